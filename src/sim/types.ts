@@ -1,0 +1,34 @@
+/**
+ * What a venue simulator is to the harness: a factory that starts one (in-process) and hands back its
+ * base URLs, in the same keys the venue's adapter takes (`rest`, `gamma`, `clob`, `ws`...).
+ */
+import type { ExchangeCode } from '../venues/exchanges.js';
+import type { SimActivity } from './activity.js';
+import type { SimServer } from './server.js';
+
+export interface SimulatorOptions {
+  /** Seed of fixtures-derived randomness (books, trades, histories). */
+  seed?: number | string;
+  /** Milliseconds between activity ticks; 0 = no background activity (call `activity.step()`). */
+  tickMs?: number;
+  /**
+   * Extra markets to serve, from a file in the venue's own wire format (JSON array, JSONL, or
+   * gzipped JSONL, e.g. ../shared/data/markets/<venue>/...), for benchmarks.
+   */
+  corpusFile?: string;
+  /** Fixed port (default: a random free port). */
+  port?: number;
+}
+
+export interface RunningSimulator {
+  exchange: ExchangeCode;
+  server: SimServer;
+  activity: SimActivity;
+  /** Base URLs keyed like the adapter's `baseUrls` (e.g. kalshi `{ rest, ws }`). */
+  baseUrls: Record<string, string>;
+  /** How many markets the simulator serves. */
+  marketCount(): number;
+  stop(): Promise<void>;
+}
+
+export type SimulatorFactory = (opts?: SimulatorOptions) => Promise<RunningSimulator>;
