@@ -1,0 +1,116 @@
+// The embedding service the rest of the application uses: documents (market titles and rules) go
+// through a persistent text-hash cache so that a text already embedded is never embedded again,
+// across restarts; queries go to the front of the worker queue and through a small in-memory cache.
+import { EmbeddingWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
+import { embeddingTextHash } from './text-hash.js';
+import { QUERY_INSTRUCTION } from './model-spec.js';
+
+/** Token caps per kind of text. Rules are long; the cap was measured (bench/README.md, Embeddings). */
+export const TOKEN_BUDGETS = { title: 128, rules: 256, query: 128 } as const;
+export type DocumentKind = 'title' | 'rules';
+
+/** Where computed vectors are kept by text hash (the database in production). */
+export interface EmbeddingCacheStore {
+  get(hashes: string[]): Promise<Map<string, Float32Array>>;
+  put(entries: { hash: string; vector: Float32Array }[]): Promise<void>;
+}
+
+export interface EmbeddedDocument {
+  hash: string;
+  vector: Float32Array;
+}
+
+export interface EmbedderStats {
+  /** Texts run through the model. */
+  computed: number;
+  /** Texts answered from the text-hash cache. */
+  cached: number;
+  queries: number;
+  queryCacheHits: number;
+}
+
+export interface EmbedderOptions {
+  /** Put bge's retrieval instruction in front of queries (default true; see model-spec.ts). */
+  queryInstruction?: boolean;
+  /** Entries of the in-memory query cache (0 disables it). */
+  queryCacheSize?: number;
+}
+
+/** Collapses whitespace: the same words with other spacing are the same text to the model. */
+export function normaliseText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export class Embedder {
+  readonly stats: EmbedderStats = { computed: 0, cached: 0, queries: 0, queryCacheHits: 0 };
+  private readonly queryCache = new Map<string, Float32Array>();
+  private readonly queryInstruction: boolean;
+  private readonly queryCacheSize: number;
+
+  constructor(
+    readonly pool: EmbeddingWorkerPool,
+    private readonly store: EmbeddingCacheStore | undefined,
+    options: EmbedderOptions = {},
+  ) {
+    this.queryInstruction = options.queryInstruction ?? true;
+    this.queryCacheSize = options.queryCacheSize ?? 1000;
+  }
+
+  static async start(poolOptions: WorkerPoolOptions, store?: EmbeddingCacheStore, options?: EmbedderOptions): Promise<Embedder> {
+    return new Embedder(await EmbeddingWorkerPool.start(poolOptions), store, options);
+  }
+
+  /** Hash under which a document text's vector is cached (texts are normalised first). */
+  hashDocument(text: string, kind: DocumentKind): string {
+    return embeddingTextHash(normaliseText(text), TOKEN_BUDGETS[kind]);
+  }
+
+  /**
+   * Vectors for document texts of one kind, from the cache when present, computed otherwise (and
+   * then stored). Identical texts in one call are embedded once.
+   */
+  async embedDocuments(texts: string[], kind: DocumentKind): Promise<EmbeddedDocument[]> {
+    const normalised = texts.map(normaliseText);
+    const hashes = normalised.map((t) => embeddingTextHash(t, TOKEN_BUDGETS[kind]));
+    const known = this.store ? await this.store.get([...new Set(hashes)]) : new Map<string, Float32Array>();
+    const missing = new Map<string, string>();
+    hashes.forEach((hash, i) => {
+      if (!known.has(hash)) missing.set(hash, normalised[i]);
+    });
+    if (missing.size > 0) {
+      const missingHashes = [...missing.keys()];
+      const vectors = await this.pool.embed([...missing.values()], { maxTokens: TOKEN_BUDGETS[kind], priority: 'bulk' });
+      const fresh = missingHashes.map((hash, i) => ({ hash, vector: vectors[i] }));
+      if (this.store) await this.store.put(fresh);
+      for (const { hash, vector } of fresh) known.set(hash, vector);
+      this.stats.computed += fresh.length;
+    }
+    this.stats.cached += texts.length - missing.size;
+    return hashes.map((hash) => ({ hash, vector: known.get(hash)! }));
+  }
+
+  /** The vector of a search query (front of the queue; recent queries cached in memory). */
+  async embedQuery(query: string): Promise<Float32Array> {
+    const text = normaliseText(query);
+    this.stats.queries++;
+    const hit = this.queryCache.get(text);
+    if (hit) {
+      this.stats.queryCacheHits++;
+      // Refresh its place in the insertion order: the Map doubles as an LRU list.
+      this.queryCache.delete(text);
+      this.queryCache.set(text, hit);
+      return hit;
+    }
+    const input = this.queryInstruction ? QUERY_INSTRUCTION + text : text;
+    const [vector] = await this.pool.embed([input], { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
+    if (this.queryCacheSize > 0) {
+      this.queryCache.set(text, vector);
+      if (this.queryCache.size > this.queryCacheSize) this.queryCache.delete(this.queryCache.keys().next().value!);
+    }
+    return vector;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

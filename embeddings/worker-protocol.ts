@@ -1,0 +1,18 @@
+// Messages between the worker pool (main thread) and an embedding worker thread.
+
+export interface WorkerInit {
+  modelDir: string;
+  threads: number;
+}
+
+export type ToWorker =
+  | { type: 'embed'; id: number; texts: string[]; maxTokens: number }
+  | { type: 'count'; id: number; texts: string[] };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'load-failed'; name: string; message: string }
+  /** `vectors` is the batch's vectors back to back (384 floats per text); its buffer is transferred. */
+  | { type: 'embedded'; id: number; vectors: Float32Array }
+  | { type: 'counted'; id: number; counts: number[] }
+  | { type: 'failed'; id: number; message: string };
