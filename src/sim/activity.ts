@@ -107,6 +107,11 @@ export class SimActivity {
     this.timer = null;
   }
 
+  /** The market's state if it has been built (no side effect), else undefined. */
+  peek(id: string): SimMarketState | undefined {
+    return this.states.get(id);
+  }
+
   /** The market's state, built on first use; undefined for an unknown market. */
   state(id: string): SimMarketState | undefined {
     const existing = this.states.get(id);

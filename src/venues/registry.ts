@@ -6,20 +6,15 @@
  */
 import type { VenueAdapter } from './adapter.js';
 import { EXCHANGE_CODES, type ExchangeCode } from './exchanges.js';
-import type { HttpClientOptions } from './http-client.js';
+import type { AdapterConfig } from './adapter-config.js';
+import { createKalshiAdapter } from './kalshi/client.js';
 
-/** HTTP settings an adapter passes on to its `VenueHttpClient`s (all optional). */
-export type AdapterHttpOptions = Partial<Omit<HttpClientOptions, 'exchange' | 'baseUrl'>>;
-
-export interface AdapterConfig {
-  /** Overrides of the adapter's base URLs, by key (`rest`, `gamma`, `clob`, `ws`...). */
-  baseUrls?: Record<string, string>;
-  http?: AdapterHttpOptions;
-}
+export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
 
 export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
 
 export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
+  kalshi: createKalshiAdapter,
 };
 
 /** Venue codes with a registered adapter, in x1..x9 order. */
@@ -44,12 +39,5 @@ export function baseUrlsFromEnv(code: ExchangeCode, env: NodeJS.ProcessEnv = pro
   for (const [k, v] of Object.entries(env)) {
     if (v && k.startsWith(prefix) && k.endsWith('_URL')) out[k.slice(prefix.length, -'_URL'.length).toLowerCase()] = v;
   }
-  return out;
-}
-
-/** Merges default base URLs with overrides; adapters call this with their live defaults. */
-export function resolveBaseUrls<K extends string>(defaults: Record<K, string>, overrides: Record<string, string> = {}): Record<K, string> {
-  const out = { ...defaults };
-  for (const k of Object.keys(defaults) as K[]) if (overrides[k]) out[k] = overrides[k].replace(/\/+$/, '');
   return out;
 }

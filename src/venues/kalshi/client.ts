@@ -1,0 +1,204 @@
+/**
+ * Kalshi adapter: the public trade-api v2 market-data reads (no auth needed), over VenueHttpClient.
+ * Requests are built by the small `kalshiRequests` functions so tests can pin paths and query strings.
+ */
+import { capabilities, paginate, type CandleInterval, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter, type EventPage } from '../adapter.js';
+import { candlesFromTrades, INTERVAL_MS, resampleCandles } from '../candles.js';
+import { VenueHttpClient, type Query } from '../http-client.js';
+import type { Candle, Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import {
+  candlesToPricePoints,
+  KALSHI_PERIOD_MINUTES,
+  normaliseCandle,
+  normaliseEvent,
+  normaliseMarket,
+  normaliseOrderbook,
+  normaliseTrade,
+  seriesOf,
+  type KalshiCandleWire,
+  type KalshiEventInfo,
+  type KalshiEventWire,
+  type KalshiMarketWire,
+  type KalshiOrderbookWire,
+  type KalshiTradeWire,
+} from './normalise.js';
+
+export const KALSHI_DEFAULT_BASE_URLS = {
+  rest: 'https://api.elections.kalshi.com/trade-api/v2',
+  ws: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
+};
+
+/** Kalshi's documented page limits. */
+export const KALSHI_MAX_MARKETS_PAGE = 1000;
+export const KALSHI_MAX_EVENTS_PAGE = 200;
+const EVENT_LOOKUP_CHUNK = 100;
+
+type Req = { path: string; query?: Query };
+
+const secs = (iso: string | undefined): number | undefined => (iso ? Math.floor(Date.parse(iso) / 1000) : undefined);
+
+/** Every request the adapter makes, as (path, query): pinned by the static request tests. */
+export const kalshiRequests = {
+  markets: (o: { cursor?: string | null; limit: number; status?: 'open' | 'all'; updatedSince?: string }): Req => ({
+    path: '/markets',
+    query: {
+      limit: o.limit,
+      cursor: o.cursor || undefined,
+      // `min_updated_ts` must be used alone (or with mve_filter=exclude): it wins over `status`.
+      status: o.status === 'open' && !o.updatedSince ? 'open' : undefined,
+      mve_filter: 'exclude',
+      min_updated_ts: secs(o.updatedSince),
+    },
+  }),
+  market: (ticker: string): Req => ({ path: `/markets/${encodeURIComponent(ticker)}` }),
+  events: (o: { cursor?: string | null; limit: number; eventTickers?: string[] }): Req => ({
+    path: '/events',
+    query: { limit: o.limit, cursor: o.cursor || undefined, event_tickers: o.eventTickers?.length ? o.eventTickers : undefined },
+  }),
+  event: (eventTicker: string): Req => ({ path: `/events/${encodeURIComponent(eventTicker)}` }),
+  orderbook: (ticker: string): Req => ({ path: `/markets/${encodeURIComponent(ticker)}/orderbook` }),
+  trades: (o: { ticker: string; limit: number; cursor?: string | null; start?: string; end?: string }): Req => ({
+    path: '/markets/trades',
+    query: { ticker: o.ticker, limit: o.limit, cursor: o.cursor || undefined, min_ts: secs(o.start), max_ts: secs(o.end) },
+  }),
+  candlesticks: (o: { ticker: string; series?: string; startTs: number; endTs: number; periodMinutes: number }): Req => ({
+    path: `/series/${encodeURIComponent(o.series ?? seriesOf(o.ticker))}/markets/${encodeURIComponent(o.ticker)}/candlesticks`,
+    query: { start_ts: o.startTs, end_ts: o.endTs, period_interval: o.periodMinutes },
+  }),
+};
+
+/** Default look-back of price/candle queries without a start, per interval. */
+const DEFAULT_SPAN_MS: Record<string, number> = { '1s': 3_600_000, '1m': 86_400_000, '5m': 3 * 86_400_000, '10m': 7 * 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
+
+export class KalshiAdapter implements VenueAdapter {
+  readonly exchange = 'kalshi' as const;
+  readonly capabilities = capabilities(
+    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true, candles: true },
+    { streams: { orderbook: true, trades: true, prices: true }, trading: true },
+  );
+  readonly baseUrls: typeof KALSHI_DEFAULT_BASE_URLS;
+  readonly http: VenueHttpClient;
+  /** Event info by event ticker: Kalshi markets carry no category, their events do. */
+  private readonly eventInfo = new Map<string, KalshiEventInfo>();
+
+  constructor(cfg: AdapterConfig = {}) {
+    this.baseUrls = resolveBaseUrls(KALSHI_DEFAULT_BASE_URLS, cfg.baseUrls);
+    // Basic tier: 20 reads/s.
+    this.http = new VenueHttpClient({ exchange: 'kalshi', baseUrl: this.baseUrls.rest, rateLimit: { perSecond: 20, burst: 20 }, ...cfg.http });
+  }
+
+  private now(): string {
+    return new Date(this.http.opts.now()).toISOString();
+  }
+
+  private async get<T>(call: string, r: Req, signal?: AbortSignal): Promise<T> {
+    return this.http.getJson<T>(call, r.path, r.query, signal);
+  }
+
+  /** Loads the events of these tickers that are not cached yet (one request per 100). */
+  private async loadEventInfo(eventTickers: string[], signal?: AbortSignal): Promise<MarketEvent[]> {
+    const missing = [...new Set(eventTickers)].filter((t) => t && !this.eventInfo.has(t));
+    const out: MarketEvent[] = [];
+    for (let i = 0; i < missing.length; i += EVENT_LOOKUP_CHUNK) {
+      const chunk = missing.slice(i, i + EVENT_LOOKUP_CHUNK);
+      const body = await this.get<{ events?: KalshiEventWire[] }>('listMarkets.events', kalshiRequests.events({ limit: KALSHI_MAX_EVENTS_PAGE, eventTickers: chunk }), signal);
+      for (const e of body.events ?? []) {
+        this.eventInfo.set(e.event_ticker, { category: e.category ?? null, series_ticker: e.series_ticker ?? null, title: e.title ?? null });
+        out.push(normaliseEvent(e, { fetchedAt: this.now() }));
+      }
+      // Remember misses too, so a market whose event is gone does not cost a request every page.
+      for (const t of chunk) if (!this.eventInfo.has(t)) this.eventInfo.set(t, {});
+    }
+    if (this.eventInfo.size > 50_000) this.eventInfo.clear();
+    return out;
+  }
+
+  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
+    const limit = Math.min(Math.max(opts.pageSize ?? 500, 1), KALSHI_MAX_MARKETS_PAGE);
+    return paginate<MarketPage>(opts.cursor, async (cursor) => {
+      const body = await this.get<{ markets?: KalshiMarketWire[]; cursor?: string }>('listMarkets', kalshiRequests.markets({ cursor, limit, status: opts.status, updatedSince: opts.updatedSince }), opts.signal);
+      const raws = body.markets ?? [];
+      const events = await this.loadEventInfo(raws.map((m) => m.event_ticker), opts.signal);
+      const fetchedAt = this.now();
+      const markets: Market[] = [];
+      const skipped: MarketPage['skipped'] = [];
+      for (const raw of raws) {
+        try {
+          markets.push(normaliseMarket(raw, { fetchedAt }, this.eventInfo.get(raw.event_ticker)));
+        } catch (err) {
+          skipped.push({ id: raw?.ticker ?? null, reason: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      return { markets, events, cursor: body.cursor ? body.cursor : null, rawCount: raws.length, skipped };
+    });
+  }
+
+  async getMarket(marketId: string): Promise<Market | null> {
+    const r = kalshiRequests.market(marketId);
+    const body = await this.http.getJsonOrNull<{ market?: KalshiMarketWire }>('getMarket', r.path, r.query);
+    if (!body?.market) return null;
+    await this.loadEventInfo([body.market.event_ticker]);
+    return normaliseMarket(body.market, { fetchedAt: this.now() }, this.eventInfo.get(body.market.event_ticker));
+  }
+
+  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage> {
+    const limit = Math.min(Math.max(opts.pageSize ?? KALSHI_MAX_EVENTS_PAGE, 1), KALSHI_MAX_EVENTS_PAGE);
+    return paginate<EventPage>(opts.cursor, async (cursor) => {
+      const body = await this.get<{ events?: KalshiEventWire[]; cursor?: string }>('listEvents', kalshiRequests.events({ cursor, limit }), opts.signal);
+      const fetchedAt = this.now();
+      let events = (body.events ?? []).map((e) => normaliseEvent(e, { fetchedAt }));
+      if (opts.category) events = events.filter((e) => e.category === opts.category);
+      return { events, cursor: body.cursor ? body.cursor : null };
+    });
+  }
+
+  async getEvent(eventId: string): Promise<MarketEvent | null> {
+    const r = kalshiRequests.event(eventId);
+    const body = await this.http.getJsonOrNull<{ event?: KalshiEventWire; markets?: KalshiMarketWire[] }>('getEvent', r.path, r.query);
+    if (!body?.event) return null;
+    return normaliseEvent({ ...body.event, markets: body.event.markets ?? body.markets }, { fetchedAt: this.now() });
+  }
+
+  async getOrderBook(marketId: string): Promise<OrderBook> {
+    const body = await this.get<KalshiOrderbookWire>('getOrderBook', kalshiRequests.orderbook(marketId));
+    return normaliseOrderbook(marketId, body, { fetchedAt: this.now() });
+  }
+
+  async getTrades(marketId: string, range: TimeRange & { limit?: number } = {}): Promise<Trade[]> {
+    const want = Math.min(Math.max(range.limit ?? 100, 1), 5_000);
+    const out: Trade[] = [];
+    let cursor: string | null = null;
+    do {
+      const body: { trades?: KalshiTradeWire[]; cursor?: string } = await this.get('getTrades', kalshiRequests.trades({ ticker: marketId, limit: Math.min(1000, want - out.length), cursor, start: range.start, end: range.end }));
+      for (const t of body.trades ?? []) out.push(normaliseTrade(t));
+      cursor = body.cursor ? body.cursor : null;
+    } while (cursor && out.length < want);
+    return out.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, want);
+  }
+
+  async getCandles(marketId: string, q: TimeRange & { interval: CandleInterval }): Promise<Candle[]> {
+    const endMs = q.end ? Date.parse(q.end) : this.http.opts.now();
+    const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[q.interval];
+    if (q.interval === '1s') {
+      const trades = await this.getTrades(marketId, { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), limit: 5_000 });
+      return candlesFromTrades(trades, INTERVAL_MS['1s']);
+    }
+    const native = q.interval === '5m' || q.interval === '10m' ? '1m' : q.interval;
+    const body = await this.get<{ candlesticks?: KalshiCandleWire[] }>(
+      'getCandles',
+      kalshiRequests.candlesticks({ ticker: marketId, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000), periodMinutes: KALSHI_PERIOD_MINUTES[native] }),
+    );
+    const candles = (body.candlesticks ?? []).map(normaliseCandle).filter((c): c is Candle => c !== null);
+    return native === q.interval ? candles : resampleCandles(candles, INTERVAL_MS[q.interval]);
+  }
+
+  async getPriceHistory(marketId: string, q: TimeRange & { interval?: PriceInterval } = {}): Promise<PricePoint[]> {
+    const candles = await this.getCandles(marketId, { ...q, interval: q.interval ?? '1h' });
+    return candlesToPricePoints(candles);
+  }
+}
+
+export function createKalshiAdapter(cfg?: AdapterConfig): KalshiAdapter {
+  return new KalshiAdapter(cfg);
+}
