@@ -26,7 +26,9 @@ export class CompatTransport extends Transport {
 }
 
 export interface ElasticClientOptions {
-  /** per-request timeout; searches fail fast so that the API can answer 503 instead of hanging */
+  /** the longest any request may take (bulk writes, refreshes). The engine gives searches a much
+   * shorter per-request timeout; with the default undici connection a per-request timeout can
+   * only be shorter than this one, never longer. */
   requestTimeoutMs?: number;
   maxRetries?: number;
 }
@@ -35,7 +37,7 @@ export function createElasticClient(url: string, options: ElasticClientOptions =
   return new Client({
     node: url,
     Transport: CompatTransport,
-    requestTimeout: options.requestTimeoutMs ?? 5_000,
+    requestTimeout: options.requestTimeoutMs ?? 120_000,
     maxRetries: options.maxRetries ?? 1,
     // one node: never sniff, the URL is the truth
     sniffOnStart: false,

@@ -1,0 +1,63 @@
+// From the catalog's `markets` rows to search documents: the one place that decides which
+// columns the search index holds.
+import type { MarketSearchDoc } from './engine.js';
+
+/** The columns of `markets` the search index reads (see src/db/migrations/002_catalog.sql). */
+export interface CatalogMarketRow {
+  exchange: string;
+  market_id: string;
+  title: string;
+  subtitle: string | null;
+  category: string;
+  tags: string[];
+  status: string;
+  closed: boolean;
+  yes_price: number | null;
+  volume: number | null;
+  volume_24h: number | null;
+  /** ISO 8601 or a Date (as pg returns timestamptz) */
+  close_time: string | Date | null;
+  svc_id: string | null;
+  cluster_id: string | null;
+}
+
+export interface IndexedCatalogRow extends CatalogMarketRow {
+  change_seq: number;
+  removed: boolean;
+}
+
+/** SELECT list for the rows the indexer reads (keep in step with IndexedCatalogRow). */
+export const INDEXED_COLUMNS =
+  'exchange, market_id, title, subtitle, category, tags, status, closed, yes_price, volume, volume_24h, ' +
+  'close_time, svc_id, cluster_id, change_seq, removed';
+
+function isoOrNull(v: string | Date | null): string | null {
+  if (v === null) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function finiteOrNull(v: number | null): number | null {
+  return v !== null && Number.isFinite(v) ? v : null;
+}
+
+export function toSearchDoc(row: IndexedCatalogRow, clusterExchanges?: string[]): MarketSearchDoc {
+  return {
+    exchange: row.exchange,
+    market_id: row.market_id,
+    title: row.title,
+    subtitle: row.subtitle,
+    category: row.category,
+    tags: row.tags ?? [],
+    status: row.status,
+    closed: row.closed,
+    yes_price: finiteOrNull(row.yes_price),
+    volume: finiteOrNull(row.volume),
+    volume_24h: finiteOrNull(row.volume_24h),
+    close_time: isoOrNull(row.close_time),
+    svc_id: row.svc_id,
+    cluster_id: row.cluster_id,
+    cluster_exchanges: clusterExchanges?.length ? [...clusterExchanges].sort() : [row.exchange],
+    change_seq: Number(row.change_seq),
+  };
+}

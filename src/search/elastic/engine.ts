@@ -1,0 +1,310 @@
+// Keyword search and autocomplete on Elasticsearch 7/8 or OpenSearch 2, plus the index writer.
+//
+// Searches go to an alias (default `markets`) that points at one versioned physical index; a full
+// rebuild fills a new index and swaps the alias in one atomic `_aliases` call. Writes carry the
+// catalog's change_seq as an external version, so an older write never overwrites a newer one
+// (two indexers, or a late retry, cannot roll a market back).
+import { errors, type Client } from '@elastic/elasticsearch';
+import {
+  docKey,
+  groupKey,
+  SearchUnavailableError,
+  type AutocompleteQuery,
+  type BulkResult,
+  type MarketHit,
+  type MarketKey,
+  type MarketSearchDoc,
+  type MarketSearchPage,
+  type MarketSearchQuery,
+  type Rebuild,
+  type SearchEngine,
+  type SearchIndexWriter,
+  type SortPosition,
+  type Suggestion,
+} from '../engine.js';
+import { normaliseQuery } from '../query-text.js';
+import { loadIndexDefinition, versionedIndexName, type IndexDefinition } from './mapping.js';
+import { autocompleteBody, searchBody } from './queries.js';
+
+export interface ElasticEngineOptions {
+  client: Client;
+  /** the name searches use; physical indices are `<alias>-v<N>-<timestamp>` */
+  alias?: string;
+  definition?: IndexDefinition;
+  /** how long an old index lives after an alias swap, for searches already running on it */
+  dropOldIndexAfterMs?: number;
+  /** searches fail fast so that the API can answer 503 instead of hanging (writes use the
+   * client's own, longer timeout) */
+  searchTimeoutMs?: number;
+}
+
+interface StoredDoc extends MarketSearchDoc {
+  key: string;
+  group_key: string;
+}
+
+function isUnavailable(err: unknown): boolean {
+  if (err instanceof errors.ConnectionError || err instanceof errors.TimeoutError || err instanceof errors.NoLivingConnectionsError) {
+    return true;
+  }
+  if (err instanceof errors.ResponseError) {
+    const status = err.statusCode ?? 0;
+    // 404 index_not_found: nothing has been indexed yet; 429/5xx: the cluster is overloaded or down
+    return status === 404 || status === 429 || status >= 500;
+  }
+  return false;
+}
+
+export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
+  readonly kind = 'elasticsearch' as const;
+  readonly alias: string;
+  private readonly client: Client;
+  private readonly definition: IndexDefinition;
+  private readonly dropOldIndexAfterMs: number;
+  private readonly read: { requestTimeout: number };
+
+  constructor(opts: ElasticEngineOptions) {
+    this.client = opts.client;
+    this.alias = opts.alias ?? 'markets';
+    this.definition = opts.definition ?? loadIndexDefinition();
+    this.dropOldIndexAfterMs = opts.dropOldIndexAfterMs ?? 2_000;
+    this.read = { requestTimeout: opts.searchTimeoutMs ?? 3_000 };
+  }
+
+  private async guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUnavailable(err)) throw new SearchUnavailableError(`search engine unavailable (${what}): ${(err as Error).message}`, { cause: err });
+      throw err;
+    }
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  async searchMarkets(q: MarketSearchQuery): Promise<MarketSearchPage> {
+    const nq = normaliseQuery(q.q);
+    const res = await this.guarded('search', () =>
+      this.client.search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id'>>({
+        index: this.alias,
+        ...searchBody(q, nq),
+      }, this.read),
+    );
+    const raw = res.hits.hits;
+    const page = raw.slice(0, q.limit);
+    const hits: MarketHit[] = page.map((h) => {
+      const s = h._source!;
+      return {
+        exchange: s.exchange,
+        market_id: s.market_id,
+        title: s.title,
+        category: s.category,
+        closed: s.closed,
+        score: roundScore(h._score ?? 0),
+        svc_id: s.svc_id ?? null,
+      };
+    });
+    const total = typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? hits.length);
+    const last = page[page.length - 1];
+    const next = raw.length > q.limit && last?.sort ? (last.sort as SortPosition) : null;
+    return { total, hits, next };
+  }
+
+  async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
+    const nq = normaliseQuery(q.q);
+    if (nq.terms.length === 0) return [];
+    const res = await this.guarded('autocomplete', () =>
+      this.client.search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'>>({
+        index: this.alias,
+        ...autocompleteBody(q, nq),
+      }, this.read),
+    );
+    return res.hits.hits.map((h) => {
+      const s = h._source!;
+      return {
+        text: s.title,
+        exchange: s.exchange,
+        market_id: s.market_id,
+        svc_id: s.svc_id ?? null,
+        exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
+      };
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return await this.client.ping(undefined, this.read);
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  // ---- writing -------------------------------------------------------------------------------
+
+  async liveIndex(): Promise<string | null> {
+    return this.guarded('alias lookup', async () => {
+      try {
+        const res = await this.client.indices.getAlias({ name: this.alias });
+        const names = Object.keys(res).sort();
+        return names[names.length - 1] ?? null;
+      } catch (err) {
+        if (err instanceof errors.ResponseError && err.statusCode === 404) return null;
+        throw err;
+      }
+    });
+  }
+
+  /** All physical indices of this alias's family, live or not (newest last). */
+  async listIndices(): Promise<string[]> {
+    const res = await this.guarded('list indices', () =>
+      this.client.cat.indices({ index: `${this.alias}-v*`, format: 'json', h: 'index' }),
+    );
+    return (res as { index?: string }[]).map((r) => r.index ?? '').filter(Boolean).sort();
+  }
+
+  private async createPhysicalIndex(settingsOverride: Record<string, unknown> = {}): Promise<string> {
+    const name = versionedIndexName(this.alias, this.definition.version);
+    await this.guarded('create index', () =>
+      this.client.indices.create({
+        index: name,
+        settings: { ...this.definition.settings, ...settingsOverride },
+        mappings: this.definition.mappings,
+      }),
+    );
+    return name;
+  }
+
+  async ensureIndex(): Promise<string> {
+    const live = await this.liveIndex();
+    if (live) return live;
+    const name = await this.createPhysicalIndex();
+    try {
+      await this.client.indices.updateAliases({ actions: [{ add: { index: name, alias: this.alias } }] });
+    } catch (err) {
+      // another process created the alias at the same moment: keep theirs, drop ours
+      await this.client.indices.delete({ index: name }).catch(() => undefined);
+      const again = await this.liveIndex();
+      if (again) return again;
+      throw err;
+    }
+    return name;
+  }
+
+  async beginRebuild(): Promise<Rebuild> {
+    // no refreshes while bulk loading: much faster, and nobody searches this index yet
+    const target = await this.createPhysicalIndex({ refresh_interval: '-1' });
+    const finalRefresh = (this.definition.settings as { refresh_interval?: string }).refresh_interval ?? '1s';
+    return {
+      target,
+      commit: async () => {
+        await this.guarded('rebuild commit', async () => {
+          await this.client.indices.putSettings({ index: target, settings: { refresh_interval: finalRefresh } });
+          await this.client.indices.refresh({ index: target });
+        });
+        const previous = await this.liveIndex();
+        const actions: Record<string, unknown>[] = [];
+        if (previous) {
+          const current = await this.client.indices.getAlias({ name: this.alias });
+          for (const name of Object.keys(current)) actions.push({ remove: { index: name, alias: this.alias } });
+        }
+        actions.push({ add: { index: target, alias: this.alias } });
+        // one call: searches see the old index or the new one, never neither
+        await this.guarded('alias swap', () => this.client.indices.updateAliases({ actions }));
+        if (previous && previous !== target) {
+          // searches already running on the old index finish before it goes
+          await new Promise((r) => setTimeout(r, this.dropOldIndexAfterMs));
+          await this.client.indices.delete({ index: previous }).catch(() => undefined);
+        }
+        return { previous };
+      },
+      abort: async () => {
+        await this.client.indices.delete({ index: target }).catch(() => undefined);
+      },
+    };
+  }
+
+  async upsert(docs: MarketSearchDoc[], target?: string): Promise<BulkResult> {
+    const result: BulkResult = { written: 0, stale: 0, failed: [] };
+    if (docs.length === 0) return result;
+    const index = target ?? this.alias;
+    const operations: unknown[] = [];
+    for (const d of docs) {
+      const stored: StoredDoc = { ...d, key: docKey(d), group_key: groupKey(d) };
+      operations.push({ index: { _index: index, _id: stored.key, version: d.change_seq, version_type: 'external_gte' } });
+      operations.push(stored);
+    }
+    const res = await this.guarded('bulk index', () => this.client.bulk({ operations }));
+    collectBulk(res.items, result);
+    return result;
+  }
+
+  async remove(keys: (MarketKey & { change_seq: number })[], target?: string): Promise<number> {
+    if (keys.length === 0) return 0;
+    const index = target ?? this.alias;
+    const operations = keys.map((k) => ({
+      delete: { _index: index, _id: docKey(k), version: k.change_seq, version_type: 'external_gte' },
+    }));
+    const res = await this.guarded('bulk delete', () => this.client.bulk({ operations }));
+    let deleted = 0;
+    for (const item of res.items) {
+      const op = item.delete;
+      if (!op) continue;
+      // 404: was never indexed; 409: a newer version is there (the market came back)
+      if (op.status === 200) deleted++;
+      else if (op.status !== 404 && op.status !== 409) throw new Error(`delete ${op._id} failed: ${JSON.stringify(op.error)}`);
+    }
+    return deleted;
+  }
+
+  async indexedClusterIds(keys: MarketKey[], target?: string): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    if (keys.length === 0) return out;
+    const res = await this.guarded('mget', () =>
+      this.client.mget<{ svc_id: string | null }>({
+        index: target ?? this.alias,
+        ids: keys.map(docKey),
+        _source_includes: ['svc_id'],
+      }),
+    );
+    for (const d of res.docs) {
+      if ('found' in d && d.found) out.set(d._id, d._source?.svc_id ?? null);
+    }
+    return out;
+  }
+
+  async refresh(target?: string): Promise<void> {
+    await this.guarded('refresh', () => this.client.indices.refresh({ index: target ?? this.alias }));
+  }
+
+  async count(target?: string): Promise<number> {
+    const res = await this.guarded('count', () => this.client.count({ index: target ?? this.alias }));
+    return res.count;
+  }
+
+  /** Drop an index by name (tests and scripts clean up with it). */
+  async dropIndex(name: string): Promise<void> {
+    await this.client.indices.delete({ index: name }).catch((err: unknown) => {
+      if (!(err instanceof errors.ResponseError && err.statusCode === 404)) throw err;
+    });
+  }
+}
+
+function roundScore(score: number): number {
+  return Math.round(score * 1e4) / 1e4;
+}
+
+type BulkItem = Partial<Record<'index' | 'create' | 'update' | 'delete', { _id?: string | null; status: number; error?: unknown }>>;
+
+function collectBulk(items: BulkItem[], result: BulkResult): void {
+  for (const item of items) {
+    const op = item.index ?? item.create ?? item.update;
+    if (!op) continue;
+    if (op.status === 200 || op.status === 201) result.written++;
+    else if (op.status === 409) result.stale++;
+    else result.failed.push({ key: op._id ?? '?', reason: JSON.stringify(op.error).slice(0, 300) });
+  }
+}

@@ -1,0 +1,111 @@
+// Query bodies for the Elasticsearch/OpenSearch engine (pure functions, no client).
+//
+// Relevance is tiered so that a person's expectations hold whatever the volumes are:
+//   exact title (1000) > phrase (200) > all words, stemmed (100) > all words as typed prefixes (50)
+//   > all words within a typo (25)
+// Clauses add up (an exact match also matches every lower tier). Inside a tier, BM25 (x0.5), an
+// open market (+6) and log10 volume (0..~9) order the hits: all together stay below the 25-point
+// gap between tiers.
+import type { AutocompleteQuery, MarketSearchQuery } from '../engine.js';
+import type { NormalisedQuery } from '../query-text.js';
+
+type Json = Record<string, unknown>;
+
+const SAYT_FIELDS = ['title.sayt', 'title.sayt._2gram', 'title.sayt._3gram'];
+
+export const OPEN_BONUS = 6;
+export const VOLUME_FACTOR = 0.6;
+
+function filters(q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status'] }): Json[] {
+  const out: Json[] = [];
+  if (q.exchanges?.length) out.push({ terms: { exchange: q.exchanges } });
+  if (q.category) out.push({ term: { category: q.category } });
+  if (q.status === 'open') out.push({ term: { closed: false } });
+  if (q.status === 'closed') out.push({ term: { closed: true } });
+  return out;
+}
+
+/** Open markets and traded volume as tie-breakers (added to the text score). */
+function popularity(query: Json, openBonus = OPEN_BONUS): Json {
+  return {
+    function_score: {
+      query,
+      functions: [
+        { filter: { term: { closed: false } }, weight: openBonus },
+        { field_value_factor: { field: 'volume', modifier: 'log1p', factor: VOLUME_FACTOR, missing: 0 } },
+      ],
+      score_mode: 'sum',
+      boost_mode: 'sum',
+    },
+  };
+}
+
+function tier(filter: Json, score: number): Json {
+  return { constant_score: { filter, boost: score } };
+}
+
+function textClauses(nq: NormalisedQuery): Json[] {
+  const m = nq.match;
+  return [
+    tier({ term: { 'title.exact': nq.full } }, 1000),
+    tier({ match_phrase: { title: { query: m } } }, 200),
+    tier({ match: { 'title.stemmed': { query: m, operator: 'and' } } }, 100),
+    tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
+    tier({ match: { title: { query: m, operator: 'and', fuzziness: 'AUTO', prefix_length: 1, max_expansions: 20 } } }, 25),
+    // ordinary relevance inside a tier; also admits titles with most (not all) of the words
+    { match: { 'title.stemmed': { query: m, minimum_should_match: '2<75%', boost: 0.5 } } },
+    { match: { subtitle: { query: m, operator: 'and', boost: 0.3 } } },
+  ];
+}
+
+export function sortFor(sort: MarketSearchQuery['sort']): Json[] {
+  switch (sort) {
+    case 'volume':
+      return [{ volume: { order: 'desc', missing: '_last' } }, { key: 'asc' }];
+    case 'close_time':
+      return [{ close_time: { order: 'asc', missing: '_last' } }, { key: 'asc' }];
+    default:
+      return [{ _score: 'desc' }, { key: 'asc' }];
+  }
+}
+
+export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery): Json {
+  const textQuery: Json =
+    nq.terms.length === 0 && nq.full === ''
+      ? { bool: { filter: filters(q) } }
+      : { bool: { should: textClauses(nq), minimum_should_match: 1, filter: filters(q) } };
+  return {
+    query: popularity(textQuery),
+    sort: sortFor(q.sort),
+    track_total_hits: true,
+    track_scores: true,
+    size: q.limit + 1,
+    ...(q.after ? { search_after: q.after } : {}),
+    _source: ['exchange', 'market_id', 'title', 'category', 'closed', 'svc_id'],
+  };
+}
+
+export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Json {
+  const m = nq.match;
+  const text: Json = {
+    bool: {
+      should: [
+        tier({ term: { 'title.exact': nq.full } }, 1000),
+        tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
+        tier({ match: { title: { query: m, operator: 'and', fuzziness: 'AUTO', prefix_length: 1, max_expansions: 20 } } }, 25),
+        // the words typed in order at the start of the title beat the same words elsewhere
+        tier({ match_phrase_prefix: { title: { query: m, max_expansions: 20 } } }, 10),
+      ],
+      minimum_should_match: 1,
+      filter: filters(q),
+    },
+  };
+  return {
+    query: popularity(text),
+    // one suggestion per cluster (svc_id), or per market when it has none
+    collapse: { field: 'group_key' },
+    sort: [{ _score: 'desc' }, { key: 'asc' }],
+    size: q.limit,
+    _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges'],
+  };
+}

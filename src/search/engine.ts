@@ -1,0 +1,137 @@
+// The search engine seam: keyword search and autocomplete over the catalog's markets, served by
+// Elasticsearch/OpenSearch when ELASTICSEARCH_URL is set and by PostgreSQL (full text + pg_trgm)
+// otherwise. Both implementations pass one contract suite (test/search/contract.ts).
+//
+// Reading (SearchEngine) and writing (SearchIndexWriter) are separate interfaces because the API
+// only reads and the indexer/scripts only write; each implementation provides both.
+
+export type StatusFilter = 'open' | 'closed' | 'all';
+export type SearchSort = 'relevance' | 'volume' | 'close_time';
+
+/** One market as the search index holds it (a projection of the catalog row). */
+export interface MarketSearchDoc {
+  exchange: string;
+  market_id: string;
+  title: string;
+  subtitle: string | null;
+  category: string;
+  tags: string[];
+  status: string;
+  closed: boolean;
+  yes_price: number | null;
+  volume: number | null;
+  volume_24h: number | null;
+  /** ISO 8601 */
+  close_time: string | null;
+  svc_id: string | null;
+  cluster_id: string | null;
+  /** every venue of this market's cluster (just its own when unclustered) */
+  cluster_exchanges: string[];
+  /** the catalog's change_seq: older writes never overwrite newer ones */
+  change_seq: number;
+}
+
+export interface MarketKey {
+  exchange: string;
+  market_id: string;
+}
+
+export function docKey(k: MarketKey): string {
+  return `${k.exchange}:${k.market_id}`;
+}
+
+/** Markets of one cluster collapse to one autocomplete suggestion; unclustered ones stand alone. */
+export function groupKey(doc: Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'svc_id'>): string {
+  return doc.svc_id ?? docKey(doc);
+}
+
+/** Opaque position after the last hit of a page; engines put their own sort values in it. */
+export type SortPosition = (string | number | null)[];
+
+export interface MarketSearchQuery {
+  /** the user's text; empty means "browse" (filters and sort only) */
+  q: string;
+  exchanges?: string[];
+  category?: string;
+  status: StatusFilter;
+  sort: SearchSort;
+  limit: number;
+  after?: SortPosition;
+}
+
+export interface MarketHit {
+  exchange: string;
+  market_id: string;
+  title: string;
+  category: string;
+  closed: boolean;
+  score: number;
+  svc_id: string | null;
+}
+
+export interface MarketSearchPage {
+  total: number;
+  hits: MarketHit[];
+  /** position to pass as `after` for the next page, null on the last page */
+  next: SortPosition | null;
+}
+
+export interface AutocompleteQuery {
+  q: string;
+  exchanges?: string[];
+  limit: number;
+}
+
+export interface Suggestion {
+  text: string;
+  exchange: string;
+  market_id: string;
+  svc_id: string | null;
+  exchanges: string[];
+}
+
+export interface SearchEngine {
+  readonly kind: 'elasticsearch' | 'postgres';
+  searchMarkets(query: MarketSearchQuery): Promise<MarketSearchPage>;
+  autocomplete(query: AutocompleteQuery): Promise<Suggestion[]>;
+  /** true when the engine answers (for /health) */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface BulkResult {
+  written: number;
+  /** writes refused because the index already holds a newer change_seq of that market */
+  stale: number;
+  failed: { key: string; reason: string }[];
+}
+
+/** A full rebuild in progress: fill `target`, then commit (atomic switch) or abort. */
+export interface Rebuild {
+  target: string;
+  commit(): Promise<{ previous: string | null }>;
+  abort(): Promise<void>;
+}
+
+export interface SearchIndexWriter {
+  /** Create the live index when missing; returns its physical name (state is kept per name). */
+  ensureIndex(): Promise<string>;
+  /** The physical index behind the live name, or null when none exists yet. */
+  liveIndex(): Promise<string | null>;
+  beginRebuild(): Promise<Rebuild>;
+  upsert(docs: MarketSearchDoc[], target?: string): Promise<BulkResult>;
+  /** `change_seq` of the tombstones, so that a late older write cannot resurrect a deleted market */
+  remove(keys: (MarketKey & { change_seq: number })[], target?: string): Promise<number>;
+  /** svc_id currently indexed for each key (to refresh a cluster a market has just left) */
+  indexedClusterIds(keys: MarketKey[], target?: string): Promise<Map<string, string | null>>;
+  refresh(target?: string): Promise<void>;
+  count(target?: string): Promise<number>;
+}
+
+/** The engine cannot be reached or failed: the API answers 503. */
+export class SearchUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SearchUnavailableError';
+  }
+}

@@ -1,0 +1,49 @@
+// What the engines see of a user's query: trimmed, control characters dropped, whitespace collapsed,
+// and cut to a size no engine chokes on. Queries are never parsed as a query language (no Lucene
+// syntax, no tsquery syntax from the user), so `"(*:~` and friends are plain text.
+
+/** The HTTP layer accepts queries up to this length (longer is a 400). */
+export const MAX_QUERY_CHARS = 1000;
+/** Matching uses at most this many characters / terms: a 1,000-character paste must not blow the
+ * engines' clause limits (each fuzzy term expands into many clauses). */
+const MAX_MATCH_CHARS = 200;
+const MAX_MATCH_TERMS = 12;
+
+export interface NormalisedQuery {
+  /** the whole cleaned query (exact-title comparison) */
+  full: string;
+  /** the cleaned query cut to the first terms, for matching */
+  match: string;
+  /** folded word tokens of `match` (letters and digits only) */
+  terms: string[];
+}
+
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
+};
+
+/** Lower case, accents removed (é -> e, ß -> ss): the same folding the index applies to titles. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => SPECIAL_LETTERS[c] ?? c);
+}
+
+/** Word tokens (letters and digits) of folded text. */
+export function wordTokens(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+export function normaliseQuery(raw: string): NormalisedQuery {
+  // eslint-disable-next-line no-control-regex
+  const full = raw.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  let match = full.split(' ').slice(0, MAX_MATCH_TERMS).join(' ');
+  if (match.length > MAX_MATCH_CHARS) {
+    const cut = match.slice(0, MAX_MATCH_CHARS);
+    const lastSpace = cut.lastIndexOf(' ');
+    match = lastSpace > MAX_MATCH_CHARS / 2 ? cut.slice(0, lastSpace) : cut;
+  }
+  return { full, match, terms: wordTokens(match).slice(0, MAX_MATCH_TERMS) };
+}
