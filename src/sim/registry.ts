@@ -2,8 +2,10 @@
  * The simulator registry: venue code -> simulator factory. A new venue adds one line here (and its
  * `src/venues/<code>/simulator.ts`); the harness, `npm run sim` and the conformance suite pick it up.
  */
+import { startKalshiSimulator } from '../venues/kalshi/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
 
 export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
+  kalshi: startKalshiSimulator,
 };

@@ -9,7 +9,7 @@ import type { SimServer } from './server.js';
 export interface SimulatorOptions {
   /** Seed of fixtures-derived randomness (books, trades, histories). */
   seed?: number | string;
-  /** Milliseconds between activity ticks; 0 = no background activity (call `activity.step()`). */
+  /** Milliseconds between activity ticks (default 1000); 0 = no background activity (call `activity.step()`). */
   tickMs?: number;
   /**
    * Extra markets to serve, from a file in the venue's own wire format (JSON array, JSONL, or
