@@ -6,8 +6,8 @@ import { z } from 'zod';
 
 const optionalUrl = z
   .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
   .pipe(z.string().url().optional());
 
 const boolFromEnv = z

@@ -1,0 +1,149 @@
+// The Express application: middleware, the route groups, and the error handling that turns every
+// failure into `{ "error": message }`. Routers of the feature areas (search, venues, trading...) are
+// built by the composition root and handed in, so this file knows no feature's internals.
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import type { Logger } from 'pino';
+import type { AccountService } from '../accounts/accounts.js';
+import type { ApiKeyService } from '../accounts/api-keys.js';
+import type { PlanTable } from '../accounts/plans.js';
+import type { SlidingWindowLimiter } from '../accounts/rate-limiter.js';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../util/clock.js';
+import { HttpError, notFound } from './errors.js';
+import { requireApiKey } from './middleware/api-key.js';
+import { planGate, type RequireFeature } from './middleware/plan.js';
+import { requestContext } from './middleware/request-context.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { createAdminRouter } from './routes/admin.js';
+import { createAuthRouter } from './routes/auth.js';
+import { createHealthRouter, type ExchangesCheck, type HealthCheck } from './routes/health.js';
+import { createTestKeyRouter } from './routes/keys.js';
+import { createNotBuiltRouter, NOT_BUILT_GROUPS } from './routes/not-built.js';
+import { createWhoamiRouter } from './routes/whoami.js';
+import './types.js';
+
+
+export interface AppSettings {
+  version: string;
+  maxBodyBytes: number;
+  trustProxyHops: number;
+  testKeyTtlSeconds: number;
+  testKeyRatePerMinute: number;
+  testKeysPerAddressPerHour: number;
+  productionKeyRatePerMinute: number;
+}
+
+export interface AppDeps {
+  settings: AppSettings;
+  logger: Logger;
+  clock: Clock;
+  db: Database;
+  accounts: AccountService;
+  keys: ApiKeyService;
+  /** Per-key sliding-minute limiter of keyed routes. */
+  keyLimiter: SlidingWindowLimiter;
+  /** Per-address limiter of the unauthenticated test-key route (hour window). */
+  addressLimiter: SlidingWindowLimiter;
+  plans: PlanTable;
+  startedAt: number;
+  /** Components reported by /health besides the database. */
+  healthChecks?: Record<string, HealthCheck>;
+  /** The venues' sync state for /health. */
+  exchangesHealth?: ExchangesCheck;
+  /** Feature routers mounted under /api/v1 behind the API-key check, e.g. { path: '/search', router }. */
+  keyedRouters?: (ctx: HttpContext) => { path: string; router: Router }[];
+}
+
+/** What feature routers need from the frame. */
+export interface HttpContext {
+  requireFeature: RequireFeature;
+  logger: Logger;
+  clock: Clock;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.settings.trustProxyHops);
+  app.set('query parser', 'simple');
+
+  app.use(requestContext(deps.logger));
+  app.use(express.json({ limit: deps.settings.maxBodyBytes, type: ['application/json', 'application/*+json'] }));
+  // A body in anything but JSON is refused rather than silently ignored.
+  app.use((req, _res, next) => {
+    const length = Number(req.get('content-length') ?? 0);
+    if ((length > 0 || req.get('transfer-encoding')) && !req.is(['application/json', 'application/*+json'])) {
+      throw new HttpError(415, 'request bodies must be JSON (Content-Type: application/json)');
+    }
+    next();
+  });
+
+  const openApiDocument = buildOpenApiDocument(deps.settings.version);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use('/health', createHealthRouter({ db: deps.db, version: deps.settings.version, startedAt: deps.startedAt, now: () => deps.clock.now(), checks: deps.healthChecks ?? {}, exchanges: deps.exchangesHealth }));
+
+  const requireFeature = planGate(deps.plans);
+  const ctx: HttpContext = { requireFeature, logger: deps.logger, clock: deps.clock };
+
+  // Unauthenticated routes of the spec.
+  app.use('/api/v1/auth', createAuthRouter(deps.accounts));
+  app.use(
+    '/api/v1/test-key',
+    createTestKeyRouter(deps.accounts, deps.keys, deps.addressLimiter, {
+      ttlSeconds: deps.settings.testKeyTtlSeconds,
+      ratePerMinute: deps.settings.testKeyRatePerMinute,
+      perAddressPerHour: deps.settings.testKeysPerAddressPerHour,
+    }),
+  );
+
+  // Everything else under /api/v1 needs a key and counts against its rate limit.
+  const keyed = express.Router();
+  keyed.use(requireApiKey(deps.keys, deps.keyLimiter));
+  keyed.use('/key', createWhoamiRouter());
+  keyed.use('/admin', createAdminRouter(deps.accounts, deps.keys, requireFeature, deps.settings.productionKeyRatePerMinute));
+  for (const { path, router } of deps.keyedRouters?.(ctx) ?? []) keyed.use(path, router);
+  keyed.use(createNotBuiltRouter(NOT_BUILT_GROUPS));
+  app.use('/api/v1', keyed);
+
+  app.use((req) => {
+    throw notFound(`no route for ${req.method} ${req.path}`);
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      res.status(err.status).json({ error: err.message });
+      return;
+    }
+    const bodyError = err as BodyParserError;
+    if (bodyError?.type === 'entity.parse.failed') {
+      res.status(400).json({ error: 'malformed JSON body' });
+      return;
+    }
+    if (bodyError?.type === 'entity.too.large') {
+      res.status(413).json({ error: 'request body too large' });
+      return;
+    }
+    if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      res.status(bodyError.status).json({ error: bodyError.message || 'bad request' });
+      return;
+    }
+    logger.error({ reqId: req.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
+    res.status(500).json({ error: `internal server error (request ${req.requestId})` });
+  };
+}

@@ -1,0 +1,94 @@
+// Accounts: sign-up, login (session token), current user, logout (CONTRACT.md section 4).
+// get-current-user and logout authenticate with the session token (Authorization: Bearer), not an API key.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { EmailTakenError, InvalidCredentialsError, type AccountService } from '../../accounts/accounts.js';
+import { conflict, unauthorized } from '../errors.js';
+import { errorResponse, openapi, sessionScheme } from '../openapi.js';
+import { parseBody } from '../validate.js';
+
+const Credentials = z.object({
+  email: z.string().trim().max(254).email(),
+  password: z.string().min(10, 'must be at least 10 characters').max(1024),
+});
+const LoginBody = z.object({ email: z.string().trim().max(254).email(), password: z.string().min(1).max(1024) });
+
+const User = openapi.register(
+  'User',
+  z.object({ id: z.string(), email: z.string().nullable(), created_at: z.string().openapi({ format: 'date-time' }) }),
+);
+const Session = z.object({ token: z.string(), expires_at: z.string(), user: User });
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+
+openapi.registerPath({
+  method: 'post', path: '/api/v1/auth/signup', tags: ['Accounts'], summary: 'Create an account',
+  request: { body: json(Credentials) },
+  responses: { 201: { description: 'Created', ...json(z.object({ user: User })) }, 400: errorResponse('Invalid email or password shorter than 10 characters'), 409: errorResponse('Email already registered') },
+});
+openapi.registerPath({
+  method: 'post', path: '/api/v1/auth/login', tags: ['Accounts'], summary: 'Log in; returns a session token',
+  request: { body: json(LoginBody) },
+  responses: { 200: { description: 'Session', ...json(Session) }, 400: errorResponse('Invalid body'), 401: errorResponse('Wrong email or password (the same answer for both)') },
+});
+openapi.registerPath({
+  method: 'get', path: '/api/v1/auth/me', tags: ['Accounts'], summary: 'The user of the session token', security: [{ [sessionScheme.name]: [] }],
+  responses: { 200: { description: 'Current user', ...json(z.object({ user: User })) }, 401: errorResponse('Missing, unknown, expired or logged-out session token') },
+});
+openapi.registerPath({
+  method: 'post', path: '/api/v1/auth/logout', tags: ['Accounts'], summary: 'End the session', security: [{ [sessionScheme.name]: [] }],
+  responses: { 200: { description: 'Logged out', ...json(z.object({ logged_out: z.literal(true) })) }, 401: errorResponse('Missing, unknown, expired or logged-out session token') },
+});
+
+/** The bearer token of the request, or undefined when there is no Authorization header. */
+export function bearerToken(req: Request): string | undefined {
+  const header = req.get('authorization');
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('malformed Authorization header: expected "Bearer <session token>"');
+  return match[1];
+}
+
+export function createAuthRouter(accounts: AccountService): Router {
+  const router = Router();
+
+  router.post('/signup', async (req, res) => {
+    const { email, password } = parseBody(Credentials, req);
+    try {
+      res.status(201).json({ user: await accounts.signup(email, password) });
+    } catch (err) {
+      if (err instanceof EmailTakenError) throw conflict(err.message);
+      throw err;
+    }
+  });
+
+  router.post('/login', async (req, res) => {
+    const { email, password } = parseBody(LoginBody, req);
+    try {
+      res.json(await accounts.login(email, password));
+    } catch (err) {
+      if (err instanceof InvalidCredentialsError) throw unauthorized(err.message);
+      throw err;
+    }
+  });
+
+  const sessionUser = async (req: Request) => {
+    const token = bearerToken(req);
+    if (!token) throw unauthorized('missing session token: send Authorization: Bearer <token>');
+    const user = await accounts.userForSession(token);
+    if (!user) throw unauthorized('invalid session token: unknown, expired or logged out');
+    return { token, user };
+  };
+
+  router.get('/me', async (req, res) => {
+    const { user } = await sessionUser(req);
+    res.json({ user });
+  });
+
+  router.post('/logout', async (req, res) => {
+    const { token } = await sessionUser(req);
+    await accounts.logout(token);
+    res.json({ logged_out: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+// `npm start`: run the service on its configuration (embedded defaults when nothing is set) until
+// SIGTERM or SIGINT, then stop cleanly.
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startService } from './service.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const service = await startService(config, { logger });
+  logger.info(`ready: ${service.url}/health`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 15_000);
+    force.unref();
+    service.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err: (err as Error).message }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+// Builds the service from its configuration: database, accounts, HTTP app, and (as the feature
+// areas land) venues, indexers, search and streams; starts it, and stops it cleanly.
+// main.ts calls this for `npm start`; tests call it to run the real server on a random port.
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import type { Logger } from 'pino';
+import { AccountService } from './accounts/accounts.js';
+import { ApiKeyService } from './accounts/api-keys.js';
+import { buildPlanTable } from './accounts/plans.js';
+import { SlidingWindowLimiter } from './accounts/rate-limiter.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { createApp } from './http/app.js';
+import type { ExchangesCheck } from './http/routes/health.js';
+import { createLogger } from './logger.js';
+import { systemClock, type Clock } from './util/clock.js';
+import { EXCHANGE_CODES } from './venues/exchanges.js';
+import { VERSION } from './version.js';
+
+export interface RunningService {
+  /** e.g. http://127.0.0.1:8080 */
+  url: string;
+  port: number;
+  db: Database;
+  accounts: AccountService;
+  keys: ApiKeyService;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+function exchangesHealth(db: Database): ExchangesCheck {
+  return async () => {
+    const rows = (
+      await db.pool.query<{ exchange: string; status: string; last_sync_at: Date | null; markets: number; last_error: string | null }>(
+        'SELECT exchange, status, last_sync_at, markets, last_error FROM venue_sync_status',
+      )
+    ).rows;
+    const byCode = new Map(rows.map((r) => [r.exchange, r]));
+    return Object.fromEntries(
+      EXCHANGE_CODES.map((code) => {
+        const r = byCode.get(code);
+        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at?.toISOString() ?? null, markets: r?.markets ?? 0 }];
+      }),
+    );
+  };
+}
+
+export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
+  try {
+    const accounts = new AccountService(db.pool, clock, config.sessionTtlHours * 3600_000);
+    const keys = new ApiKeyService(db.pool, clock);
+    const app = createApp({
+      settings: {
+        version: VERSION,
+        maxBodyBytes: config.maxBodyBytes,
+        trustProxyHops: config.trustProxyHops,
+        testKeyTtlSeconds: config.testKeyTtlSeconds,
+        testKeyRatePerMinute: config.testKeyRatePerMinute,
+        testKeysPerAddressPerHour: config.testKeysPerAddressPerHour,
+        productionKeyRatePerMinute: config.productionKeyRatePerMinute,
+      },
+      logger,
+      clock,
+      db,
+      accounts,
+      keys,
+      keyLimiter: new SlidingWindowLimiter(clock, 60_000),
+      addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
+      plans: buildPlanTable(config.planFeatureOverrides),
+      startedAt: clock.now(),
+      healthChecks: {},
+      exchangesHealth: exchangesHealth(db),
+    });
+
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    logger.info({ port, database: db.kind }, 'service listening');
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host}:${port}`,
+      port,
+      db,
+      accounts,
+      keys,
+      logger,
+      close() {
+        closing ??= (async () => {
+          // Stop taking connections, let in-flight requests finish, then close idle keep-alive sockets.
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+          await closed;
+          clearTimeout(grace);
+          await db.close();
+          logger.info('service stopped');
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
