@@ -3,9 +3,11 @@
  * `src/venues/<code>/simulator.ts`); the harness, `npm run sim` and the conformance suite pick it up.
  */
 import { startKalshiSimulator } from '../venues/kalshi/simulator.js';
+import { startPolymarketSimulator } from '../venues/polymarket/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
 
 export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   kalshi: startKalshiSimulator,
+  polymarket: startPolymarketSimulator,
 };

@@ -8,6 +8,7 @@ import type { VenueAdapter } from './adapter.js';
 import { EXCHANGE_CODES, type ExchangeCode } from './exchanges.js';
 import type { AdapterConfig } from './adapter-config.js';
 import { createKalshiAdapter } from './kalshi/client.js';
+import { createPolymarketAdapter } from './polymarket/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
 
@@ -15,6 +16,7 @@ export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
 
 export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   kalshi: createKalshiAdapter,
+  polymarket: createPolymarketAdapter,
 };
 
 /** Venue codes with a registered adapter, in x1..x9 order. */

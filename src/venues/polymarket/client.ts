@@ -1,0 +1,207 @@
+/**
+ * Polymarket adapter: Gamma (markets, events; keyset pagination), CLOB (book, price history) and the
+ * Data API (trades). Market ids are condition ids; the adapter resolves a market's YES token id
+ * (needed by the CLOB) through Gamma and caches it.
+ */
+import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
+import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import { decodeOutcomes, normaliseBook, normaliseEvent, normaliseMarket, normalisePriceHistory, normaliseTrade, type ClobBookWire, type DataApiTradeWire, type GammaEventWire, type GammaMarketWire } from './normalise.js';
+
+export const POLYMARKET_DEFAULT_BASE_URLS = {
+  gamma: 'https://gamma-api.polymarket.com',
+  clob: 'https://clob.polymarket.com',
+  data: 'https://data-api.polymarket.com',
+  ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
+};
+
+/** Gamma keyset limits (markets <= 100 per page, events <= 500). */
+export const GAMMA_MAX_MARKETS_PAGE = 100;
+export const GAMMA_MAX_EVENTS_PAGE = 500;
+const TRADES_PAGE = 500;
+
+type Req = { path: string; query?: Query };
+const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
+const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
+
+/** Every request the adapter makes: pinned by the static request tests. */
+export const polymarketRequests = {
+  marketsKeyset: (o: { cursor?: string | null; limit: number; status?: 'open' | 'all' }): Req => ({
+    path: '/markets/keyset',
+    query: { limit: o.limit, after_cursor: o.cursor || undefined, closed: o.status === 'open' ? false : undefined },
+  }),
+  marketByCondition: (conditionId: string): Req => ({ path: '/markets/keyset', query: { condition_ids: conditionId, limit: 1 } }),
+  marketById: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
+  eventsKeyset: (o: { cursor?: string | null; limit: number }): Req => ({ path: '/events/keyset', query: { limit: o.limit, after_cursor: o.cursor || undefined } }),
+  event: (id: string): Req => ({ path: `/events/${encodeURIComponent(id)}` }),
+  book: (tokenId: string): Req => ({ path: '/book', query: { token_id: tokenId } }),
+  priceHistory: (o: { tokenId: string; startTs: number; endTs: number; fidelity: number }): Req => ({
+    path: '/prices-history',
+    query: { market: o.tokenId, startTs: o.startTs, endTs: o.endTs, fidelity: o.fidelity },
+  }),
+  trades: (o: { conditionId: string; limit: number; offset: number }): Req => ({
+    path: '/trades',
+    query: { market: o.conditionId, limit: o.limit, offset: o.offset, takerOnly: true },
+  }),
+};
+
+interface TokenInfo {
+  yesToken: string | null;
+  tokens: string[];
+}
+
+export class PolymarketAdapter implements VenueAdapter {
+  readonly exchange = 'polymarket' as const;
+  readonly capabilities = capabilities(
+    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true },
+    { streams: { orderbook: true, trades: true, prices: true }, trading: true },
+  );
+  readonly baseUrls: typeof POLYMARKET_DEFAULT_BASE_URLS;
+  readonly gamma: VenueHttpClient;
+  readonly clob: VenueHttpClient;
+  readonly data: VenueHttpClient;
+  private readonly tokens = new Map<string, TokenInfo>();
+
+  constructor(cfg: AdapterConfig = {}) {
+    this.baseUrls = resolveBaseUrls(POLYMARKET_DEFAULT_BASE_URLS, cfg.baseUrls);
+    // Documented windows per 10 s: Gamma /markets 300, CLOB /book 1,500, Data /trades 200.
+    this.gamma = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.gamma, rateLimit: { perSecond: 25, burst: 30 }, ...cfg.http });
+    this.clob = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.clob, rateLimit: { perSecond: 100, burst: 100 }, ...cfg.http });
+    this.data = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.data, rateLimit: { perSecond: 15, burst: 20 }, ...cfg.http });
+  }
+
+  private now(): string {
+    return new Date(this.gamma.opts.now()).toISOString();
+  }
+
+  private remember(raw: GammaMarketWire): void {
+    try {
+      const o = decodeOutcomes(raw);
+      this.tokens.set(raw.conditionId, { yesToken: o.tokenIds[o.yesIndex] ?? null, tokens: o.tokenIds });
+      if (this.tokens.size > 100_000) this.tokens.clear();
+    } catch {
+      // A market whose arrays do not decode is reported by the normaliser; nothing to cache.
+    }
+  }
+
+  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
+    const limit = Math.min(Math.max(opts.pageSize ?? GAMMA_MAX_MARKETS_PAGE, 1), GAMMA_MAX_MARKETS_PAGE);
+    return paginate<MarketPage>(opts.cursor, async (cursor) => {
+      const r = polymarketRequests.marketsKeyset({ cursor, limit, status: opts.status });
+      const body = await this.gamma.getJson<{ markets?: GammaMarketWire[]; next_cursor?: string | null }>('listMarkets', r.path, r.query, opts.signal);
+      const raws = body.markets ?? [];
+      const fetchedAt = this.now();
+      const markets: Market[] = [];
+      const skipped: MarketPage['skipped'] = [];
+      const events = new Map<string, MarketEvent>();
+      for (const raw of raws) {
+        try {
+          markets.push(normaliseMarket(raw, { fetchedAt }));
+          this.remember(raw);
+          const ev = raw.events?.[0];
+          if (ev && !events.has(String(ev.id))) events.set(String(ev.id), normaliseEvent({ ...ev, markets: undefined }, { fetchedAt }));
+        } catch (err) {
+          skipped.push({ id: raw?.conditionId ?? null, reason: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      return { markets, events: [...events.values()], cursor: body.next_cursor ? body.next_cursor : null, rawCount: raws.length, skipped };
+    });
+  }
+
+  private async fetchMarket(call: string, marketId: string): Promise<GammaMarketWire | null> {
+    if (/^\d+$/.test(marketId)) {
+      const r = polymarketRequests.marketById(marketId);
+      return this.gamma.getJsonOrNull<GammaMarketWire>(call, r.path, r.query);
+    }
+    // Anything but a condition id cannot exist: no request.
+    if (!/^0x[0-9a-fA-F]{64}$/.test(marketId)) return null;
+    const r = polymarketRequests.marketByCondition(marketId);
+    const body = await this.gamma.getJson<{ markets?: GammaMarketWire[] }>(call, r.path, r.query);
+    return body.markets?.find((m) => m.conditionId === marketId) ?? null;
+  }
+
+  async getMarket(marketId: string): Promise<Market | null> {
+    const raw = await this.fetchMarket('getMarket', marketId);
+    if (!raw) return null;
+    this.remember(raw);
+    return normaliseMarket(raw, { fetchedAt: this.now() });
+  }
+
+  /** The market's YES token id, from the cache or Gamma; a 404 VenueError for an unknown market. */
+  private async yesToken(call: string, conditionId: string): Promise<string> {
+    let info = this.tokens.get(conditionId);
+    if (!info) {
+      const raw = await this.fetchMarket(call, conditionId);
+      if (!raw) throw new VenueError('polymarket', call, 'http', `market ${conditionId} not found`, 404);
+      this.remember(raw);
+      info = this.tokens.get(conditionId);
+    }
+    if (!info?.yesToken) throw new VenueError('polymarket', call, 'http', `market ${conditionId} has no CLOB token (no order book)`, 404);
+    return info.yesToken;
+  }
+
+  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage> {
+    const limit = Math.min(Math.max(opts.pageSize ?? GAMMA_MAX_EVENTS_PAGE, 1), GAMMA_MAX_EVENTS_PAGE);
+    return paginate<EventPage>(opts.cursor, async (cursor) => {
+      const r = polymarketRequests.eventsKeyset({ cursor, limit });
+      const body = await this.gamma.getJson<{ events?: GammaEventWire[]; next_cursor?: string | null }>('listEvents', r.path, r.query, opts.signal);
+      const fetchedAt = this.now();
+      let events = (body.events ?? []).map((e) => normaliseEvent(e, { fetchedAt }));
+      if (opts.category) events = events.filter((e) => e.category === opts.category);
+      return { events, cursor: body.next_cursor ? body.next_cursor : null };
+    });
+  }
+
+  async getEvent(eventId: string): Promise<MarketEvent | null> {
+    if (!/^\d+$/.test(eventId)) return null;
+    const r = polymarketRequests.event(eventId);
+    const body = await this.gamma.getJsonOrNull<GammaEventWire>('getEvent', r.path, r.query);
+    return body ? normaliseEvent(body, { fetchedAt: this.now() }) : null;
+  }
+
+  async getOrderBook(marketId: string): Promise<OrderBook> {
+    const token = await this.yesToken('getOrderBook', marketId);
+    const r = polymarketRequests.book(token);
+    const body = await this.clob.getJson<ClobBookWire>('getOrderBook', r.path, r.query);
+    return normaliseBook(marketId, body);
+  }
+
+  async getTrades(marketId: string, range: TimeRange & { limit?: number } = {}): Promise<Trade[]> {
+    // An unknown market answers an empty list on the Data API; make it a 404 like the other reads.
+    await this.yesToken('getTrades', marketId);
+    const want = Math.min(Math.max(range.limit ?? 100, 1), 10_000);
+    const startMs = range.start ? Date.parse(range.start) : -Infinity;
+    const endMs = range.end ? Date.parse(range.end) : Infinity;
+    const out: Trade[] = [];
+    for (let offset = 0; out.length < want && offset <= 10_000; offset += TRADES_PAGE) {
+      const r = polymarketRequests.trades({ conditionId: marketId, limit: TRADES_PAGE, offset });
+      const body = await this.data.getJson<DataApiTradeWire[] | { data?: DataApiTradeWire[] }>('getTrades', r.path, r.query);
+      const rows = Array.isArray(body) ? body : (body.data ?? []);
+      let older = false;
+      for (const row of rows) {
+        const t = normaliseTrade(row);
+        const ts = Date.parse(t.timestamp);
+        if (ts < startMs) older = true;
+        if (ts >= startMs && ts <= endMs) out.push(t);
+      }
+      // Trades come newest first: once past the start of the range, or out of rows, stop.
+      if (rows.length < TRADES_PAGE || older) break;
+    }
+    return out.sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, want);
+  }
+
+  async getPriceHistory(marketId: string, q: TimeRange & { interval?: PriceInterval } = {}): Promise<PricePoint[]> {
+    const token = await this.yesToken('getPriceHistory', marketId);
+    const interval = q.interval ?? '1h';
+    const endMs = q.end ? Date.parse(q.end) : this.clob.opts.now();
+    const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[interval];
+    const r = polymarketRequests.priceHistory({ tokenId: token, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000), fidelity: FIDELITY_MINUTES[interval] });
+    const body = await this.clob.getJson<{ history?: { t: number; p: number }[] }>('getPriceHistory', r.path, r.query);
+    return normalisePriceHistory(body);
+  }
+}
+
+export function createPolymarketAdapter(cfg?: AdapterConfig): PolymarketAdapter {
+  return new PolymarketAdapter(cfg);
+}
