@@ -1,0 +1,184 @@
+// Keeps market_embeddings in step with the catalog: follows markets.change_seq from its stored
+// cursor, embeds only titles and rules whose text hash changed (and, through the text-hash cache,
+// only texts never embedded before), refreshes the filter columns of the rest, and drops removed
+// markets. Embedding happens outside any transaction; each batch is then written in one short
+// transaction with the cursor, so a crash loses at most the batch in progress and the database's
+// single embedded connection is never held for long. The service keeps answering meanwhile:
+// markets not yet embedded are simply not among the semantic results.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Embedder } from '../embeddings/embedder.js';
+import {
+  MarketEmbeddingStore, type EmbeddingUpsert, type MarketTextRow, type TextKind,
+} from '../src/search/semantic/market-embedding-store.js';
+
+export interface EmbeddingIndexerOptions {
+  pool: pg.Pool;
+  embedder: Embedder;
+  logger?: Logger;
+  /** Markets per batch (one transaction each). */
+  batchSize?: number;
+  /** Lease duration; renewed every batch. */
+  leaseSeconds?: number;
+}
+
+export interface IndexProgress {
+  /** Markets looked at so far in this run. */
+  processed: number;
+  /** Markets that had changed when the run started (a moving target while syncs go on). */
+  total: number;
+  /** Texts run through the model in this run. */
+  embedded: number;
+}
+
+export interface IndexRunResult extends IndexProgress {
+  /** False when another instance holds the lease (nothing was done). */
+  ran: boolean;
+  removed: number;
+  cursor: number;
+}
+
+export class EmbeddingIndexer {
+  readonly store: MarketEmbeddingStore;
+  private readonly embedder: Embedder;
+  private readonly logger?: Logger;
+  private readonly batchSize: number;
+  private readonly leaseSeconds: number;
+  private readonly owner = `indexer-${randomUUID()}`;
+  private running?: Promise<IndexRunResult>;
+  private rerunRequested = false;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(options: EmbeddingIndexerOptions) {
+    this.store = new MarketEmbeddingStore(options.pool);
+    this.embedder = options.embedder;
+    this.logger = options.logger;
+    this.batchSize = options.batchSize ?? 128;
+    this.leaseSeconds = options.leaseSeconds ?? 300;
+  }
+
+  /**
+   * Indexes everything changed since the cursor, batch by batch, until caught up.
+   * Concurrent calls share one run.
+   */
+  runOnce(onProgress?: (progress: IndexProgress) => void): Promise<IndexRunResult> {
+    this.running ??= this.run(onProgress).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /**
+   * Asks for a run soon (call after each venue sync). Calls during a run make one more run after
+   * it, so no change is left behind and bursts of syncs cost one run.
+   */
+  requestRun(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerunRequested = true;
+      return;
+    }
+    void this.runOnce().then(
+      (result) => this.afterRun(result),
+      (err: Error) => {
+        this.logger?.error({ err: err.message }, 'embedding indexer run failed');
+        this.afterRun();
+      },
+    );
+  }
+
+  /** Also runs every `intervalMs`, as a safety net for changes nobody announced. */
+  start(intervalMs = 60_000): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.requestRun(), intervalMs);
+    this.timer.unref();
+    this.requestRun();
+  }
+
+  /** Stops scheduling and waits for the run in progress (its current batch) to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private afterRun(result?: IndexRunResult): void {
+    if (result && result.processed > 0) {
+      this.logger?.info({ processed: result.processed, embedded: result.embedded, removed: result.removed }, 'embeddings indexed');
+    }
+    if (this.rerunRequested && !this.stopped) {
+      this.rerunRequested = false;
+      this.requestRun();
+    }
+  }
+
+  private async run(onProgress?: (progress: IndexProgress) => void): Promise<IndexRunResult> {
+    let cursor = await this.store.acquireLease(this.owner, this.leaseSeconds);
+    if (cursor === null) return { ran: false, processed: 0, total: 0, embedded: 0, removed: 0, cursor: await this.store.cursor() };
+    const result: IndexRunResult = { ran: true, processed: 0, total: await this.store.countChangedMarkets(cursor), embedded: 0, removed: 0, cursor };
+    try {
+      onProgress?.(result);
+      while (!this.stopped) {
+        const rows = await this.store.changedMarkets(cursor, this.batchSize);
+        if (rows.length === 0) break;
+        const { embedded, removed } = await this.indexBatch(rows);
+        cursor = rows[rows.length - 1].change_seq;
+        result.processed += rows.length;
+        result.embedded += embedded;
+        result.removed += removed;
+        result.cursor = cursor;
+        result.total = Math.max(result.total, result.processed);
+        onProgress?.(result);
+        await this.store.acquireLease(this.owner, this.leaseSeconds);
+      }
+    } finally {
+      await this.store.releaseLease(this.owner).catch(() => undefined);
+    }
+    return result;
+  }
+
+  private async indexBatch(rows: MarketTextRow[]): Promise<{ embedded: number; removed: number }> {
+    const live = rows.filter((r) => !r.removed);
+    const stored = new Map(
+      (await this.store.storedRefs(live)).map((ref) => [`${ref.exchange}\u0000${ref.market_id}\u0000${ref.kind}`, ref.text_hash]),
+    );
+    const deletions: { exchange: string; market_id: string; kind?: TextKind }[] = rows
+      .filter((r) => r.removed)
+      .map((r) => ({ exchange: r.exchange, market_id: r.market_id }));
+    const upserts: EmbeddingUpsert[] = [];
+    const toEmbed: Record<TextKind, { upsert: EmbeddingUpsert; text: string }[]> = { title: [], rules: [] };
+
+    for (const row of live) {
+      for (const kind of ['title', 'rules'] as const) {
+        const text = kind === 'title' ? row.title : row.rules;
+        if (!text || !text.trim()) {
+          // No rules (or, defensively, no title): nothing to find it by; drop a stale vector.
+          deletions.push({ exchange: row.exchange, market_id: row.market_id, kind });
+          continue;
+        }
+        const textHash = this.embedder.hashDocument(text, kind);
+        const upsert: EmbeddingUpsert = {
+          exchange: row.exchange, market_id: row.market_id, kind, textHash,
+          // Lower case: the category filter is case-insensitive.
+          category: row.category.toLowerCase(), closed: row.closed, changeSeq: row.change_seq,
+        };
+        upserts.push(upsert);
+        if (stored.get(`${row.exchange}\u0000${row.market_id}\u0000${kind}`) !== textHash) toEmbed[kind].push({ upsert, text });
+      }
+    }
+
+    const computedBefore = this.embedder.stats.computed;
+    for (const kind of ['title', 'rules'] as const) {
+      const items = toEmbed[kind];
+      if (items.length === 0) continue;
+      const vectors = await this.embedder.embedDocuments(items.map((i) => i.text), kind);
+      items.forEach((item, i) => {
+        item.upsert.vector = vectors[i].vector;
+      });
+    }
+    await this.store.applyBatch({ owner: this.owner, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
+    return { embedded: this.embedder.stats.computed - computedBefore, removed: rows.length - live.length };
+  }
+}

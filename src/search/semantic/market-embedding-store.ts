@@ -1,0 +1,189 @@
+// Database access for market embeddings (migration 040): what the indexer reads and writes, and
+// the nearest-neighbour query semantic search runs.
+import type pg from 'pg';
+import { toPgVector } from '../../../embeddings/vector-codec.js';
+
+export type TextKind = 'title' | 'rules';
+
+/** A catalog row as the embedding indexer needs it. */
+export interface MarketTextRow {
+  exchange: string;
+  market_id: string;
+  title: string;
+  rules: string;
+  category: string;
+  closed: boolean;
+  removed: boolean;
+  change_seq: number;
+}
+
+export interface StoredEmbeddingRef {
+  exchange: string;
+  market_id: string;
+  kind: TextKind;
+  text_hash: string;
+}
+
+export interface EmbeddingUpsert {
+  exchange: string;
+  market_id: string;
+  kind: TextKind;
+  textHash: string;
+  /** Absent when the text is unchanged: only the filter columns are refreshed. */
+  vector?: Float32Array;
+  category: string;
+  closed: boolean;
+  changeSeq: number;
+}
+
+const STATE_NAME = 'markets';
+
+export class MarketEmbeddingStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Catalog rows changed after `afterSeq`, oldest change first. */
+  async changedMarkets(afterSeq: number, limit: number): Promise<MarketTextRow[]> {
+    const { rows } = await this.pool.query<MarketTextRow>(
+      `SELECT exchange, market_id, title, rules, category, closed, removed, change_seq
+       FROM markets WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+      [afterSeq, limit],
+    );
+    return rows;
+  }
+
+  /** How many catalog rows changed after `afterSeq` (what is left to index). */
+  async countChangedMarkets(afterSeq: number): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE change_seq > $1', [afterSeq]);
+    return rows[0].n;
+  }
+
+  async storedRefs(markets: { exchange: string; market_id: string }[]): Promise<StoredEmbeddingRef[]> {
+    if (markets.length === 0) return [];
+    const { rows } = await this.pool.query<StoredEmbeddingRef>(
+      `SELECT e.exchange, e.market_id, e.kind, e.text_hash
+       FROM market_embeddings e
+       JOIN unnest($1::text[], $2::text[]) AS m(exchange, market_id)
+         ON e.exchange = m.exchange AND e.market_id = m.market_id`,
+      [markets.map((m) => m.exchange), markets.map((m) => m.market_id)],
+    );
+    return rows;
+  }
+
+  /**
+   * Applies one indexed batch atomically: upserts, deletions (removed markets, emptied rules) and
+   * the new cursor, only while this owner still holds the lease.
+   */
+  async applyBatch(batch: {
+    owner: string;
+    upserts: EmbeddingUpsert[];
+    deletions: { exchange: string; market_id: string; kind?: TextKind }[];
+    cursor: number;
+  }): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const lease = await client.query(
+        `UPDATE embedding_index_state SET last_change_seq = greatest(last_change_seq, $2), updated_at = now()
+         WHERE name = $1 AND lease_owner = $3 RETURNING 1`,
+        [STATE_NAME, batch.cursor, batch.owner],
+      );
+      if (lease.rowCount !== 1) throw new Error('embedding indexer lost its lease; another instance took over');
+      if (batch.deletions.length > 0) {
+        await client.query(
+          `DELETE FROM market_embeddings e
+           USING unnest($1::text[], $2::text[], $3::text[]) AS d(exchange, market_id, kind)
+           WHERE e.exchange = d.exchange AND e.market_id = d.market_id AND (d.kind IS NULL OR e.kind = d.kind)`,
+          [batch.deletions.map((d) => d.exchange), batch.deletions.map((d) => d.market_id), batch.deletions.map((d) => d.kind ?? null)],
+        );
+      }
+      const withVector = batch.upserts.filter((u) => u.vector);
+      if (withVector.length > 0) {
+        await client.query(
+          `INSERT INTO market_embeddings (exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
+           SELECT exchange, market_id, kind, text_hash, embedding::vector, category, closed, change_seq
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
+             AS u(exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
+           ON CONFLICT (exchange, market_id, kind) DO UPDATE SET
+             text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding, category = EXCLUDED.category,
+             closed = EXCLUDED.closed, change_seq = EXCLUDED.change_seq, updated_at = now()`,
+          columns(withVector, (u) => toPgVector(u.vector!)),
+        );
+      }
+      const filtersOnly = batch.upserts.filter((u) => !u.vector);
+      if (filtersOnly.length > 0) {
+        await client.query(
+          `UPDATE market_embeddings e SET category = u.category, closed = u.closed, change_seq = u.change_seq, updated_at = now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
+             AS u(exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
+           WHERE e.exchange = u.exchange AND e.market_id = u.market_id AND e.kind = u.kind AND e.text_hash = u.text_hash`,
+          columns(filtersOnly, () => null),
+        );
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Takes (or renews) the indexing lease; returns the cursor, or null when another owner holds an
+   * unexpired lease.
+   */
+  async acquireLease(owner: string, ttlSeconds: number): Promise<number | null> {
+    const { rows } = await this.pool.query<{ last_change_seq: number }>(
+      `INSERT INTO embedding_index_state (name, lease_owner, lease_until)
+       VALUES ($1, $2, now() + make_interval(secs => $3))
+       ON CONFLICT (name) DO UPDATE SET lease_owner = EXCLUDED.lease_owner, lease_until = EXCLUDED.lease_until
+       WHERE embedding_index_state.lease_until IS NULL OR embedding_index_state.lease_until < now()
+          OR embedding_index_state.lease_owner = EXCLUDED.lease_owner
+       RETURNING last_change_seq`,
+      [STATE_NAME, owner, ttlSeconds],
+    );
+    return rows.length === 1 ? rows[0].last_change_seq : null;
+  }
+
+  async releaseLease(owner: string): Promise<void> {
+    await this.pool.query(
+      'UPDATE embedding_index_state SET lease_owner = NULL, lease_until = NULL WHERE name = $1 AND lease_owner = $2',
+      [STATE_NAME, owner],
+    );
+  }
+
+  /** Forgets the cursor so that the next run re-checks every market (nothing is re-embedded). */
+  async resetCursor(): Promise<void> {
+    await this.pool.query('UPDATE embedding_index_state SET last_change_seq = 0 WHERE name = $1', [STATE_NAME]);
+  }
+
+  async cursor(): Promise<number> {
+    const { rows } = await this.pool.query<{ last_change_seq: number }>(
+      'SELECT last_change_seq FROM embedding_index_state WHERE name = $1',
+      [STATE_NAME],
+    );
+    return rows[0]?.last_change_seq ?? 0;
+  }
+
+  async counts(): Promise<{ title: number; rules: number }> {
+    const { rows } = await this.pool.query<{ kind: TextKind; n: number }>(
+      'SELECT kind, count(*)::int AS n FROM market_embeddings GROUP BY kind',
+    );
+    const out = { title: 0, rules: 0 };
+    for (const r of rows) out[r.kind] = r.n;
+    return out;
+  }
+}
+
+function columns(upserts: EmbeddingUpsert[], embedding: (u: EmbeddingUpsert) => string | null): unknown[] {
+  return [
+    upserts.map((u) => u.exchange),
+    upserts.map((u) => u.market_id),
+    upserts.map((u) => u.kind),
+    upserts.map((u) => u.textHash),
+    upserts.map(embedding),
+    upserts.map((u) => u.category),
+    upserts.map((u) => u.closed),
+    upserts.map((u) => u.changeSeq),
+  ];
+}

@@ -1,0 +1,90 @@
+// POST /api/v1/search/semantic (spec "Semantic search"). Mounted under /api/v1/search behind the
+// API-key middleware; the plan gate answers 403 below Max before the body is looked at.
+import { Router } from 'express';
+import { z } from 'zod';
+import type { RequireFeature } from '../../http/middleware/plan.js';
+import { unavailable } from '../../http/errors.js';
+import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../../http/openapi.js';
+import { parseBody } from '../../http/validate.js';
+import { ExchangeCodeSchema } from '../../venues/exchanges.js';
+import { MAX_QUERY_CHARS } from '../query-text.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, type SemanticSearchService } from './semantic-search.js';
+
+export const SemanticSearchRequestSchema = z
+  .object({
+    query: z.string().trim().min(1, 'must not be empty').max(MAX_QUERY_CHARS).openapi({
+      description: 'Natural-language query',
+      example: 'will bitcoin be worth more than 100k at the end of the year',
+    }),
+    exchange: z.array(ExchangeCodeSchema).optional().openapi({
+      description: 'Restricts the search to these exchanges (default, or an empty array: all nine)',
+    }),
+    active_only: z.boolean().default(false).openapi({ description: 'Only markets that are not closed' }),
+    category: z.string().trim().min(1).max(100).optional().openapi({
+      description: 'Restricts to one category (case-insensitive), e.g. politics, crypto, sports',
+    }),
+    limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).openapi({ description: `Results wanted, 1..${MAX_LIMIT}` }),
+  })
+  .openapi('SemanticSearchRequest');
+
+const SemanticResultItemSchema = openapi.register(
+  'SemanticSearchResult',
+  z.object({
+    market_id: z.string(),
+    exchange: ExchangeCodeSchema,
+    title: z.string(),
+    category: z.string(),
+    closed: z.boolean(),
+    score: z.number().openapi({
+      description: 'Lower is more relevant: cosine distance of the query to the nearer of the title and rules embeddings, minus up to 0.2 for query keywords found in the title',
+    }),
+    svc_id: z.string().optional().openapi({ description: 'Cross-exchange cluster id; present only when the market is in a cluster' }),
+  }),
+);
+
+const SemanticSearchResponseSchema = openapi.register(
+  'SemanticSearchResponse',
+  z.object({
+    query: z.string().openapi({ description: 'The query as sent' }),
+    count: z.number().int(),
+    results: z.array(SemanticResultItemSchema),
+  }),
+);
+
+openapi.registerPath({
+  method: 'post',
+  path: '/api/v1/search/semantic',
+  tags: ['Search'],
+  summary: 'Semantic (meaning-based) search over market titles and rules',
+  description:
+    'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; lower `score` is better. ' +
+    'The response carries a Server-Timing header (embed, db).',
+  security: [{ [apiKeyScheme.name]: [] }],
+  request: { body: { required: true, content: { 'application/json': { schema: SemanticSearchRequestSchema } } } },
+  responses: {
+    200: { description: 'Ranked results', content: { 'application/json': { schema: SemanticSearchResponseSchema } } },
+    ...keyedErrors,
+    403: errorResponse('The key\'s plan is below Max.'),
+    503: errorResponse('The embedding model is not loaded.'),
+  },
+});
+
+export interface SemanticRouterDeps {
+  requireFeature: RequireFeature;
+  /** The search service, or undefined while the model is not (or could not be) loaded. */
+  getService: () => SemanticSearchService | undefined;
+}
+
+export function createSemanticRouter(deps: SemanticRouterDeps): Router {
+  const router = Router();
+  router.post('/semantic', deps.requireFeature('semantic_search'), async (req, res) => {
+    const request = parseBody(SemanticSearchRequestSchema, req);
+    const service = deps.getService();
+    if (!service) throw unavailable('semantic search is unavailable: the embedding model is not loaded');
+    const { timings, ...body } = await service.search(request);
+    res.setHeader('Server-Timing', `embed;dur=${timings.embedMs.toFixed(1)}, db;dur=${timings.databaseMs.toFixed(1)}`);
+    // The query as sent (the search itself used it trimmed).
+    res.json({ ...body, query: (req.body as { query: string }).query });
+  });
+  return router;
+}

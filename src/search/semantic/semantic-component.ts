@@ -1,0 +1,98 @@
+// Semantic search as one component for the composition root: loads the model in the background
+// (the service answers meanwhile; semantic search is a 503 until it is ready, or for good when the
+// model is missing or corrupt, with the reason in /health), runs the embedding indexer, and offers
+// the router and the health check.
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Router } from 'express';
+import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
+import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
+import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
+import type { ComponentHealth } from '../../http/routes/health.js';
+import type { RequireFeature } from '../../http/middleware/plan.js';
+import { createSemanticRouter } from './router.js';
+import { SemanticSearchService } from './semantic-search.js';
+import { MarketEmbeddingStore } from './market-embedding-store.js';
+
+export interface SemanticComponentOptions {
+  modelDir: string;
+  pool: pg.Pool;
+  logger: Logger;
+  /** Run the embedding indexer in this process (false in API-only instances). */
+  runIndexer?: boolean;
+  /** Safety-net interval of the indexer besides requestIndexing() after syncs. */
+  indexIntervalMs?: number;
+  workerPool?: Partial<WorkerPoolOptions>;
+  embedder?: EmbedderOptions;
+}
+
+export interface SemanticComponent {
+  /** Resolves when the model is loaded (rejects with its error when it cannot be). */
+  ready: Promise<void>;
+  getService(): SemanticSearchService | undefined;
+  /** The router to mount under /api/v1/search. */
+  router(requireFeature: RequireFeature): Router;
+  /** Call after each venue sync: embeds what changed (coalesced; never blocks the caller). */
+  requestIndexing(): void;
+  health(): Promise<ComponentHealth>;
+  close(): Promise<void>;
+}
+
+export function startSemanticComponent(options: SemanticComponentOptions): SemanticComponent {
+  let embedder: Embedder | undefined;
+  let service: SemanticSearchService | undefined;
+  let indexer: EmbeddingIndexer | undefined;
+  let failure: Error | undefined;
+  let closed = false;
+  const store = new MarketEmbeddingStore(options.pool);
+
+  const ready = (async () => {
+    const started = Date.now();
+    const loaded = await Embedder.start(
+      { modelDir: options.modelDir, ...options.workerPool },
+      new PgEmbeddingCache(options.pool),
+      options.embedder,
+    );
+    if (closed) {
+      await loaded.close();
+      return;
+    }
+    embedder = loaded;
+    service = new SemanticSearchService(options.pool, loaded);
+    options.logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
+    if (options.runIndexer !== false) {
+      indexer = new EmbeddingIndexer({ pool: options.pool, embedder: loaded, logger: options.logger });
+      indexer.start(options.indexIntervalMs ?? 60_000);
+    }
+  })();
+  ready.catch((err: Error) => {
+    failure = err;
+    options.logger.error({ err: err.message }, 'semantic search disabled: the embedding model could not be loaded');
+  });
+
+  return {
+    ready,
+    getService: () => service,
+    router: (requireFeature) => createSemanticRouter({ requireFeature, getService: () => service }),
+    requestIndexing: () => indexer?.requestRun(),
+    async health() {
+      if (failure) return { status: 'down', error: failure.message };
+      if (!embedder) return { status: 'starting' };
+      const [counts, pending] = await Promise.all([store.counts(), store.cursor().then((c) => store.countChangedMarkets(c))]);
+      return {
+        status: 'ok',
+        model: 'bge-small-en-v1.5',
+        workers: embedder.pool.size,
+        embedded_titles: counts.title,
+        embedded_rules: counts.rules,
+        markets_pending: pending,
+      };
+    },
+    async close() {
+      closed = true;
+      await indexer?.stop();
+      await embedder?.close();
+    },
+  };
+}

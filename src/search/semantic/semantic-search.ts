@@ -1,0 +1,134 @@
+// Semantic search (spec "Semantic search", CONTRACT.md §5): embed the query, take the nearest
+// markets by title and by rules from pgvector, and rank them by
+//   score = cosine distance to the nearer of the market's title and rules embeddings
+//           - up to 0.2 for the query's keywords found in the title
+// (lower is more relevant). The boost can reorder, so more candidates than `limit` are fetched per
+// kind and the exact score is computed for all of them before cutting to `limit`.
+import type pg from 'pg';
+import type { Embedder } from '../../../embeddings/embedder.js';
+import { toPgVector } from '../../../embeddings/vector-codec.js';
+import { keywordBoost, queryKeywords } from './keyword-boost.js';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+export interface SemanticSearchRequest {
+  query: string;
+  exchange?: string[];
+  active_only?: boolean;
+  category?: string;
+  limit?: number;
+}
+
+export interface SemanticResultItem {
+  market_id: string;
+  exchange: string;
+  title: string;
+  category: string;
+  closed: boolean;
+  score: number;
+  /** Present only when the market belongs to a cross-exchange cluster. */
+  svc_id?: string;
+}
+
+export interface SemanticSearchResponse {
+  query: string;
+  count: number;
+  results: SemanticResultItem[];
+}
+
+export interface SemanticSearchTimings {
+  /** Embedding the query (worker queue + inference). */
+  embedMs: number;
+  /** The pgvector query, candidates and exact rescoring included. */
+  databaseMs: number;
+}
+
+export interface SemanticSearchOptions {
+  /** Candidates fetched per kind of text for `limit` results (default: 2 x limit, 40..200). */
+  candidates?: (limit: number) => number;
+}
+
+interface CandidateRow {
+  exchange: string;
+  market_id: string;
+  title: string;
+  category: string;
+  closed: boolean;
+  svc_id: string | null;
+  distance: number;
+}
+
+export class SemanticSearchService {
+  private readonly candidates: (limit: number) => number;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly embedder: Embedder,
+    options: SemanticSearchOptions = {},
+  ) {
+    this.candidates = options.candidates ?? ((limit) => Math.min(Math.max(limit * 2, 40), 200));
+  }
+
+  async search(request: SemanticSearchRequest): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
+    const limit = request.limit ?? DEFAULT_LIMIT;
+    const started = performance.now();
+    const vector = await this.embedder.embedQuery(request.query);
+    const embedded = performance.now();
+    const rows = await this.nearestMarkets(vector, this.candidates(limit), request);
+    const done = performance.now();
+
+    const keywords = queryKeywords(request.query);
+    const results = rows
+      .map((row) => ({ row, score: row.distance - keywordBoost(keywords, row.title) }))
+      .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id))
+      .slice(0, limit)
+      .map(({ row, score }): SemanticResultItem => ({
+        market_id: row.market_id,
+        exchange: row.exchange,
+        title: row.title,
+        category: row.category,
+        closed: row.closed,
+        score: Math.round(score * 1e6) / 1e6,
+        ...(row.svc_id ? { svc_id: row.svc_id } : {}),
+      }));
+    return {
+      query: request.query,
+      count: results.length,
+      results,
+      timings: { embedMs: embedded - started, databaseMs: done - embedded },
+    };
+  }
+
+  /**
+   * Candidates from both HNSW indexes, then the exact distance to the nearer of each candidate's
+   * two embeddings, with the filters re-checked against the live catalog row.
+   */
+  private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest): Promise<CandidateRow[]> {
+    const { rows } = await this.pool.query<CandidateRow>(
+      `WITH candidates AS (
+         SELECT exchange, market_id FROM semantic_nearest($1::vector, 'title', $2, $3::text[], $4, $5)
+         UNION
+         SELECT exchange, market_id FROM semantic_nearest($1::vector, 'rules', $2, $3::text[], $4, $5)
+       )
+       SELECT m.exchange, m.market_id, m.title, m.category, m.closed, m.svc_id,
+              min(e.embedding <=> $1::vector) AS distance
+       FROM candidates c
+       JOIN markets m ON m.exchange = c.exchange AND m.market_id = c.market_id
+       JOIN market_embeddings e ON e.exchange = c.exchange AND e.market_id = c.market_id
+       WHERE NOT m.removed
+         AND ($3::text[] IS NULL OR m.exchange = ANY ($3::text[]))
+         AND (NOT $4 OR NOT m.closed)
+         AND ($5::text IS NULL OR lower(m.category) = $5::text)
+       GROUP BY m.exchange, m.market_id`,
+      [
+        toPgVector(vector),
+        k,
+        request.exchange?.length ? request.exchange : null,
+        request.active_only ?? false,
+        request.category?.toLowerCase() ?? null,
+      ],
+    );
+    return rows;
+  }
+}
