@@ -1,0 +1,428 @@
+// Keyword search and autocomplete on PostgreSQL (full text + pg_trgm), for deployments without
+// Elasticsearch. The index is the `market_search` table (migration 030), fed by the same indexer.
+//
+// Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
+//   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (trigram
+//   word similarity) 25; then text closeness (0..4) and popularity (open +6, log10 volume).
+// User text never reaches a tsquery parser: queries are cut into letter/digit tokens first.
+import type pg from 'pg';
+import {
+  docKey,
+  groupKey,
+  SearchUnavailableError,
+  type AutocompleteQuery,
+  type BulkResult,
+  type MarketHit,
+  type MarketKey,
+  type MarketSearchDoc,
+  type MarketSearchPage,
+  type MarketSearchQuery,
+  type Rebuild,
+  type SearchEngine,
+  type SearchIndexWriter,
+  type SortPosition,
+  type Suggestion,
+} from '../engine.js';
+import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
+import { Vocabulary } from './vocabulary.js';
+
+export const PG_INDEX_NAME = 'market_search';
+
+/** Folded, punctuation runs as single spaces: how titles and queries compare for "exact". */
+export function exactForm(text: string): string {
+  return foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (typeof e.code === 'string') {
+    // connection failures (class 08), shutdown (57P0x), out of resources (53)
+    if (e.code.startsWith('08') || e.code.startsWith('57P') || e.code.startsWith('53')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT'].includes(e.code)) return true;
+  }
+  return /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
+}
+
+interface Terms {
+  exact: string;
+  words: string;
+  /** `a & b & c:*` over word tokens */
+  prefix: string;
+  /** `a <-> b <-> c:*` */
+  phrasePrefix: string;
+  /** `a | b | c`, for closeness ranking */
+  any: string;
+  /** `(a | a1 | a2) & b`: every word, each within a typo of an indexed word */
+  fuzzy: string;
+}
+
+function termsOf(q: string, vocabulary: Vocabulary): Terms | null {
+  const nq = normaliseQuery(q);
+  if (nq.terms.length === 0) return null;
+  const t = nq.terms;
+  const last = `${t[t.length - 1]}:*`;
+  return {
+    exact: exactForm(nq.full),
+    words: t.join(' '),
+    prefix: [...t.slice(0, -1), last].join(' & '),
+    phrasePrefix: [...t.slice(0, -1), last].join(' <-> '),
+    any: t.join(' | '),
+    fuzzy: t
+      .map((term) => {
+        const near = vocabulary.expand(term);
+        return near.length ? `(${[term, ...near].join(' | ')})` : term;
+      })
+      .join(' & '),
+  };
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+function filterSql(p: Params, q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status'] }): string[] {
+  const out: string[] = [];
+  if (q.exchanges?.length) out.push(`exchange = ANY(${p.add(q.exchanges)}::text[])`);
+  if (q.category) out.push(`category = ${p.add(foldText(q.category))}`);
+  if (q.status === 'open') out.push('NOT closed');
+  if (q.status === 'closed') out.push('closed');
+  return out;
+}
+
+interface SearchRow {
+  exchange: string;
+  market_id: string;
+  key: string;
+  title: string;
+  category: string;
+  closed: boolean;
+  svc_id: string | null;
+  score: number;
+  volume: number | null;
+  close_time: Date | null;
+  total: number;
+}
+
+export interface PostgresEngineOptions {
+  pool: pg.Pool;
+  /** how old the in-memory word list may get before a background reload (typo expansion) */
+  vocabularyMaxAgeMs?: number;
+}
+
+export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
+  readonly kind = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly vocabularyMaxAgeMs: number;
+  private vocabulary: Vocabulary | null = null;
+  private vocabularyLoadedAt = 0;
+  private vocabularyLoading: Promise<Vocabulary> | null = null;
+
+  constructor(opts: PostgresEngineOptions) {
+    this.pool = opts.pool;
+    this.vocabularyMaxAgeMs = opts.vocabularyMaxAgeMs ?? 60_000;
+  }
+
+  /** The indexed words; the first call loads them, later calls refresh in the background. */
+  private async words(): Promise<Vocabulary> {
+    const stale = Date.now() - this.vocabularyLoadedAt > this.vocabularyMaxAgeMs;
+    if (this.vocabulary && !stale) return this.vocabulary;
+    this.vocabularyLoading ??= this.query<{ word: string }>(
+      'vocabulary',
+      `SELECT DISTINCT word FROM market_search, unnest(string_to_array(title_words, ' ')) AS word WHERE word <> ''`,
+      [],
+    )
+      .then((res) => {
+        this.vocabulary = new Vocabulary(res.rows.map((r) => r.word));
+        this.vocabularyLoadedAt = Date.now();
+        return this.vocabulary;
+      })
+      .finally(() => {
+        this.vocabularyLoading = null;
+      });
+    if (this.vocabulary) {
+      this.vocabularyLoading.catch(() => undefined);
+      return this.vocabulary;
+    }
+    return this.vocabularyLoading;
+  }
+
+  private async query<R extends pg.QueryResultRow>(what: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (err) {
+      if (isUnavailable(err)) throw new SearchUnavailableError(`search database unavailable (${what}): ${(err as Error).message}`, { cause: err });
+      throw err;
+    }
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  async searchMarkets(q: MarketSearchQuery): Promise<MarketSearchPage> {
+    const p = new Params();
+    const t = normaliseQuery(q.q).terms.length ? termsOf(q.q, await this.words()) : null;
+    const where = filterSql(p, q);
+    let score: string;
+    if (t) {
+      const exact = p.add(t.exact);
+      const words = p.add(t.words);
+      const prefix = p.add(t.prefix);
+      const any = p.add(t.any);
+      const stemmed = `plainto_tsquery('english', ${words})`;
+      const prefixQ = `to_tsquery('simple', ${prefix})`;
+      // typo tier: every word within an edit of an indexed word; trigram-similar titles are also
+      // admitted, but without a tier bonus (near-length words would otherwise outrank prefixes)
+      const fuzzy = `tsv_words @@ to_tsquery('simple', ${p.add(t.fuzzy)})`;
+      where.push(`(title_exact = ${exact} OR tsv_stemmed @@ ${stemmed} OR tsv_words @@ ${prefixQ} OR ${fuzzy} OR ${words} <<% title_words)`);
+      score = `(CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
+        + (CASE WHEN tsv_words @@ phraseto_tsquery('simple', ${words}) THEN 200 ELSE 0 END)
+        + (CASE WHEN tsv_stemmed @@ ${stemmed} THEN 100 ELSE 0 END)
+        + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
+        + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
+        + 4 * word_similarity(${words}, title_words)
+        + 10 * ts_rank(tsv_stemmed, to_tsquery('english', ${any}), 1)
+        + popularity`;
+    } else {
+      score = 'popularity';
+    }
+    const order =
+      q.sort === 'volume'
+        ? 'volume DESC NULLS LAST, key ASC'
+        : q.sort === 'close_time'
+          ? 'close_time ASC NULLS LAST, key ASC'
+          : 'score DESC, key ASC';
+    const after = q.after ? this.afterCondition(p, q.sort, q.after) : 'TRUE';
+    const sql = `
+      WITH matched AS (
+        SELECT exchange, market_id, key, title, category, closed, svc_id, volume, close_time, ${score} AS score
+        FROM market_search
+        WHERE ${where.length ? where.join(' AND ') : 'TRUE'}
+      )
+      SELECT m.*, (SELECT count(*) FROM matched) AS total
+      FROM matched m
+      WHERE ${after}
+      ORDER BY ${order}
+      LIMIT ${p.add(q.limit + 1)}`;
+    const res = await this.query<SearchRow>('search', sql, p.values);
+    const rows = res.rows;
+    const page = rows.slice(0, q.limit);
+    const hits: MarketHit[] = page.map((r) => ({
+      exchange: r.exchange,
+      market_id: r.market_id,
+      title: r.title,
+      category: r.category,
+      closed: r.closed,
+      score: Math.round(Number(r.score) * 1e4) / 1e4,
+      svc_id: r.svc_id,
+    }));
+    const last = page[page.length - 1];
+    let next: SortPosition | null = null;
+    if (rows.length > q.limit && last) {
+      next =
+        q.sort === 'volume'
+          ? [last.volume, last.key]
+          : q.sort === 'close_time'
+            ? [last.close_time ? last.close_time.toISOString() : null, last.key]
+            : [Number(last.score), last.key];
+    }
+    const total = rows.length ? Number(rows[0].total) : q.after ? -1 : 0;
+    return { total: total >= 0 ? total : await this.countMatches(q), hits, next };
+  }
+
+  /** The total of a query whose page came back empty (a cursor past the end). */
+  private async countMatches(q: MarketSearchQuery): Promise<number> {
+    const page = await this.searchMarkets({ ...q, after: undefined, limit: 1 });
+    return page.total;
+  }
+
+  private afterCondition(p: Params, sort: MarketSearchQuery['sort'], after: SortPosition): string {
+    const [value, key] = after;
+    if (typeof key !== 'string') throw new RangeError('cursor does not match this search');
+    const k = p.add(key);
+    if (sort === 'relevance') {
+      if (typeof value !== 'number') throw new RangeError('cursor does not match this search');
+      const s = p.add(value);
+      return `(score < ${s}::float8 OR (score = ${s}::float8 AND key > ${k}))`;
+    }
+    const column = sort === 'volume' ? 'volume' : 'close_time';
+    if (value === null) return `(${column} IS NULL AND key > ${k})`;
+    if (sort === 'volume' && typeof value !== 'number') throw new RangeError('cursor does not match this search');
+    if (sort === 'close_time' && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) {
+      throw new RangeError('cursor does not match this search');
+    }
+    const v = p.add(value);
+    const cast = sort === 'volume' ? '::float8' : '::timestamptz';
+    const beyond = sort === 'volume' ? '<' : '>';
+    return `(${column} ${beyond} ${v}${cast} OR ${column} IS NULL OR (${column} = ${v}${cast} AND key > ${k}))`;
+  }
+
+  async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
+    if (normaliseQuery(q.q).terms.length === 0) return [];
+    const t = termsOf(q.q, await this.words())!;
+    const p = new Params();
+    const where = filterSql(p, q);
+    const exact = p.add(t.exact);
+    const words = p.add(t.words);
+    const prefixQ = `to_tsquery('simple', ${p.add(t.prefix)})`;
+    const fuzzy = `tsv_words @@ to_tsquery('simple', ${p.add(t.fuzzy)})`;
+    where.push(`(title_exact = ${exact} OR tsv_words @@ ${prefixQ} OR ${fuzzy} OR ${words} <<% title_words)`);
+    const sql = `
+      SELECT title, exchange, market_id, svc_id, cluster_exchanges FROM (
+        SELECT DISTINCT ON (group_key) title, exchange, market_id, key, svc_id, cluster_exchanges, score FROM (
+          SELECT title, exchange, market_id, key, svc_id, cluster_exchanges, group_key,
+            (CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
+            + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
+            + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
+            + (CASE WHEN tsv_words @@ to_tsquery('simple', ${p.add(t.phrasePrefix)}) THEN 10 ELSE 0 END)
+            + 4 * word_similarity(${words}, title_words)
+            + popularity AS score
+          FROM market_search
+          WHERE ${where.join(' AND ')}
+        ) scored
+        ORDER BY group_key, score DESC, key
+      ) one_per_group
+      ORDER BY score DESC, key
+      LIMIT ${p.add(q.limit)}`;
+    const res = await this.query<{ title: string; exchange: string; market_id: string; svc_id: string | null; cluster_exchanges: string[] }>(
+      'autocomplete',
+      sql,
+      p.values,
+    );
+    return res.rows.map((r) => ({
+      text: r.title,
+      exchange: r.exchange,
+      market_id: r.market_id,
+      svc_id: r.svc_id,
+      exchanges: r.cluster_exchanges.length ? r.cluster_exchanges : [r.exchange],
+    }));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.pool.query('SELECT 1 FROM market_search LIMIT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The pool belongs to the application; nothing to release here. */
+  async close(): Promise<void> {}
+
+  // ---- writing -------------------------------------------------------------------------------
+
+  async ensureIndex(): Promise<string> {
+    return PG_INDEX_NAME;
+  }
+
+  async liveIndex(): Promise<string | null> {
+    return PG_INDEX_NAME;
+  }
+
+  /**
+   * PostgreSQL rebuilds in place: every market is upserted again (readers keep seeing the old rows
+   * until each is replaced, MVCC), then rows not rewritten since the start are deleted in one
+   * statement. No moment without an index, as with the alias swap.
+   */
+  async beginRebuild(): Promise<Rebuild> {
+    const started = (await this.query<{ now: Date }>('rebuild', 'SELECT now() AS now', [])).rows[0].now;
+    return {
+      target: PG_INDEX_NAME,
+      commit: async () => {
+        await this.query('rebuild commit', 'DELETE FROM market_search WHERE indexed_at < $1', [started]);
+        return { previous: PG_INDEX_NAME };
+      },
+      abort: async () => {},
+    };
+  }
+
+  async upsert(docs: MarketSearchDoc[]): Promise<BulkResult> {
+    const result: BulkResult = { written: 0, stale: 0, failed: [] };
+    if (docs.length === 0) return result;
+    const rows = docs.map((d) => ({
+      exchange: d.exchange,
+      market_id: d.market_id,
+      title: d.title,
+      title_exact: exactForm(d.title),
+      title_words: wordTokens(d.title).join(' '),
+      subtitle_words: d.subtitle ? wordTokens(d.subtitle).join(' ') : '',
+      category: foldText(d.category),
+      tags: d.tags.map(foldText),
+      status: d.status,
+      closed: d.closed,
+      yes_price: d.yes_price,
+      volume: d.volume,
+      volume_24h: d.volume_24h,
+      close_time: d.close_time,
+      svc_id: d.svc_id,
+      cluster_id: d.cluster_id,
+      group_key: groupKey(d),
+      cluster_exchanges: d.cluster_exchanges,
+      change_seq: d.change_seq,
+    }));
+    const res = await this.query<{ key: string }>(
+      'bulk index',
+      `INSERT INTO market_search (exchange, market_id, title, title_exact, title_words, subtitle_words, category, tags,
+         status, closed, yes_price, volume, volume_24h, close_time, svc_id, cluster_id, group_key, cluster_exchanges,
+         change_seq, indexed_at)
+       SELECT exchange, market_id, title, title_exact, title_words, subtitle_words, category, tags,
+         status, closed, yes_price, volume, volume_24h, close_time, svc_id, cluster_id, group_key, cluster_exchanges,
+         change_seq, now()
+       FROM jsonb_to_recordset($1::jsonb) AS r(exchange text, market_id text, title text, title_exact text,
+         title_words text, subtitle_words text, category text, tags text[], status text, closed boolean,
+         yes_price float8, volume float8, volume_24h float8, close_time timestamptz, svc_id text, cluster_id text,
+         group_key text, cluster_exchanges text[], change_seq bigint)
+       ON CONFLICT (exchange, market_id) DO UPDATE SET
+         title = EXCLUDED.title, title_exact = EXCLUDED.title_exact, title_words = EXCLUDED.title_words,
+         subtitle_words = EXCLUDED.subtitle_words, category = EXCLUDED.category, tags = EXCLUDED.tags,
+         status = EXCLUDED.status, closed = EXCLUDED.closed, yes_price = EXCLUDED.yes_price,
+         volume = EXCLUDED.volume, volume_24h = EXCLUDED.volume_24h, close_time = EXCLUDED.close_time,
+         svc_id = EXCLUDED.svc_id, cluster_id = EXCLUDED.cluster_id, group_key = EXCLUDED.group_key,
+         cluster_exchanges = EXCLUDED.cluster_exchanges, change_seq = EXCLUDED.change_seq, indexed_at = now()
+       WHERE market_search.change_seq <= EXCLUDED.change_seq
+       RETURNING key`,
+      [JSON.stringify(rows)],
+    );
+    result.written = res.rowCount ?? res.rows.length;
+    result.stale = docs.length - result.written;
+    // new words are typo targets at once in this process (others pick them up on reload)
+    this.vocabulary?.add(rows.flatMap((r) => r.title_words.split(' ')));
+    return result;
+  }
+
+  async remove(keys: (MarketKey & { change_seq: number })[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const res = await this.query(
+      'bulk delete',
+      `DELETE FROM market_search s USING jsonb_to_recordset($1::jsonb) AS r(exchange text, market_id text, change_seq bigint)
+       WHERE s.exchange = r.exchange AND s.market_id = r.market_id AND s.change_seq <= r.change_seq`,
+      [JSON.stringify(keys.map((k) => ({ exchange: k.exchange, market_id: k.market_id, change_seq: k.change_seq })))],
+    );
+    return res.rowCount ?? 0;
+  }
+
+  async indexedClusterIds(keys: MarketKey[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    if (keys.length === 0) return out;
+    const res = await this.query<{ key: string; svc_id: string | null }>(
+      'cluster lookup',
+      'SELECT key, svc_id FROM market_search WHERE key = ANY($1::text[])',
+      [keys.map(docKey)],
+    );
+    for (const r of res.rows) out.set(r.key, r.svc_id);
+    return out;
+  }
+
+  /** Writes are visible on commit. */
+  async refresh(): Promise<void> {}
+
+  async count(): Promise<number> {
+    const res = await this.query<{ n: number }>('count', 'SELECT count(*)::int AS n FROM market_search', []);
+    return res.rows[0].n;
+  }
+}

@@ -1,0 +1,228 @@
+// The one contract every SearchEngine passes (run against Elasticsearch/OpenSearch and PostgreSQL).
+import assert from 'node:assert/strict';
+import type { MarketSearchQuery, SearchEngine, SearchIndexWriter } from '../../../src/search/engine.js';
+import { CORPUS, CORPUS_SIZE } from './corpus.js';
+
+export interface EngineUnderTest {
+  engine: SearchEngine;
+  writer: SearchIndexWriter;
+  cleanup(): Promise<void>;
+}
+
+const SYNTAX = [
+  '"', '""', '"unbalanced', '(', ')', '((election', '*', '?', 'elect*', 'el?ction', ':', 'title:election',
+  '~', 'election~2', '^', 'election^10', '\\', '\\\\', '/', '/regex/', '[1 TO 5]', '{a TO b}', '!', '!election',
+  '&&', '||', 'AND', 'OR NOT', 'election AND NOT fed', '+election -fed', '-', '&', '|', '<->', 'a <-> b', ':*',
+  "'", "''", '%', '_', '%_%', '$1', ';', '--', "'; DROP TABLE markets; --", '\u0000', '\u200b', '<script>', '#', '@', '=', ',,,,', '.',
+];
+
+export function searchContract(name: string, open: (ctx: Mocha.Context) => Promise<EngineUnderTest>): void {
+  describe(`search contract: ${name}`, function () {
+    let e: EngineUnderTest | undefined;
+    const engine = () => e!.engine;
+    const search = (q: string, o: Partial<MarketSearchQuery> = {}) =>
+      engine().searchMarkets({ q, status: 'all', sort: 'relevance', limit: 20, ...o });
+    const ids = (hits: { market_id: string }[]) => hits.map((h) => h.market_id);
+
+    before(async function () {
+      e = await open(this);
+      await e.writer.ensureIndex();
+      const res = await e.writer.upsert(CORPUS);
+      assert.equal(res.failed.length, 0, JSON.stringify(res.failed));
+      assert.equal(res.written, CORPUS_SIZE);
+      await e.writer.refresh();
+    });
+
+    after(async () => {
+      await e?.cleanup();
+    });
+
+    describe('ranking', () => {
+      it('puts the exact title first, then whole words, then prefixes, then typos, whatever the volumes', async () => {
+        const page = await search('ethereum');
+        assert.deepEqual(ids(page.hits).slice(0, 4), ['ETH-EXACT', '0xeth-word', 'eth-prefix', 'eth-typo']);
+        assert.ok(page.hits[0].score > page.hits[1].score);
+      });
+
+      it('matches an exact title regardless of case, accents and punctuation', async () => {
+        const page = await search('  will ZURICH’S mayor resign  ');
+        assert.equal(page.hits[0].market_id, '0xzurich');
+        const sp = await search('s&p 500 above 6 000 by friday');
+        assert.equal(sp.hits[0].market_id, 'SP500-6000');
+      });
+
+      it('tolerates a typo', async () => {
+        const page = await search('etherem');
+        assert.ok(ids(page.hits).includes('0xeth-word'), JSON.stringify(page.hits));
+        const two = await search('lakres win');
+        assert.ok(ids(two.hits).includes('LAKERS-OPEN-LOW'));
+      });
+
+      it('matches word prefixes as typed', async () => {
+        const page = await search('ethere');
+        for (const id of ['ETH-EXACT', '0xeth-word', 'eth-prefix']) assert.ok(ids(page.hits).includes(id), id);
+        const multi = await search('will the lak');
+        assert.ok(ids(multi.hits).includes('lakers-open-high'));
+      });
+
+      it('breaks ties with open before closed, then volume', async () => {
+        const page = await search('will the lakers win tonight?');
+        assert.deepEqual(ids(page.hits).slice(0, 3), ['lakers-open-high', 'LAKERS-OPEN-LOW', '0xlakers-closed']);
+      });
+
+      it('stems: "cut" finds "cuts"', async () => {
+        const page = await search('fed cut rates');
+        for (const id of ['FEDCUT-MAR', '0xfedcut-mar']) assert.ok(ids(page.hits).includes(id), id);
+        assert.ok(!ids(page.hits).includes('eth-typo'));
+      });
+    });
+
+    describe('filters', () => {
+      it('filters by one or several exchanges', async () => {
+        const one = await search('election', { exchanges: ['kalshi'] });
+        assert.ok(one.hits.length > 0);
+        assert.ok(one.hits.every((h) => h.exchange === 'kalshi'));
+        const two = await search('election', { exchanges: ['kalshi', 'manifold'], limit: 100 });
+        assert.deepEqual([...new Set(two.hits.map((h) => h.exchange))].sort(), ['kalshi', 'manifold']);
+      });
+
+      it('filters by category (case-insensitive) and status', async () => {
+        const cat = await search('', { category: 'Sports', limit: 100 });
+        assert.equal(cat.total, 3);
+        const open = await search('election', { status: 'open', limit: 100 });
+        const closed = await search('election', { status: 'closed', limit: 100 });
+        assert.ok(open.hits.every((h) => !h.closed) && closed.hits.every((h) => h.closed));
+        assert.equal(open.total + closed.total, 23);
+        assert.equal(closed.total, 8);
+      });
+    });
+
+    describe('pagination', () => {
+      for (const sort of ['relevance', 'volume', 'close_time'] as const) {
+        it(`pages through every match exactly once, in the one-shot order (sort=${sort})`, async () => {
+          const all = await search('election', { sort, limit: 100 });
+          assert.equal(all.total, 23);
+          assert.equal(all.next, null);
+          const seen: string[] = [];
+          let after: MarketSearchQuery['after'];
+          for (let pages = 0; pages < 10; pages++) {
+            const page = await search('election', { sort, limit: 5, after });
+            assert.equal(page.total, 23);
+            seen.push(...ids(page.hits));
+            if (!page.next) break;
+            after = page.next;
+          }
+          assert.deepEqual(seen, ids(all.hits));
+        });
+      }
+
+      it('sorts by volume descending with missing volumes last', async () => {
+        const page = await search('election', { sort: 'volume', limit: 100 });
+        const volumes = page.hits.map((h) => CORPUS.find((d) => d.market_id === h.market_id)!.volume);
+        const firstNull = volumes.indexOf(null);
+        assert.ok(firstNull > 0 && volumes.slice(firstNull).every((v) => v === null));
+        const present = volumes.slice(0, firstNull) as number[];
+        assert.deepEqual(present, [...present].sort((a, b) => b - a));
+      });
+    });
+
+    describe('awkward input', () => {
+      it('an empty query browses everything (filters and sort still apply)', async () => {
+        const page = await search('', { limit: 100 });
+        assert.equal(page.total, CORPUS_SIZE);
+        assert.ok(!page.hits[0].closed, 'open markets first when browsing');
+        assert.deepEqual(await engine().autocomplete({ q: '   ', limit: 8 }), []);
+      });
+
+      it('a one-character query answers', async () => {
+        const page = await search('e');
+        assert.ok(page.total >= 0);
+        const s = await engine().autocomplete({ q: 'e', limit: 8 });
+        assert.ok(s.length > 0 && s.length <= 8);
+      });
+
+      it('a 1,000-character query answers', async () => {
+        const long = ('ethereum election lakers fed ' + 'x'.repeat(30) + ' ').repeat(20).slice(0, 1000);
+        assert.equal(long.length, 1000);
+        const page = await search(long);
+        assert.ok(Array.isArray(page.hits));
+        await engine().autocomplete({ q: long, limit: 8 });
+      });
+
+      it('query-syntax characters are plain text, never errors', async () => {
+        for (const q of SYNTAX) {
+          await search(q).catch((err: Error) => assert.fail(`search ${JSON.stringify(q)}: ${err.message}`));
+          await engine()
+            .autocomplete({ q, limit: 5 })
+            .catch((err: Error) => assert.fail(`autocomplete ${JSON.stringify(q)}: ${err.message}`));
+        }
+      });
+
+      it('finds accented, non-Latin and emoji titles', async () => {
+        assert.equal((await search('pokemon')).hits[0]?.market_id, 'pokemon');
+        assert.equal((await search('Pokémon')).hits[0]?.market_id, 'pokemon');
+        assert.equal((await search('zurich mayor')).hits[0]?.market_id, '0xzurich');
+        assert.equal((await search('москва')).hits[0]?.market_id, 'moscow');
+        assert.equal((await search('starship orbit')).hits[0]?.market_id, '0xrocket');
+        assert.equal((await search('u.s. cpi')).hits[0]?.market_id, 'CPI-Q');
+      });
+    });
+
+    describe('autocomplete', () => {
+      it('suggests by prefix, best first, within the limit', async () => {
+        const s = await engine().autocomplete({ q: 'ether', limit: 3 });
+        assert.equal(s.length, 3);
+        // all four "ether..." titles are prefix matches: popularity decides (open, then volume)
+        assert.deepEqual(s.map((x) => x.market_id), ['eth-typo', 'eth-prefix', '0xeth-word']);
+        const exact = await engine().autocomplete({ q: 'ethereum', limit: 3 });
+        assert.equal(exact[0].text, 'Ethereum');
+        const words = await engine().autocomplete({ q: 'will the lak', limit: 8 });
+        assert.equal(words[0]?.market_id, 'lakers-open-high');
+      });
+
+      it('gives one suggestion per cluster, with every venue of the cluster', async () => {
+        const s = await engine().autocomplete({ q: 'fed', limit: 8 });
+        const cluster = s.filter((x) => x.svc_id === 'svc_aaaaaaaaaaaa');
+        assert.equal(cluster.length, 1, JSON.stringify(s));
+        assert.deepEqual(cluster[0].exchanges, ['kalshi', 'polymarket']);
+        assert.ok(s.some((x) => x.market_id === 'fed-chair'));
+        const lone = s.find((x) => x.market_id === 'fed-chair')!;
+        assert.deepEqual(lone.exchanges, ['manifold']);
+      });
+
+      it('filters by exchange', async () => {
+        const s = await engine().autocomplete({ q: 'election', exchanges: ['predictit'], limit: 20 });
+        assert.ok(s.length > 0 && s.every((x) => x.exchange === 'predictit'));
+      });
+
+      it('tolerates a typo', async () => {
+        const s = await engine().autocomplete({ q: 'etherium', limit: 8 });
+        assert.ok(s.some((x) => x.market_id === 'eth-typo'));
+        assert.ok(s.some((x) => x.market_id === 'ETH-EXACT' || x.market_id === '0xeth-word'));
+      });
+    });
+
+    describe('writes', () => {
+      it('an older change_seq never overwrites a newer one; deletes remove', async () => {
+        const target = CORPUS.find((d) => d.market_id === 'fed-chair')!;
+        const newer = { ...target, title: 'Fed chair Powell replaced before 2027?', change_seq: 10_000 };
+        assert.equal((await e!.writer.upsert([newer])).written, 1);
+        const stale = await e!.writer.upsert([{ ...target, title: 'stale title', change_seq: 9_000 }]);
+        assert.equal(stale.written, 0);
+        assert.equal(stale.stale, 1);
+        await e!.writer.refresh();
+        assert.equal((await search('powell')).hits[0]?.market_id, 'fed-chair');
+        assert.equal((await search('stale title')).hits.some((h) => h.market_id === 'fed-chair'), false);
+
+        const clusters = await e!.writer.indexedClusterIds([target, CORPUS[7]]);
+        assert.equal(clusters.get('manifold:fed-chair'), null);
+        assert.equal(clusters.get('kalshi:FEDCUT-MAR'), 'svc_aaaaaaaaaaaa');
+
+        assert.equal(await e!.writer.remove([{ exchange: 'manifold', market_id: 'fed-chair', change_seq: 10_001 }]), 1);
+        await e!.writer.refresh();
+        assert.equal((await search('powell')).total, 0);
+        assert.equal(await e!.writer.count(), CORPUS_SIZE - 1);
+      });
+    });
+  });
+}

@@ -1,0 +1,70 @@
+// The fixed corpus of the search contract suite: few markets, each there to pin one expectation.
+import type { MarketSearchDoc } from '../../../src/search/engine.js';
+
+let seq = 0;
+
+function doc(exchange: string, market_id: string, title: string, o: Partial<MarketSearchDoc> = {}): MarketSearchDoc {
+  const closed = o.closed ?? false;
+  return {
+    exchange,
+    market_id,
+    title,
+    subtitle: null,
+    category: 'other',
+    tags: [],
+    status: closed ? 'closed' : 'open',
+    closed,
+    yes_price: 0.5,
+    volume: 1000,
+    volume_24h: 10,
+    close_time: '2026-06-30T00:00:00.000Z',
+    svc_id: null,
+    cluster_id: null,
+    cluster_exchanges: [exchange],
+    change_seq: ++seq,
+    ...o,
+  };
+}
+
+export const CORPUS: MarketSearchDoc[] = [
+  // exact > whole word > prefix > typo, whatever the volumes say
+  doc('kalshi', 'ETH-EXACT', 'Ethereum', { closed: true, volume: 5, category: 'crypto' }),
+  doc('polymarket', '0xeth-word', 'Will Ethereum flip Bitcoin in 2026?', { volume: 50_000, category: 'crypto' }),
+  doc('manifold', 'eth-prefix', 'Ethereumclassic ETC above $40?', { volume: 900_000, category: 'crypto' }),
+  doc('limitless', 'eth-typo', 'Etherium merge delayed again?', { volume: 9_000_000, category: 'crypto' }),
+
+  // tie-breakers: the same title on three venues; open beats closed, then volume decides
+  doc('kalshi', 'LAKERS-OPEN-LOW', 'Will the Lakers win tonight?', { volume: 10, category: 'sports' }),
+  doc('polymarket', '0xlakers-closed', 'Will the Lakers win tonight?', { closed: true, volume: 1000, category: 'sports' }),
+  doc('predictit', 'lakers-open-high', 'Will the Lakers win tonight?', { volume: 5000, category: 'sports' }),
+
+  // one cluster on two venues (one autocomplete suggestion), and an unclustered look-alike
+  doc('kalshi', 'FEDCUT-MAR', 'Fed cuts rates in March?', {
+    svc_id: 'svc_aaaaaaaaaaaa', cluster_id: 'c1', cluster_exchanges: ['kalshi', 'polymarket'], category: 'economics', volume: 700,
+  }),
+  doc('polymarket', '0xfedcut-mar', 'Will the Fed cut rates in March?', {
+    svc_id: 'svc_aaaaaaaaaaaa', cluster_id: 'c1', cluster_exchanges: ['kalshi', 'polymarket'], category: 'economics', volume: 900,
+  }),
+  doc('manifold', 'fed-chair', 'Fed chair replaced before 2027?', { category: 'economics', volume: 100 }),
+
+  // unicode, accents, punctuation
+  doc('polymarket', '0xzurich', "Will Zürich's mayor resign?", { category: 'politics' }),
+  doc('kalshi', 'SP500-6000', 'S&P 500 above 6,000 by Friday?', { category: 'finance', volume: 3000 }),
+  doc('manifold', 'pokemon', 'Pokémon Legends sells 10M copies?', { category: 'culture' }),
+  doc('manifold', 'moscow', 'Москва примет саммит в 2026 году?', { category: 'politics' }),
+  doc('polymarket', '0xrocket', '🚀 Starship reaches orbit in 2026?', { category: 'science', volume: 2000 }),
+  doc('kalshi', 'CPI-Q', 'U.S. CPI above 3% (YoY) in Q3?', { category: 'economics' }),
+
+  // a family for pagination: 23 markets that all match "election"
+  ...Array.from({ length: 23 }, (_, i) =>
+    doc(['kalshi', 'polymarket', 'manifold', 'predictit'][i % 4], `election-${String(i).padStart(2, '0')}`,
+      `Election ${2000 + i} turnout above ${40 + i}%?`, {
+        category: 'politics',
+        closed: i % 3 === 0,
+        // some volumes tie and some are missing, to test the sort tie-breaker and nulls last
+        volume: i % 5 === 0 ? null : 100 * (i % 7),
+        close_time: i % 6 === 0 ? null : `2026-0${1 + (i % 9)}-15T00:00:00.000Z`,
+      })),
+];
+
+export const CORPUS_SIZE = CORPUS.length;
