@@ -290,3 +290,45 @@ export function topOfBook(book: OrderBook): { best_bid: number | null; best_ask:
   const spread = bid && ask ? Math.round((ask.price - bid.price) * 1e8) / 1e8 : null;
   return { best_bid: bid?.price ?? null, best_ask: ask?.price ?? null, bid_size: bid?.size ?? null, ask_size: ask?.size ?? null, mid, spread, timestamp: book.timestamp };
 }
+
+/**
+ * One change of one book level, in the book's outcome terms (YES for binary markets). Venues report
+ * either the change (`size_delta`, Kalshi) or the level's new size (`size`, Polymarket); whichever the
+ * venue does not send is null, and a consumer holding the book can fill it in.
+ */
+export const BookDeltaSchema = z
+  .object({
+    exchange: ExchangeCodeSchema,
+    market_id: z.string().min(1),
+    outcome_id: z.string().nullable(),
+    seq: z.number().int().nonnegative().nullable(),
+    side: z.enum(['bid', 'ask']),
+    price: ProbSchema,
+    size: QuantitySchema.nullable(),
+    size_delta: z.number().finite().nullable(),
+    timestamp: IsoTimeSchema,
+  })
+  .refine((d) => d.size !== null || d.size_delta !== null, { message: 'a delta needs size or size_delta' });
+export type BookDelta = z.infer<typeof BookDeltaSchema>;
+export type BookDeltaInput = Omit<BookDelta, 'outcome_id' | 'seq' | 'size' | 'size_delta'> & Partial<Pick<BookDelta, 'outcome_id' | 'seq' | 'size' | 'size_delta'>>;
+
+export function makeBookDelta(input: BookDeltaInput): BookDelta {
+  return parseOrThrow(BookDeltaSchema, { outcome_id: null, seq: null, size: null, size_delta: null, ...input }, 'book delta', input.exchange);
+}
+
+/** A price/quote update of one market (the spec's `prices` stream message). */
+export const TickerSchema = z.object({
+  exchange: ExchangeCodeSchema,
+  market_id: z.string().min(1),
+  price: ProbOrNull,
+  yes_bid: ProbOrNull,
+  yes_ask: ProbOrNull,
+  volume: QuantityOrNull,
+  open_interest: QuantityOrNull,
+  last_update: IsoTimeSchema,
+});
+export type Ticker = z.infer<typeof TickerSchema>;
+
+export function makeTicker(input: Ticker): Ticker {
+  return parseOrThrow(TickerSchema, input, 'ticker', input.exchange);
+}

@@ -10,8 +10,8 @@
  * - REST times are ISO; WS/filters use unix seconds (`ts`) or milliseconds (`ts_ms`).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeCandle, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
-import { centsToProbOrNull, complement, dollarsToProbOrNull, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
+import { makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'kalshi' as const;
 
@@ -335,3 +335,80 @@ export function candlesToPricePoints(candles: Candle[]): PricePoint[] {
 /** Kalshi `period_interval` minutes for the spec intervals it has natively. */
 export const KALSHI_PERIOD_MINUTES = { '1m': 1, '1h': 60, '1d': 1440 } as const;
 
+
+// ---- WebSocket messages ---------------------------------------------------------------------------
+
+export interface KalshiWsEnvelope<T> {
+  type: string;
+  sid: number;
+  seq?: number;
+  msg: T;
+}
+
+export interface KalshiWsSnapshot {
+  market_ticker: string;
+  market_id?: string;
+  yes_dollars_fp?: [string, string][] | null;
+  no_dollars_fp?: [string, string][] | null;
+}
+
+export function normaliseWsSnapshot(m: KalshiWsEnvelope<KalshiWsSnapshot>, receivedAt: string): OrderBook {
+  const t = m.msg.market_ticker;
+  const b = yesBookFromBids(levels(m.msg.yes_dollars_fp, `${t}.yes_dollars_fp`), levels(m.msg.no_dollars_fp, `${t}.no_dollars_fp`));
+  return makeBook({ exchange: EXCHANGE, market_id: t, outcome_id: 'yes', bids: b.bids, asks: b.asks, timestamp: receivedAt });
+}
+
+export interface KalshiWsDelta {
+  market_ticker: string;
+  price_dollars: string;
+  delta_fp: string;
+  side: 'yes' | 'no';
+  ts?: string | number;
+}
+
+/** A delta in YES terms: a change of NO bids at p is a change of YES asks at 1 - p. */
+export function normaliseWsDelta(m: KalshiWsEnvelope<KalshiWsDelta>, receivedAt: string): BookDelta {
+  const t = m.msg.market_ticker;
+  const p = dollarsToProb(m.msg.price_dollars, `${t}.price_dollars`);
+  return makeBookDelta({
+    exchange: EXCHANGE,
+    market_id: t,
+    outcome_id: 'yes',
+    seq: m.seq ?? null,
+    side: m.msg.side === 'yes' ? 'bid' : 'ask',
+    price: m.msg.side === 'yes' ? p : complement(p),
+    size_delta: fixedPointDelta(m.msg.delta_fp, `${t}.delta_fp`),
+    timestamp: m.msg.ts !== undefined ? toIso(m.msg.ts) : receivedAt,
+  });
+}
+
+export function normaliseWsTrade(m: KalshiWsEnvelope<KalshiTradeWire>): Trade {
+  return normaliseTrade(m.msg);
+}
+
+export interface KalshiWsTicker {
+  market_ticker: string;
+  price_dollars?: string;
+  yes_bid_dollars?: string;
+  yes_ask_dollars?: string;
+  volume_fp?: string;
+  open_interest_fp?: string;
+  ts?: number;
+  ts_ms?: number;
+  time?: string;
+}
+
+export function normaliseWsTicker(m: KalshiWsEnvelope<KalshiWsTicker>): Ticker {
+  const t = m.msg.market_ticker;
+  const price = dollarsToProbOrNull(m.msg.price_dollars, `${t}.price_dollars`);
+  return makeTicker({
+    exchange: EXCHANGE,
+    market_id: t,
+    price: price === 0 ? null : price,
+    yes_bid: quote(m.msg.yes_bid_dollars, undefined, 'bid', `${t}.yes_bid_dollars`),
+    yes_ask: quote(m.msg.yes_ask_dollars, undefined, 'ask', `${t}.yes_ask_dollars`),
+    volume: fixedPointCountOrNull(m.msg.volume_fp, `${t}.volume_fp`),
+    open_interest: fixedPointCountOrNull(m.msg.open_interest_fp, `${t}.open_interest_fp`),
+    last_update: m.msg.ts_ms !== undefined ? toIso(m.msg.ts_ms, 'ms') : m.msg.time ? toIso(m.msg.time) : toIso(m.msg.ts, 's'),
+  });
+}

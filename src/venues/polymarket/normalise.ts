@@ -11,7 +11,7 @@
  *   (sometimes "2026-03-19 23:20:15+00").
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { makeBook, makeBookDelta, makeEvent, makeMarket, makePricePoint, makeTrade, type BookDelta, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { fixedPointCount, millisToIso, parseDecimalOrNull, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'polymarket' as const;
@@ -248,3 +248,60 @@ export function normalisePriceHistory(raw: { history?: { t: number; p: number | 
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 }
 
+
+// ---- WebSocket market channel ---------------------------------------------------------------------
+
+export interface PolymarketWsBook extends ClobBookWire {
+  event_type: 'book';
+}
+
+export function normaliseWsBook(m: PolymarketWsBook): OrderBook {
+  return normaliseBook(m.market, m);
+}
+
+export interface PolymarketWsPriceChange {
+  event_type: 'price_change';
+  market: string;
+  timestamp: string;
+  price_changes: { asset_id: string; price: string; size: string; side: 'BUY' | 'SELL'; hash?: string; best_bid?: string; best_ask?: string }[];
+}
+
+/** Each change gives a level's new size (not a difference): `size` is set, `size_delta` is null. */
+export function normaliseWsPriceChange(m: PolymarketWsPriceChange): BookDelta[] {
+  const ts = millisToIso(m.timestamp, `price_change ${m.market}.timestamp`);
+  return m.price_changes.map((c, i) =>
+    makeBookDelta({
+      exchange: EXCHANGE,
+      market_id: m.market,
+      outcome_id: c.asset_id,
+      side: c.side === 'BUY' ? 'bid' : 'ask',
+      price: probFrom(c.price, `price_changes[${i}].price`),
+      size: fixedPointCount(c.size, `price_changes[${i}].size`),
+      timestamp: ts,
+    }),
+  );
+}
+
+export interface PolymarketWsLastTrade {
+  event_type: 'last_trade_price';
+  asset_id: string;
+  market: string;
+  price: string;
+  side: 'BUY' | 'SELL';
+  size: string;
+  fee_rate_bps?: string;
+  timestamp: string;
+}
+
+export function normaliseWsLastTrade(m: PolymarketWsLastTrade): Trade {
+  return makeTrade({
+    exchange: EXCHANGE,
+    market_id: m.market,
+    id: `${m.asset_id.slice(-12)}:${m.timestamp}:${m.side}:${m.size}:${m.price}`,
+    price: probFrom(m.price, 'last_trade_price.price'),
+    size: fixedPointCount(m.size, 'last_trade_price.size'),
+    taker_side: m.side === 'BUY' ? 'buy' : 'sell',
+    outcome: m.asset_id,
+    timestamp: millisToIso(m.timestamp, 'last_trade_price.timestamp'),
+  });
+}
