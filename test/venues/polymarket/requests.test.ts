@@ -1,0 +1,60 @@
+/** Static request tests: the exact paths and query strings the Polymarket adapter sends. */
+import assert from 'node:assert/strict';
+import { createPolymarketAdapter, polymarketRequests } from '../../../src/venues/polymarket/client.js';
+import { startPolymarketSimulator } from '../../../src/venues/polymarket/simulator.js';
+import { buildUrl } from '../../../src/venues/http-client.js';
+import type { RunningSimulator } from '../../../src/sim/types.js';
+
+const GAMMA = 'https://gamma-api.polymarket.com';
+const CLOB = 'https://clob.polymarket.com';
+const DATA = 'https://data-api.polymarket.com';
+const CID = `0x${'ab'.repeat(32)}`;
+
+describe('polymarket requests', () => {
+  it('builds the documented URLs', () => {
+    const u = (base: string, r: { path: string; query?: object }): string => buildUrl(base, r.path, r.query as never);
+    assert.equal(u(GAMMA, polymarketRequests.marketsKeyset({ limit: 100 })), `${GAMMA}/markets/keyset?limit=100`);
+    assert.equal(u(GAMMA, polymarketRequests.marketsKeyset({ limit: 100, cursor: 'eyJvIjoyfQ==', status: 'open' })), `${GAMMA}/markets/keyset?limit=100&after_cursor=eyJvIjoyfQ%3D%3D&closed=false`);
+    assert.equal(u(GAMMA, polymarketRequests.marketByCondition(CID)), `${GAMMA}/markets/keyset?condition_ids=${CID}&limit=1`);
+    assert.equal(u(GAMMA, polymarketRequests.eventsKeyset({ limit: 500 })), `${GAMMA}/events/keyset?limit=500`);
+    assert.equal(u(CLOB, polymarketRequests.book('123')), `${CLOB}/book?token_id=123`);
+    assert.equal(u(CLOB, polymarketRequests.priceHistory({ tokenId: '123', startTs: 1795305600, endTs: 1795309200, fidelity: 60 })), `${CLOB}/prices-history?market=123&startTs=1795305600&endTs=1795309200&fidelity=60`);
+    assert.equal(u(DATA, polymarketRequests.trades({ conditionId: CID, limit: 500, offset: 0 })), `${DATA}/trades?market=${CID}&limit=500&offset=0&takerOnly=true`);
+  });
+
+  describe('against the simulator', () => {
+    let sim: RunningSimulator;
+    before(async () => {
+      sim = await startPolymarketSimulator({ tickMs: 0 });
+    });
+    after(() => sim.stop());
+
+    it('listMarkets follows next_cursor with after_cursor until it is absent', async () => {
+      const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
+      sim.server.requests.length = 0;
+      let pages = 0;
+      for await (const _ of adapter.listMarkets({ pageSize: 25 })) pages++;
+      const sent = sim.server.requests.map((r) => `${r.path}?${r.search}`);
+      assert.equal(sent.length, pages);
+      assert.equal(sent[0], '/gamma/markets/keyset?limit=25');
+      for (const s of sent.slice(1)) assert.match(s, /^\/gamma\/markets\/keyset\?limit=25&after_cursor=[\w%]+$/);
+    });
+
+    it('book and history go to the CLOB by YES token id; trades to the Data API by condition id', async () => {
+      const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
+      const m = first.value!.markets.find((x) => x.status === 'open')!;
+      const yesToken = m.outcomes[0].id;
+      sim.server.requests.length = 0;
+      await adapter.getOrderBook(m.market_id);
+      await adapter.getPriceHistory(m.market_id, { start: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z', interval: '1h' });
+      await adapter.getTrades(m.market_id);
+      const sent = sim.server.requests.map((r) => `${r.path}?${r.search}`);
+      assert.deepEqual(sent, [
+        `/clob/book?token_id=${yesToken}`,
+        `/clob/prices-history?market=${yesToken}&startTs=1793491200&endTs=1793577600&fidelity=60`,
+        `/data/trades?market=${m.market_id}&limit=500&offset=0&takerOnly=true`,
+      ]);
+    });
+  });
+});
