@@ -85,10 +85,18 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
   async searchMarkets(q: MarketSearchQuery): Promise<MarketSearchPage> {
     const nq = normaliseQuery(q.q);
     const res = await this.guarded('search', () =>
-      this.client.search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id'>>({
-        index: this.alias,
-        ...searchBody(q, nq),
-      }, this.read),
+      this.client
+        .search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id'>>(
+          { index: this.alias, ...searchBody(q, nq) },
+          this.read,
+        )
+        .catch((err: unknown) => {
+          // a well-formed cursor whose values do not fit this sort (hand-made): the caller's fault
+          if (q.after && err instanceof errors.ResponseError && err.statusCode === 400) {
+            throw new RangeError('cursor does not match this search');
+          }
+          throw err;
+        }),
     );
     const raw = res.hits.hits;
     const page = raw.slice(0, q.limit);

@@ -1,0 +1,209 @@
+// Feeds the search index from the catalog.
+//
+// Incremental (after each venue sync, or on a schedule): markets with change_seq greater than the
+// last one this index absorbed, in change_seq order; tombstoned markets are deleted. The position
+// is saved per physical index after each batch is written, so a crash (kill -9) replays at most one
+// batch, and writes are idempotent (the engines refuse older change_seqs).
+//
+// Full rebuild (scripts/reindex.ts): a new physical index is filled from the whole catalog, caught
+// up with the changes made meanwhile, and swapped in atomically.
+import type pg from 'pg';
+import { INDEXED_COLUMNS, toSearchDoc, type IndexedCatalogRow } from '../src/search/documents.js';
+import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';
+
+export interface IndexProgress {
+  /** rows handled so far in this run */
+  done: number;
+  /** rows expected in this run (a snapshot; rows may keep arriving) */
+  total: number;
+}
+
+export interface IndexRunResult {
+  index: string;
+  written: number;
+  deleted: number;
+  stale: number;
+  failed: { key: string; reason: string }[];
+  fromSeq: number;
+  toSeq: number;
+}
+
+export async function readIndexState(pool: pg.Pool, index: string): Promise<number> {
+  const res = await pool.query<{ last_change_seq: number }>('SELECT last_change_seq FROM search_index_state WHERE index_name = $1', [index]);
+  return res.rows[0] ? Number(res.rows[0].last_change_seq) : 0;
+}
+
+export async function writeIndexState(pool: pg.Pool, index: string, seq: number): Promise<void> {
+  await pool.query(
+    `INSERT INTO search_index_state (index_name, last_change_seq, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (index_name) DO UPDATE SET last_change_seq = greatest(search_index_state.last_change_seq, EXCLUDED.last_change_seq), updated_at = now()`,
+    [index, seq],
+  );
+}
+
+export async function catalogHighWater(pool: pg.Pool): Promise<number> {
+  const res = await pool.query<{ m: number | null }>('SELECT max(change_seq) AS m FROM markets');
+  return Number(res.rows[0]?.m ?? 0);
+}
+
+/** Live (not removed) markets per exchange in the catalog. */
+export async function catalogCounts(pool: pg.Pool): Promise<Map<string, number>> {
+  const res = await pool.query<{ exchange: string; n: number }>(
+    'SELECT exchange, count(*)::int AS n FROM markets WHERE NOT removed GROUP BY exchange ORDER BY exchange',
+  );
+  return new Map(res.rows.map((r) => [r.exchange, r.n]));
+}
+
+/** Every venue of each cluster (for the one-suggestion-per-cluster `exchanges[]`). */
+async function clusterExchanges(pool: pg.Pool, svcIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (svcIds.length === 0) return out;
+  const res = await pool.query<{ svc_id: string; exchanges: string[] }>(
+    `SELECT svc_id, array_agg(DISTINCT exchange ORDER BY exchange) AS exchanges
+     FROM markets WHERE svc_id = ANY($1::text[]) AND NOT removed GROUP BY svc_id`,
+    [svcIds],
+  );
+  for (const r of res.rows) out.set(r.svc_id, r.exchanges);
+  return out;
+}
+
+export interface IncrementalOptions {
+  pool: pg.Pool;
+  writer: SearchIndexWriter;
+  /** physical index to write (default: the live one) */
+  target?: string;
+  batchSize?: number;
+  onProgress?: (p: IndexProgress) => void;
+}
+
+/** Index everything that changed since this index's saved position. */
+export async function indexChangedMarkets(opts: IncrementalOptions): Promise<IndexRunResult> {
+  const { pool, writer } = opts;
+  const batchSize = opts.batchSize ?? 1000;
+  const index = opts.target ?? (await writer.ensureIndex());
+  const fromSeq = await readIndexState(pool, index);
+  const pendingRes = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE change_seq > $1', [fromSeq]);
+  const progress: IndexProgress = { done: 0, total: pendingRes.rows[0].n };
+  const result: IndexRunResult = { index, written: 0, deleted: 0, stale: 0, failed: [], fromSeq, toSeq: fromSeq };
+  opts.onProgress?.(progress);
+
+  for (;;) {
+    const res = await pool.query<IndexedCatalogRow>(
+      `SELECT ${INDEXED_COLUMNS} FROM markets WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+      [result.toSeq, batchSize],
+    );
+    const rows = res.rows;
+    if (rows.length === 0) break;
+    const live = rows.filter((r) => !r.removed);
+    const gone = rows.filter((r) => r.removed);
+
+    // a market that joins or leaves a cluster changes `exchanges[]` of every other member:
+    // re-index the members of the clusters it is in now and of the ones it was in before
+    const before = await writer.indexedClusterIds(rows, index);
+    const svcIds = new Set<string>();
+    for (const r of live) if (r.svc_id) svcIds.add(r.svc_id);
+    for (const svc of before.values()) if (svc) svcIds.add(svc);
+    const clusters = await clusterExchanges(pool, [...svcIds]);
+    const docs = new Map<string, MarketSearchDoc>();
+    if (svcIds.size > 0) {
+      const members = await pool.query<IndexedCatalogRow>(
+        `SELECT ${INDEXED_COLUMNS} FROM markets WHERE svc_id = ANY($1::text[]) AND NOT removed`,
+        [[...svcIds]],
+      );
+      for (const m of members.rows) docs.set(docKey(m), toSearchDoc(m, m.svc_id ? clusters.get(m.svc_id) : undefined));
+    }
+    for (const r of live) docs.set(docKey(r), toSearchDoc(r, r.svc_id ? clusters.get(r.svc_id) : undefined));
+
+    const written = await writer.upsert([...docs.values()], index);
+    const deleted = await writer.remove(gone.map((g) => ({ exchange: g.exchange, market_id: g.market_id, change_seq: Number(g.change_seq) })), index);
+    result.written += written.written;
+    result.stale += written.stale;
+    result.failed.push(...written.failed);
+    result.deleted += deleted;
+
+    // only after the writes: a crash before this line replays the batch
+    result.toSeq = Number(rows[rows.length - 1].change_seq);
+    await writeIndexState(pool, index, result.toSeq);
+    progress.done += rows.length;
+    opts.onProgress?.(progress);
+    if (rows.length < batchSize) break;
+  }
+  return result;
+}
+
+export interface RebuildOptions {
+  pool: pg.Pool;
+  writer: SearchIndexWriter;
+  batchSize?: number;
+  onProgress?: (p: IndexProgress, phase: 'bulk' | 'catch-up') => void;
+}
+
+export interface RebuildResult {
+  index: string;
+  previous: string | null;
+  bulk: { written: number; failed: number; seconds: number; perSecond: number };
+  catchUp: IndexRunResult;
+  afterSwap: IndexRunResult;
+}
+
+/** Build a new physical index from the whole catalog and switch searches to it atomically. */
+export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildResult> {
+  const { pool, writer } = opts;
+  const batchSize = opts.batchSize ?? 2000;
+  const rebuild = await writer.beginRebuild();
+  try {
+    const highWater = await catalogHighWater(pool);
+    const totalRes = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE NOT removed AND change_seq <= $1', [highWater]);
+    const progress: IndexProgress = { done: 0, total: totalRes.rows[0].n };
+    opts.onProgress?.(progress, 'bulk');
+    const started = process.hrtime.bigint();
+    let written = 0;
+    let failed = 0;
+    let lastKey: [number, string, string] = [-1, '', ''];
+    for (;;) {
+      // keyset over (change_seq, exchange, market_id): stable under concurrent catalog writes
+      const res = await pool.query<IndexedCatalogRow & { cluster_exchanges: string[] | null }>(
+        `SELECT ${INDEXED_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, c.exchanges AS cluster_exchanges
+         FROM markets m
+         LEFT JOIN (SELECT svc_id, array_agg(DISTINCT exchange ORDER BY exchange) AS exchanges
+                    FROM markets WHERE svc_id IS NOT NULL AND NOT removed GROUP BY svc_id) c ON c.svc_id = m.svc_id
+         WHERE NOT m.removed AND m.change_seq <= $1 AND (m.change_seq, m.exchange, m.market_id) > ($2, $3, $4)
+         ORDER BY m.change_seq, m.exchange, m.market_id
+         LIMIT $5`,
+        [highWater, ...lastKey, batchSize],
+      );
+      if (res.rows.length === 0) break;
+      const docs = res.rows.map((r) => toSearchDoc(r, r.cluster_exchanges ?? undefined));
+      const out = await writer.upsert(docs, rebuild.target);
+      written += out.written + out.stale;
+      failed += out.failed.length;
+      const last = res.rows[res.rows.length - 1];
+      lastKey = [Number(last.change_seq), last.exchange, last.market_id];
+      progress.done += res.rows.length;
+      opts.onProgress?.(progress, 'bulk');
+      if (res.rows.length < batchSize) break;
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    await writeIndexState(pool, rebuild.target, highWater);
+    // changes made while the bulk load ran
+    const catchUp = await indexChangedMarkets({
+      pool,
+      writer,
+      target: rebuild.target,
+      onProgress: (p) => opts.onProgress?.(p, 'catch-up'),
+    });
+    const { previous } = await rebuild.commit();
+    // changes that reached the old index between the catch-up and the swap
+    const afterSwap = await indexChangedMarkets({ pool, writer, target: rebuild.target });
+    return {
+      index: rebuild.target,
+      previous,
+      bulk: { written, failed, seconds, perSecond: seconds > 0 ? written / seconds : 0 },
+      catchUp,
+      afterSwap,
+    };
+  } catch (err) {
+    await rebuild.abort();
+    throw err;
+  }
+}

@@ -1,0 +1,190 @@
+// GET /api/v1/search/markets and GET /api/v1/search/autocomplete (CONTRACT.md section 5).
+// Mounted by the application under /api/v1/search. Answers 400 for bad parameters and 503 when
+// the search engine is down; nothing else in the API depends on the engine.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { ExchangeCodeSchema } from '../../venues/exchanges.js';
+import { badRequest, unavailable } from '../../http/errors.js';
+import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../../http/openapi.js';
+import { parseQuery } from '../../http/validate.js';
+import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../cursor.js';
+import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../engine.js';
+import { MAX_QUERY_CHARS } from '../query-text.js';
+import type { ResponseCache } from '../response-cache.js';
+
+const exchangeList = z
+  .string()
+  .max(200)
+  .transform((s, ctx) => {
+    const codes = [...new Set(s.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean))];
+    for (const code of codes) {
+      if (!ExchangeCodeSchema.safeParse(code).success) {
+        ctx.addIssue({ code: 'custom', message: `unknown exchange "${code.slice(0, 40)}"` });
+        return z.NEVER;
+      }
+    }
+    return codes;
+  })
+  .openapi({ type: 'string', description: 'Exchange codes, comma-separated (e.g. kalshi,polymarket)' });
+
+const queryText = z.string().max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`);
+
+export const SearchMarketsQuery = z
+  .object({
+    q: queryText.default('').openapi({ description: 'Keywords; empty browses with the filters and sort' }),
+    exchange: exchangeList.optional(),
+    category: z.string().trim().min(1).max(100).optional(),
+    status: z.enum(['open', 'closed', 'all']).default('all'),
+    sort: z.enum(['relevance', 'volume', 'close_time']).default('relevance'),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(2000).optional().openapi({ description: 'next_cursor of the previous page (same query)' }),
+  })
+  .strict();
+
+export const AutocompleteQuerySchema = z
+  .object({
+    q: queryText.default(''),
+    exchange: exchangeList.optional(),
+    limit: z.coerce.number().int().min(1).max(20).default(8),
+  })
+  .strict();
+
+const SearchResult = z.object({
+  exchange: z.string(),
+  market_id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  closed: z.boolean(),
+  score: z.number(),
+  svc_id: z.string().nullable(),
+});
+const SearchMarketsResponse = openapi.register(
+  'KeywordSearchResponse',
+  z.object({
+    query: z.string(),
+    count: z.number().int(),
+    total: z.number().int(),
+    results: z.array(SearchResult),
+    next_cursor: z.string().nullable(),
+  }),
+);
+const AutocompleteResponse = openapi.register(
+  'AutocompleteResponse',
+  z.object({
+    query: z.string(),
+    suggestions: z.array(
+      z.object({
+        text: z.string(),
+        exchange: z.string(),
+        market_id: z.string(),
+        svc_id: z.string().nullable(),
+        exchanges: z.array(z.string()),
+      }),
+    ),
+  }),
+);
+
+const security = [{ [apiKeyScheme.name]: [] }];
+const down = { 503: errorResponse('The search engine is unavailable') };
+openapi.registerPath({
+  method: 'get',
+  path: '/api/v1/search/markets',
+  tags: ['Search'],
+  summary: 'Keyword search over every venue',
+  description:
+    'Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; open markets and volume break ties. ' +
+    'Accents, case and punctuation are ignored; query syntax characters are plain text.',
+  security,
+  request: { query: SearchMarketsQuery },
+  responses: {
+    200: { description: 'One page of hits', content: { 'application/json': { schema: SearchMarketsResponse } } },
+    ...keyedErrors,
+    ...down,
+  },
+});
+openapi.registerPath({
+  method: 'get',
+  path: '/api/v1/search/autocomplete',
+  tags: ['Search'],
+  summary: 'Title suggestions as the user types (one per cluster)',
+  security,
+  request: { query: AutocompleteQuerySchema },
+  responses: {
+    200: { description: 'Suggestions, best first', content: { 'application/json': { schema: AutocompleteResponse } } },
+    ...keyedErrors,
+    ...down,
+  },
+});
+
+export interface SearchRouterDeps {
+  engine: SearchEngine;
+  /** hot-prefix cache; invalidate it when the index changes (see src/search/index-watcher.ts) */
+  cache?: ResponseCache;
+}
+
+type MarketsBody = z.infer<typeof SearchMarketsResponse>;
+type AutocompleteBody = z.infer<typeof AutocompleteResponse>;
+
+function firstPageOnly(req: Request): boolean {
+  return req.query.cursor === undefined;
+}
+
+export function createSearchRouter(deps: SearchRouterDeps): Router {
+  const { engine, cache } = deps;
+  const router = Router();
+
+  const viaCache = async <T>(key: string | null, load: () => Promise<T>): Promise<T> => {
+    try {
+      if (cache && key !== null) return (await cache.get(key, load)) as T;
+      return await load();
+    } catch (err) {
+      if (err instanceof SearchUnavailableError) throw unavailable('search engine unavailable, try again shortly');
+      if (err instanceof CursorError || err instanceof RangeError) throw badRequest(`cursor: ${err.message}`);
+      throw err;
+    }
+  };
+
+  router.get('/markets', async (req, res) => {
+    const p = parseQuery(SearchMarketsQuery, req);
+    const base: Omit<MarketSearchQuery, 'after'> = {
+      q: p.q,
+      exchanges: p.exchange,
+      category: p.category,
+      status: p.status,
+      sort: p.sort,
+      limit: p.limit,
+    };
+    const fingerprint = queryFingerprint(base, engine.kind);
+    let after: MarketSearchQuery['after'];
+    if (p.cursor !== undefined) {
+      try {
+        after = decodeCursor(p.cursor, fingerprint);
+      } catch (err) {
+        throw badRequest(`cursor: ${(err as Error).message}`);
+      }
+    }
+    // later pages are cold by nature; only first pages go through the hot cache
+    const key = firstPageOnly(req) ? `m|${fingerprint}|${p.limit}` : null;
+    const page = await viaCache<Omit<MarketsBody, 'query'>>(key, async () => {
+      const found = await engine.searchMarkets({ ...base, after });
+      return {
+        count: found.hits.length,
+        total: found.total,
+        results: found.hits,
+        next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
+      };
+    });
+    const body: MarketsBody = { query: p.q, ...page };
+    res.json(body);
+  });
+
+  router.get('/autocomplete', async (req, res) => {
+    const p = parseQuery(AutocompleteQuerySchema, req);
+    const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.limit}`;
+    const suggestions = await viaCache<Suggestion[]>(key, () => engine.autocomplete({ q: p.q, exchanges: p.exchange, limit: p.limit }));
+    const body: AutocompleteBody = { query: p.q, suggestions };
+    res.json(body);
+  });
+
+  return router;
+}
