@@ -183,6 +183,12 @@ export class SimActivity {
     }
   }
 
+  /** Moves one market once (tests drive a market deterministically with this). */
+  stepMarket(id: string): void {
+    const s = this.state(id);
+    if (s) this.moveMarket(s);
+  }
+
   private emit(e: SimActivityEvent): void {
     for (const l of this.listeners) l(e);
   }

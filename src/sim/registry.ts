@@ -4,10 +4,14 @@
  */
 import { startKalshiSimulator } from '../venues/kalshi/simulator.js';
 import { startPolymarketSimulator } from '../venues/polymarket/simulator.js';
+import { startManifoldSimulator } from '../venues/manifold/simulator.js';
+import { startLimitlessSimulator } from '../venues/limitless/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
 
 export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   kalshi: startKalshiSimulator,
   polymarket: startPolymarketSimulator,
+  manifold: startManifoldSimulator,
+  limitless: startLimitlessSimulator,
 };

@@ -4,6 +4,7 @@ import { createPolymarketAdapter, polymarketRequests } from '../../../src/venues
 import { startPolymarketSimulator } from '../../../src/venues/polymarket/simulator.js';
 import { buildUrl } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
+import type { MarketPage } from '../../../src/venues/adapter.js';
 
 const GAMMA = 'https://gamma-api.polymarket.com';
 const CLOB = 'https://clob.polymarket.com';
@@ -43,7 +44,7 @@ describe('polymarket requests', () => {
     it('book and history go to the CLOB by YES token id; trades to the Data API by condition id', async () => {
       const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
       const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
-      const m = first.value!.markets.find((x) => x.status === 'open')!;
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open')!;
       const yesToken = m.outcomes[0].id;
       sim.server.requests.length = 0;
       await adapter.getOrderBook(m.market_id);
