@@ -9,6 +9,7 @@ import { EXCHANGE_CODES, type ExchangeCode } from './exchanges.js';
 import type { AdapterConfig } from './adapter-config.js';
 import { createKalshiAdapter } from './kalshi/client.js';
 import { createPolymarketAdapter } from './polymarket/client.js';
+import { createManifoldAdapter } from './manifold/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
 
@@ -17,6 +18,7 @@ export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
 export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   kalshi: createKalshiAdapter,
   polymarket: createPolymarketAdapter,
+  manifold: createManifoldAdapter,
 };
 
 /** Venue codes with a registered adapter, in x1..x9 order. */
