@@ -1,0 +1,89 @@
+// Per-venue sync state in venue_sync_status (read by /health): running | ok | failed, when the
+// last attempt and the last success ended, how many live markets the catalog holds, the last
+// error, and the cursor an interrupted listing resumes from.
+import type pg from 'pg';
+import type { ExchangeCode } from '../venues/exchanges.js';
+import type { SyncCursorState } from './catalog-writer.js';
+import { jsonParam } from './transaction.js';
+
+export type SyncState = 'never' | 'running' | 'ok' | 'failed';
+
+export interface VenueSyncStatus {
+  exchange: ExchangeCode;
+  status: SyncState;
+  last_sync_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+  markets: number;
+  cursor: SyncCursorState | null;
+}
+
+const LIVE_MARKETS = '(SELECT count(*)::int FROM markets WHERE exchange = $1 AND NOT removed)';
+
+export class SyncStatusStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async get(exchange: ExchangeCode): Promise<VenueSyncStatus | null> {
+    const r = await this.pool.query<{ status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null }>(
+      'SELECT status, last_sync_at, last_success_at, last_error, markets, cursor FROM venue_sync_status WHERE exchange = $1',
+      [exchange],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      exchange,
+      status: row.status,
+      last_sync_at: row.last_sync_at?.toISOString() ?? null,
+      last_success_at: row.last_success_at?.toISOString() ?? null,
+      last_error: row.last_error,
+      markets: row.markets,
+      cursor: row.cursor,
+    };
+  }
+
+  async markRunning(exchange: ExchangeCode): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO venue_sync_status (exchange, status) VALUES ($1, 'running')
+       ON CONFLICT (exchange) DO UPDATE SET status = 'running'`,
+      [exchange],
+    );
+  }
+
+  /** A listing completed: clears the resume cursor and the error, counts the live markets. */
+  async markSucceeded(exchange: ExchangeCode, at: Date): Promise<number> {
+    const r = await this.pool.query<{ markets: number }>(
+      `INSERT INTO venue_sync_status (exchange, status, last_sync_at, last_success_at, last_error, markets, cursor)
+       VALUES ($1, 'ok', $2, $2, NULL, ${LIVE_MARKETS}, NULL)
+       ON CONFLICT (exchange) DO UPDATE SET status = 'ok', last_sync_at = $2, last_success_at = $2, last_error = NULL,
+         markets = EXCLUDED.markets, cursor = NULL
+       RETURNING markets`,
+      [exchange, at],
+    );
+    return r.rows[0].markets;
+  }
+
+  /** A listing failed: keeps the cursor of the last committed page so that the next run resumes there. */
+  async markFailed(exchange: ExchangeCode, at: Date, error: string): Promise<number> {
+    const r = await this.pool.query<{ markets: number }>(
+      `INSERT INTO venue_sync_status (exchange, status, last_sync_at, last_error, markets)
+       VALUES ($1, 'failed', $2, $3, ${LIVE_MARKETS})
+       ON CONFLICT (exchange) DO UPDATE SET status = 'failed', last_sync_at = $2, last_error = $3, markets = EXCLUDED.markets
+       RETURNING markets`,
+      [exchange, at, error.slice(0, 2000)],
+    );
+    return r.rows[0].markets;
+  }
+
+  /** Forgets a stored resume cursor (e.g. one the venue no longer accepts). */
+  async clearCursor(exchange: ExchangeCode): Promise<void> {
+    await this.pool.query('UPDATE venue_sync_status SET cursor = NULL WHERE exchange = $1', [exchange]);
+  }
+
+  /** Sets a resume cursor directly (tests, operators). */
+  async setCursor(exchange: ExchangeCode, cursor: SyncCursorState): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO venue_sync_status (exchange, cursor) VALUES ($1, $2::jsonb) ON CONFLICT (exchange) DO UPDATE SET cursor = EXCLUDED.cursor`,
+      [exchange, jsonParam(cursor)],
+    );
+  }
+}

@@ -1,0 +1,181 @@
+// Request and response schemas of the per-venue read routes (CONTRACT.md §5) and their OpenAPI
+// registration. The zod schemas here validate every path and query parameter (400 naming the field)
+// and are the single source of the documented shapes.
+import { z } from 'zod';
+import { EXCHANGE_CODES } from '../../venues/exchanges.js';
+import { MARKET_STATUSES, OutcomeSchema } from '../../venues/records.js';
+import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
+
+// ---- parameters ----------------------------------------------------------------------------------
+
+export const ExchangeParam = z.enum(EXCHANGE_CODES).openapi({ description: 'Venue code (path segment)' });
+
+/** ISO 8601 or unix seconds in; ISO 8601 UTC out. */
+export const TimeParam = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    let ms: number;
+    if (/^-?\d+(\.\d+)?$/.test(v)) ms = Number(v) * 1000;
+    else if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/i.test(v)) ms = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+    else ms = Number.NaN;
+    if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 time or unix seconds' });
+      return z.NEVER;
+    }
+    return new Date(ms).toISOString();
+  })
+  .openapi({ type: 'string', description: 'ISO 8601 time or unix seconds', example: '2025-01-01T00:00:00Z' });
+
+const Limit = z.coerce.number().int().min(1).max(1000).default(100).openapi({ description: 'Page size, 1..1000 (default 100)' });
+const Cursor = z.string().min(1).optional().openapi({ description: 'Opaque cursor from next_cursor of the previous page' });
+
+const commaList = <T extends z.ZodType<unknown, string>>(item: T, field: string) =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).min(1, `${field}: at least one value`))
+    .optional();
+
+export const MarketStatusFilter = commaList(z.enum([...MARKET_STATUSES, 'all']), 'status').openapi({
+  type: 'string',
+  description: `Comma-separated statuses (${MARKET_STATUSES.join(', ')}) or "all" (default)`,
+});
+export const CategoryList = commaList(z.string().min(1).max(100), 'category').openapi({ type: 'string', description: 'Comma-separated categories (case-insensitive); a market matching any of them is listed' });
+
+export const MarketListQuery = z.object({ status: MarketStatusFilter, category: CategoryList, event_id: z.string().min(1).max(300).optional(), limit: Limit, cursor: Cursor });
+export const CategoryMarketsQuery = z.object({ status: MarketStatusFilter, limit: Limit, cursor: Cursor });
+export const EventMarketsQuery = CategoryMarketsQuery;
+export const VenueEventsQuery = z.object({ category: CategoryList, limit: Limit, cursor: Cursor });
+export const EventsQuery = z.object({ category: CategoryList, exchange: commaList(ExchangeParam, 'exchange').openapi({ type: 'string', description: 'Comma-separated venue codes' }), limit: Limit, cursor: Cursor });
+export const EventByIdQuery = z.object({ exchange: ExchangeParam.optional() });
+
+export const RangeQuery = z.object({ start: TimeParam.optional(), end: TimeParam.optional() });
+export const TradesQuery = RangeQuery.extend({ limit: Limit, cursor: Cursor });
+export const PricesQuery = RangeQuery.extend({ interval: z.enum(['1m', '1h', '1d']).default('1h').openapi({ description: 'Point spacing (default 1h)' }) });
+export const CandlesQuery = RangeQuery.extend({ interval: z.enum(['1s', '1m', '5m', '10m', '1h', '1d']).openapi({ description: 'Candle length' }) });
+
+const MarketIdParam = z.string().min(1).max(300).openapi({ description: "The venue's market id" });
+export const ExchangePath = z.object({ exchange: ExchangeParam });
+export const MarketPath = z.object({ exchange: ExchangeParam, market_id: MarketIdParam });
+export const EventPath = z.object({ exchange: ExchangeParam, event_id: z.string().min(1).max(300) });
+export const CategoryPath = z.object({ exchange: ExchangeParam, category: z.string().min(1).max(100) });
+export const EventIdPath = z.object({ event_id: z.string().min(1).max(300) });
+
+// ---- responses ------------------------------------------------------------------------------------
+
+const Prob = z.number().min(0).max(1).nullable();
+const Num = z.number().nullable();
+const Time = z.string().nullable().openapi({ format: 'date-time' });
+
+export const VenueMarket = openapi.register(
+  'VenueMarket',
+  z
+    .object({
+      exchange: ExchangeParam,
+      market_id: z.string(),
+      event_id: z.string().nullable(),
+      title: z.string(),
+      subtitle: z.string().nullable(),
+      category: z.string(),
+      tags: z.array(z.string()),
+      status: z.enum(MARKET_STATUSES),
+      closed: z.boolean(),
+      outcomes: z.array(OutcomeSchema),
+      yes_price: Prob,
+      yes_bid: Prob,
+      yes_ask: Prob,
+      last_price: Prob,
+      volume: Num,
+      volume_24h: Num,
+      liquidity: Num,
+      open_interest: Num,
+      open_time: Time,
+      close_time: Time,
+      resolution_time: Time,
+      result: z.string().nullable(),
+      rules: z.string(),
+      url: z.string().nullable(),
+      svc_id: z.string().nullable().openapi({ description: 'Cross-exchange cluster id; null until matched' }),
+      cluster_id: z.string().nullable(),
+      updated_at: z.string().openapi({ format: 'date-time', description: "When the venue's data was last refreshed" }),
+    })
+    .openapi({ description: 'A market from the catalog (prices are probabilities 0..1)' }),
+);
+
+export const VenueEvent = openapi.register(
+  'VenueEvent',
+  z.object({
+    exchange: ExchangeParam,
+    event_id: z.string(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    category: z.string(),
+    status: z.string().nullable(),
+    close_time: Time,
+    market_count: z.number().int(),
+    updated_at: z.string(),
+  }),
+);
+
+const Level = z.object({ price: z.number(), size: z.number() });
+export const OrderBookSnapshots = z.object({ snapshots: z.array(z.object({ bids: z.array(Level), asks: z.array(Level), timestamp: z.string() })), count: z.number().int(), next_cursor: z.string().nullable() });
+export const TopOfBook = z.object({ best_bid: Num, best_ask: Num, bid_size: Num, ask_size: Num, mid: Num, spread: Num, timestamp: z.string() });
+export const TradeList = z.object({
+  trades: z.array(z.object({ id: z.string(), price: z.number(), size: z.number(), taker_side: z.enum(['buy', 'sell']).nullable(), outcome: z.string().nullable(), timestamp: z.string() })),
+  count: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export const PricePoints = z.object({ points: z.array(z.object({ timestamp: z.string(), price: z.number() })), count: z.number().int() });
+export const CandleList = z.object({ candles: z.array(z.object({ timestamp: z.string(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() })), count: z.number().int() });
+export const Rules = z.object({ exchange: ExchangeParam, market_id: z.string(), title: z.string(), rules: z.string(), url: z.string().nullable(), updated_at: z.string() });
+
+const list = <T extends z.ZodType>(key: string, item: T) => z.object({ [key]: z.array(item), count: z.number().int(), next_cursor: z.string().nullable() });
+
+// ---- OpenAPI paths --------------------------------------------------------------------------------
+
+const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const security = [{ [apiKeyScheme.name]: [] }];
+const e404 = (what: string) => ({ 404: errorResponse(what) });
+const venueDown = {
+  502: errorResponse('The venue failed to answer'),
+  503: errorResponse('The venue is unavailable (circuit open)'),
+  504: errorResponse('The venue did not answer in time'),
+};
+
+type Params = z.ZodObject;
+function reg(path: string, summary: string, params: Params, query: Params | null, ok: z.ZodType, notFound: string, live = false): void {
+  openapi.registerPath({
+    method: 'get',
+    path,
+    tags: ['Venues'],
+    summary,
+    security,
+    request: { params, ...(query ? { query } : {}) },
+    responses: { 200: json(ok, 'OK'), ...keyedErrors, ...e404(notFound), ...(live ? venueDown : {}) },
+  });
+}
+
+const op = (name: string) => `Unknown exchange, unknown market, or the venue has no ${name} operation`;
+reg('/api/v1/{exchange}/markets', 'Markets of a venue (catalog)', ExchangePath, MarketListQuery, list('markets', VenueMarket), 'Unknown exchange');
+reg('/api/v1/{exchange}/categories/{category}/markets', 'Markets of a venue in one category (catalog)', CategoryPath, CategoryMarketsQuery, list('markets', VenueMarket), 'Unknown exchange');
+reg('/api/v1/{exchange}/{market_id}/market', 'Market details (catalog, or the venue when not yet synced)', MarketPath, null, VenueMarket, 'Unknown exchange or market', true);
+reg('/api/v1/{exchange}/{market_id}/rules', 'Resolution rules of a market', MarketPath, null, Rules, 'Unknown exchange or market', true);
+reg('/api/v1/{exchange}/{market_id}/orderbook', 'Order book: the latest snapshot (live); with start/end, the snapshots held in that range', MarketPath, RangeQuery, OrderBookSnapshots, op('orderbook'), true);
+reg('/api/v1/{exchange}/{market_id}/topofbook', 'Best bid and ask (live)', MarketPath, null, TopOfBook, op('orderbook'), true);
+reg('/api/v1/{exchange}/{market_id}/tradehistory', 'Trades, newest first (live)', MarketPath, TradesQuery, TradeList, op('tradehistory'), true);
+reg('/api/v1/{exchange}/{market_id}/prices', 'YES price history, oldest first (live)', MarketPath, PricesQuery, PricePoints, op('prices'), true);
+reg('/api/v1/{exchange}/{market_id}/candles', 'OHLCV candles of YES prices (live; kalshi)', MarketPath, CandlesQuery, CandleList, op('candles'), true);
+reg('/api/v1/{exchange}/events', 'Events of a venue (catalog)', ExchangePath, VenueEventsQuery, list('events', VenueEvent), 'Unknown exchange, or the venue has no events operation');
+reg('/api/v1/{exchange}/events/{event_id}', 'One event of a venue', EventPath, null, VenueEvent, 'Unknown exchange or event');
+reg('/api/v1/{exchange}/events/{event_id}/markets', 'Markets of an event (catalog)', EventPath, EventMarketsQuery, list('markets', VenueMarket), 'Unknown exchange or event');
+reg('/api/v1/events/{event_id}', 'An event by id (first venue holding it, or the one named by exchange)', EventIdPath, EventByIdQuery, VenueEvent, 'Unknown event');
+openapi.registerPath({
+  method: 'get',
+  path: '/api/v1/events',
+  tags: ['Venues'],
+  summary: 'Events across venues (catalog)',
+  security,
+  request: { query: EventsQuery },
+  responses: { 200: json(list('events', VenueEvent), 'OK'), ...keyedErrors },
+});
