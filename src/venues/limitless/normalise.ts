@@ -98,7 +98,7 @@ export function limitlessStatus(raw: Pick<LimitlessMarketWire, 'status' | 'expir
   }
 }
 
-/** HTML description -> plain text (paragraphs become blank lines, entities decoded). */
+/** HTML description -> plain text (one line per paragraph, empty paragraphs dropped, entities decoded). */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
   return html
@@ -113,7 +113,7 @@ export function htmlToText(html: string | null | undefined): string {
     .replace(/&amp;/g, '&')
     .split('\n')
     .map((l) => l.trim())
-    .filter((l, i, a) => l.length > 0 || (i > 0 && a[i - 1].length > 0))
+    .filter((l) => l.length > 0)
     .join('\n')
     .trim();
 }
