@@ -5,6 +5,7 @@
 import { startKalshiSimulator } from '../venues/kalshi/simulator.js';
 import { startPolymarketSimulator } from '../venues/polymarket/simulator.js';
 import { startManifoldSimulator } from '../venues/manifold/simulator.js';
+import { startPredictItSimulator } from '../venues/predictit/simulator.js';
 import { startLimitlessSimulator } from '../venues/limitless/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
@@ -13,5 +14,6 @@ export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   kalshi: startKalshiSimulator,
   polymarket: startPolymarketSimulator,
   manifold: startManifoldSimulator,
+  predictit: startPredictItSimulator,
   limitless: startLimitlessSimulator,
 };

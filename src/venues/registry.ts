@@ -10,6 +10,7 @@ import type { AdapterConfig } from './adapter-config.js';
 import { createKalshiAdapter } from './kalshi/client.js';
 import { createPolymarketAdapter } from './polymarket/client.js';
 import { createManifoldAdapter } from './manifold/client.js';
+import { createPredictItAdapter } from './predictit/client.js';
 import { createLimitlessAdapter } from './limitless/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
@@ -20,6 +21,7 @@ export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   kalshi: createKalshiAdapter,
   polymarket: createPolymarketAdapter,
   manifold: createManifoldAdapter,
+  predictit: createPredictItAdapter,
   limitless: createLimitlessAdapter,
 };
 
