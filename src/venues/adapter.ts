@@ -82,11 +82,11 @@ export interface VenueAdapter {
   readonly capabilities: Capabilities;
 
   /** Every market, page by page, following the venue's own pagination to the end. */
-  listMarkets(opts?: ListMarketsOptions): AsyncIterable<MarketPage>;
+  listMarkets(opts?: ListMarketsOptions): AsyncIterable<MarketPage, void, undefined>;
   /** One market, or null when the venue does not know it. */
   getMarket(marketId: string): Promise<Market | null>;
 
-  listEvents?(opts?: ListEventsOptions): AsyncIterable<EventPage>;
+  listEvents?(opts?: ListEventsOptions): AsyncIterable<EventPage, void, undefined>;
   getEvent?(eventId: string): Promise<MarketEvent | null>;
   /** Latest book (YES side for binary markets). Unknown market: VenueError with status 404. */
   getOrderBook?(marketId: string): Promise<OrderBook>;
@@ -114,7 +114,7 @@ export function capabilities(reads: Partial<Record<ReadCapability, boolean>>, re
 }
 
 /** Helper for adapters: yields pages of a cursor-paginated listing until the cursor runs out. */
-export async function* paginate<P extends { cursor: string | null }>(start: string | null | undefined, fetchPage: (cursor: string | null) => Promise<P>, maxPages = 100_000): AsyncIterable<P> {
+export async function* paginate<P extends { cursor: string | null }>(start: string | null | undefined, fetchPage: (cursor: string | null) => Promise<P>, maxPages = 100_000): AsyncGenerator<P, void, undefined> {
   let cursor: string | null = start ?? null;
   const seen = new Set<string>();
   for (let i = 0; i < maxPages; i++) {

@@ -114,7 +114,7 @@ export class KalshiAdapter implements VenueAdapter {
     return out;
   }
 
-  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
+  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? 500, 1), KALSHI_MAX_MARKETS_PAGE);
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const body = await this.get<{ markets?: KalshiMarketWire[]; cursor?: string }>('listMarkets', kalshiRequests.markets({ cursor, limit, status: opts.status, updatedSince: opts.updatedSince }), opts.signal);
@@ -142,7 +142,7 @@ export class KalshiAdapter implements VenueAdapter {
     return normaliseMarket(body.market, { fetchedAt: this.now() }, this.eventInfo.get(body.market.event_ticker));
   }
 
-  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage> {
+  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? KALSHI_MAX_EVENTS_PAGE, 1), KALSHI_MAX_EVENTS_PAGE);
     return paginate<EventPage>(opts.cursor, async (cursor) => {
       const body = await this.get<{ events?: KalshiEventWire[]; cursor?: string }>('listEvents', kalshiRequests.events({ cursor, limit }), opts.signal);

@@ -11,7 +11,7 @@
  */
 import { canonicalCategory } from '../categories.js';
 import { makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
-import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
+import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'kalshi' as const;
 
@@ -167,7 +167,7 @@ export function normaliseMarket(raw: KalshiMarketWire, ctx: NormaliseContext, ev
     last_price: last,
     volume,
     volume_24h: volume24,
-    liquidity: dollarsToUsdOrNull(raw.liquidity_dollars, f('liquidity_dollars')),
+    liquidity: liquidity(raw.liquidity_dollars, f('liquidity_dollars')),
     open_interest: oi,
     open_time: toIsoOrNull(raw.open_time, undefined, f('open_time')),
     close_time: toIsoOrNull(raw.close_time, undefined, f('close_time')),
@@ -178,6 +178,16 @@ export function normaliseMarket(raw: KalshiMarketWire, ctx: NormaliseContext, ev
     updated_at: toIso(raw.updated_time ?? ctx.fetchedAt, undefined, f('updated_time')),
     raw,
   });
+}
+
+/**
+ * `liquidity_dollars` is deprecated on Kalshi and real responses carry negative values
+ * (e.g. "-1234.5600"): a negative liquidity means "unknown", not an error.
+ */
+function liquidity(v: string | undefined, what: string): number | null {
+  if (v === undefined || v === null || v === '') return null;
+  const n = parseDecimal(v, what);
+  return n < 0 ? null : dollarsToUsdOrNull(v, what);
 }
 
 function legacyCount(v: number | undefined, what: string): number | null {

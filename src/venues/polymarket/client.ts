@@ -85,7 +85,7 @@ export class PolymarketAdapter implements VenueAdapter {
     }
   }
 
-  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
+  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? GAMMA_MAX_MARKETS_PAGE, 1), GAMMA_MAX_MARKETS_PAGE);
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const r = polymarketRequests.marketsKeyset({ cursor, limit, status: opts.status });
@@ -141,7 +141,7 @@ export class PolymarketAdapter implements VenueAdapter {
     return info.yesToken;
   }
 
-  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage> {
+  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? GAMMA_MAX_EVENTS_PAGE, 1), GAMMA_MAX_EVENTS_PAGE);
     return paginate<EventPage>(opts.cursor, async (cursor) => {
       const r = polymarketRequests.eventsKeyset({ cursor, limit });

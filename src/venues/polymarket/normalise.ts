@@ -128,10 +128,12 @@ export function normaliseMarket(raw: GammaMarketWire, ctx: NormaliseContext): Ma
   const o = decodeOutcomes(raw);
   const status = polymarketStatus(raw, o, ctx.fetchedAt);
   const event = raw.events?.[0];
-  const bid = probOrNull(raw.bestBid, f('bestBid'));
-  const ask = probOrNull(raw.bestAsk, f('bestAsk'));
-  const last = probOrNull(raw.lastTradePrice, f('lastTradePrice'));
   const live = status === 'open' || status === 'halted';
+  // Quotes matter only while the market trades; Gamma leaves junk quotes on closed markets
+  // (bestAsk 1.009, bestBid -0.01 seen in real data), so they are not even parsed then.
+  const bid = live ? probOrNull(raw.bestBid, f('bestBid')) : null;
+  const ask = live ? probOrNull(raw.bestAsk, f('bestAsk')) : null;
+  const last = probOrNull(raw.lastTradePrice, f('lastTradePrice'));
   const yesBid = live && bid !== null && bid > 0 ? bid : null;
   const yesAsk = live && ask !== null && ask > 0 && ask < 1 ? ask : null;
   const winner = status === 'resolved' ? o.prices.findIndex((p) => p === 1) : -1;
