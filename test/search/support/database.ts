@@ -1,8 +1,7 @@
-// A fresh embedded database (PGlite, all migrations) in a temporary directory, per suite.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openDatabase, type Database } from '../../../src/db/database.js';
+// A fresh migrated embedded database per suite, through the shared template helper (copying a
+// migrated data directory is much faster than PGlite's initdb).
+import type { Database } from '../../../src/db/database.js';
+import { openTestDatabase } from '../../helpers/database.js';
 
 export interface TempDatabase {
   db: Database;
@@ -10,13 +9,6 @@ export interface TempDatabase {
 }
 
 export async function openTempDatabase(): Promise<TempDatabase> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'search-test-'));
-  const db = await openDatabase({ dataDir: dir });
-  return {
-    db,
-    async close() {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const db = await openTestDatabase();
+  return { db, close: () => db.destroy() };
 }
