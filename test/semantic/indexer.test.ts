@@ -1,0 +1,137 @@
+// The embedding indexer over a real embedded database and the real model: only changed texts are
+// embedded, filter columns follow the catalog, tombstones remove vectors, and after a restart the
+// stored embeddings are used as they are (nothing recomputed).
+import assert from 'node:assert/strict';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { Embedder } from '../../embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
+import { loadFixtureCorpus, marketKey, upsertCatalogMarkets, type CatalogMarket } from '../../scripts/eval/catalog-fixture.js';
+import { freshDataDir } from '../helpers/database.js';
+import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
+
+describe('embedding indexer', function () {
+  this.timeout(180_000);
+  const corpus = loadFixtureCorpus();
+  let dataDir: { dataDir: string; remove(): void };
+  let db: Database;
+  let embedder: Embedder;
+  let indexer: EmbeddingIndexer;
+  let search: SemanticSearchService;
+
+  async function open() {
+    db = await openDatabase({ dataDir: dataDir.dataDir });
+    embedder = await Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
+    indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 25 });
+    search = new SemanticSearchService(db.pool, embedder);
+  }
+  async function shut() {
+    await indexer.stop();
+    await embedder.close();
+    await db.close();
+  }
+  const topKeys = async (query: string, extra: Record<string, unknown> = {}) =>
+    (await search.search({ query, limit: 5, ...extra })).results.map(marketKey);
+
+  before(async () => {
+    await ensureTestModel();
+    dataDir = await freshDataDir();
+    await open();
+  });
+  after(async () => {
+    await shut();
+    dataDir.remove();
+  });
+
+  it('embeds every title and rules text of a new catalog, in batches, reporting progress', async () => {
+    await upsertCatalogMarkets(db.pool, corpus);
+    const progress: number[] = [];
+    const result = await indexer.runOnce((p) => progress.push(p.processed));
+    assert.equal(result.ran, true);
+    assert.equal(result.processed, corpus.length);
+    assert.equal(result.embedded, corpus.length * 2);
+    assert.deepEqual(await indexer.store.counts(), { title: corpus.length, rules: corpus.length });
+    assert.ok(progress.length >= Math.ceil(corpus.length / 25), 'one progress report per batch');
+    assert.equal(progress[progress.length - 1], corpus.length);
+  });
+
+  it('does nothing when nothing changed', async () => {
+    const result = await indexer.runOnce();
+    assert.equal(result.processed, 0);
+    assert.equal(result.embedded, 0);
+  });
+
+  it('re-embeds only the text that changed', async () => {
+    const market = corpus.find((m) => m.market_id === 'ft-9000')!;
+    await upsertCatalogMarkets(db.pool, [{ ...market, title: 'Will the Thames freeze over this winter?' }]);
+    const result = await indexer.runOnce();
+    assert.equal(result.processed, 1);
+    assert.equal(result.embedded, 1, 'the title only; the rules did not change');
+    assert.equal((await topKeys('frozen river in the british capital'))[0], 'futuur:ft-9000');
+  });
+
+  it('follows a market closing without re-embedding it (active_only sees it at once)', async () => {
+    const market = corpus.find((m) => m.market_id === 'KXNBA-26-BOS')!;
+    assert.equal((await topKeys('celtics basketball championship', { active_only: true }))[0], 'kalshi:KXNBA-26-BOS');
+    await upsertCatalogMarkets(db.pool, [{ ...market, closed: true }]);
+    // Even before the indexer runs, the catalog re-check keeps the closed market out.
+    assert.ok(!(await topKeys('celtics basketball championship', { active_only: true })).includes('kalshi:KXNBA-26-BOS'));
+    const result = await indexer.runOnce();
+    assert.equal(result.embedded, 0);
+    const { rows } = await db.pool.query("SELECT closed FROM market_embeddings WHERE market_id = 'KXNBA-26-BOS'");
+    assert.deepEqual(rows.map((r) => r.closed), [true, true]);
+    assert.equal((await topKeys('celtics basketball championship'))[0], 'kalshi:KXNBA-26-BOS');
+  });
+
+  it('drops the vectors of removed markets and of emptied rules', async () => {
+    const gone = corpus.find((m) => m.market_id === 'pb-44')!;
+    const noRules = corpus.find((m) => m.market_id === 'op-700')!;
+    await upsertCatalogMarkets(db.pool, [{ ...gone, removed: true }, { ...noRules, rules: '' }]);
+    const result = await indexer.runOnce();
+    assert.equal(result.removed, 1);
+    const { rows } = await db.pool.query(
+      "SELECT market_id, kind FROM market_embeddings WHERE market_id IN ('pb-44', 'op-700') ORDER BY market_id, kind",
+    );
+    assert.deepEqual(rows, [{ market_id: 'op-700', kind: 'title' }]);
+    assert.ok(!(await topKeys('Augusta golf comeback for Tiger')).includes('probable:pb-44'));
+  });
+
+  it('embeds a text shared by several markets once (text-hash cache)', async () => {
+    const twins: CatalogMarket[] = ['tw-1', 'tw-2', 'tw-3'].map((id) => ({
+      exchange: 'manifold', market_id: id, category: 'science', closed: false,
+      title: 'Will a human set foot on Mars before 2035?', rules: `Resolves Yes if a crewed landing on Mars happens before 2035 (${id}).`,
+    }));
+    await upsertCatalogMarkets(db.pool, twins);
+    const result = await indexer.runOnce();
+    assert.equal(result.processed, 3);
+    assert.equal(result.embedded, 1 + 3, 'one title for three markets, three different rules');
+  });
+
+  it('runs once at a time across instances (lease)', async () => {
+    assert.notEqual(await indexer.store.acquireLease('another-instance', 60), null);
+    await upsertCatalogMarkets(db.pool, [{ ...corpus[0], title: `${corpus[0].title} (updated)` }]);
+    assert.equal((await indexer.runOnce()).ran, false);
+    await indexer.store.releaseLease('another-instance');
+    assert.equal((await indexer.runOnce()).processed, 1);
+  });
+
+  it('keeps the embeddings over a restart and recomputes nothing', async () => {
+    const before = await indexer.store.counts();
+    const cacheSize = await new PgEmbeddingCache(db.pool).size();
+    const query = 'truce in the war in ukraine this year';
+    const answerBefore = await search.search({ query, limit: 5 });
+    await shut();
+
+    await open();
+    assert.deepEqual(await indexer.store.counts(), before, 'vectors are still there');
+    assert.equal((await search.search({ query, limit: 5 })).results[0].market_id, answerBefore.results[0].market_id);
+    // Even a full re-check of every market (cursor reset) embeds nothing: the hashes match.
+    await indexer.store.resetCursor();
+    const result = await indexer.runOnce();
+    assert.ok(result.processed >= corpus.length);
+    assert.equal(result.embedded, 0);
+    assert.equal(embedder.stats.computed, 0, 'the model ran for no document');
+    assert.equal(await new PgEmbeddingCache(db.pool).size(), cacheSize);
+  });
+});
