@@ -3,6 +3,7 @@
 // so `npm start` works on a fresh machine with no configuration at all.
 import path from 'node:path';
 import { z } from 'zod';
+import { EXCHANGE_CODES } from './venues/exchanges.js';
 
 const optionalUrl = z
   .string()
@@ -41,6 +42,16 @@ const EnvSchema = z.object({
   /** Run the scheduled jobs (venue sync, indexing) in this process. `npm run worker` runs only them. */
   RUN_JOBS: boolFromEnv.default(true),
   SHUTDOWN_GRACE_MS: intFromEnv(0, 120_000).default(10_000),
+  /** Cron expression of the venue catalog sync (per venue: VENUE_<CODE>_SYNC_SCHEDULE, "off" disables). */
+  SYNC_SCHEDULE: z.string().trim().min(1).default('*/5 * * * *'),
+  /** Run one sync of every venue right at start, not only on the first cron tick. */
+  SYNC_ON_START: boolFromEnv.default(true),
+  /** Markets per listing page asked of a venue (clamped to each venue's maximum). */
+  SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500),
+  /** How long a live venue answer (book, trades, prices) is reused by the read routes, in ms. */
+  LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000),
+  /** Per-request timeout of live venue reads, in ms (a slower venue answers 504). */
+  LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
 });
 
 export type PlanFeatureOverrides = Record<string, string[]>;
@@ -66,6 +77,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Per-venue settings read from `VENUE_<CODE>_BASE_URL`, `VENUE_<CODE>_SYNC_SCHEDULE` and the like. */
   venueEnv: Record<string, string>;
+  /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
+  sync: { schedule: string; schedules: Record<string, string | null>; onStart: boolean; pageSize: number };
+  /** Live venue reads of the per-venue routes. */
+  liveReads: { cacheTtlMs: number; timeoutMs: number };
+  /** Adapter base-URL overrides from `<CODE>_<KEY>_URL` variables (e.g. KALSHI_REST_URL), as given. */
+  venueUrlEnv: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const venueEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (k.startsWith('VENUE_') && v !== undefined) venueEnv[k] = v;
+  const schedules: Record<string, string | null> = {};
+  const venueUrlEnv: Record<string, string> = {};
+  for (const code of EXCHANGE_CODES) {
+    const own = venueEnv[`VENUE_${code.toUpperCase()}_SYNC_SCHEDULE`]?.trim();
+    if (own) schedules[code] = /^(off|none|disabled|false)$/i.test(own) ? null : own;
+    for (const [k, v] of Object.entries(env)) if (v && k.startsWith(`${code.toUpperCase()}_`) && k.endsWith('_URL')) venueUrlEnv[k] = v;
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -113,5 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.RUN_JOBS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     venueEnv,
+    sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE },
+    liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
+    venueUrlEnv,
   };
 }

@@ -16,6 +16,10 @@ import { createLogger } from './logger.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { EXCHANGE_CODES } from './venues/exchanges.js';
 import { VERSION } from './version.js';
+import { CatalogChangeEmitter } from './catalog/changes.js';
+import { CatalogReader } from './catalog/catalog-reader.js';
+import { createVenuesRouter } from './http/routes/venues.js';
+import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -25,6 +29,12 @@ export interface RunningService {
   accounts: AccountService;
   keys: ApiKeyService;
   logger: Logger;
+  /** Venue adapters (and simulators in sim mode) of this process. */
+  venues: VenueRuntime;
+  /** Venue sync jobs, when this process runs jobs (config.runJobs). */
+  venueSync: VenueSyncJobs | null;
+  /** Subscribe with `catalogChanges.onCatalogChanged(fn)` to hear about every sync that changed markets. */
+  catalogChanges: CatalogChangeEmitter;
   close(): Promise<void>;
 }
 
@@ -54,7 +64,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
+  let venues: VenueRuntime | undefined;
+  let venueSync: VenueSyncJobs | null = null;
   try {
+    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'catalog change listener failed'));
+    venues = await startVenueRuntime({ mode: config.exchangeMode, venueUrlEnv: config.venueUrlEnv, liveTimeoutMs: config.liveReads.timeoutMs, logger });
+    const liveAdapters = venues.liveAdapters;
     const accounts = new AccountService(db.pool, clock, config.sessionTtlHours * 3600_000);
     const keys = new ApiKeyService(db.pool, clock);
     const app = createApp({
@@ -78,6 +93,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       startedAt: clock.now(),
       healthChecks: {},
       exchangesHealth: exchangesHealth(db),
+      keyedRouters: () => [
+        { path: '/', router: createVenuesRouter({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() }) },
+      ],
     });
 
     const server = http.createServer(app);
@@ -90,6 +108,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     logger.info({ port, database: db.kind }, 'service listening');
 
+    if (config.runJobs) {
+      venueSync = await startVenueSyncJobs({
+        pool: db.pool, databaseKind: db.kind, adapters: venues.syncAdapters, clock, logger, changes: catalogChanges,
+        schedule: config.sync.schedule, schedules: config.sync.schedules, pageSize: config.sync.pageSize,
+      });
+      // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
+      if (config.sync.onStart) void venueSync.syncAllNow();
+    }
+
     let closing: Promise<void> | undefined;
     return {
       url: `http://${host}:${port}`,
@@ -98,6 +125,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       accounts,
       keys,
       logger,
+      venues,
+      venueSync,
+      catalogChanges,
       close() {
         closing ??= (async () => {
           // Stop taking connections, let in-flight requests finish, then close idle keep-alive sockets.
@@ -106,6 +136,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
           await closed;
           clearTimeout(grace);
+          await venueSync?.stop();
+          await venues?.close();
           await db.close();
           logger.info('service stopped');
         })();
@@ -113,6 +145,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
     };
   } catch (err) {
+    await venueSync?.stop();
+    await venues?.close();
     await db.close();
     throw err;
   }

@@ -97,8 +97,22 @@ export class CatalogWriter {
     return withTransaction(this.pool, async (c) => {
       let changedIds: string[] = [];
       let maxChangeSeq = 0;
-      if (markets.length > 0) {
-        const res = await c.query<{ market_id: string; change_seq: number }>(UPSERT_MARKETS, [exchange, jsonParam(markets.map(marketRow))]);
+      // Compare hashes first so that unchanged rows cost one read and no write (and no sequence value).
+      const rows = markets.map(marketRow);
+      const stored = new Map<string, { content_hash: string; removed: boolean }>();
+      if (rows.length > 0) {
+        const existing = await c.query<{ market_id: string; content_hash: string; removed: boolean }>(
+          'SELECT market_id, content_hash, removed FROM markets WHERE exchange = $1 AND market_id = ANY($2::text[])',
+          [exchange, markets.map((m) => m.market_id)],
+        );
+        for (const r of existing.rows) stored.set(r.market_id, r);
+      }
+      const toWrite = rows.filter((r) => {
+        const s = stored.get(r.market_id as string);
+        return !s || s.removed || s.content_hash !== r.content_hash;
+      });
+      if (toWrite.length > 0) {
+        const res = await c.query<{ market_id: string; change_seq: number }>(UPSERT_MARKETS, [exchange, jsonParam(toWrite)]);
         changedIds = res.rows.map((r) => r.market_id);
         for (const r of res.rows) maxChangeSeq = Math.max(maxChangeSeq, r.change_seq);
       }

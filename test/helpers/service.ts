@@ -26,7 +26,9 @@ export interface TestResponse {
 export async function startTestService(opts: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {}): Promise<TestService> {
   const fresh = opts.dataDir ? undefined : await freshDataDir();
   const dataDir = opts.dataDir ?? fresh!.dataDir;
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', ...opts.env });
+  // RUN_JOBS=false: a test service never syncs venues unless the test asks for it (the default
+  // EXCHANGE_MODE is live, and tests never touch the internet).
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', ...opts.env });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
