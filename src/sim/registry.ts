@@ -6,6 +6,7 @@ import { startKalshiSimulator } from '../venues/kalshi/simulator.js';
 import { startPolymarketSimulator } from '../venues/polymarket/simulator.js';
 import { startManifoldSimulator } from '../venues/manifold/simulator.js';
 import { startPredictItSimulator } from '../venues/predictit/simulator.js';
+import { startProbableSimulator } from '../venues/probable/simulator.js';
 import { startLimitlessSimulator } from '../venues/limitless/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
@@ -15,5 +16,6 @@ export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   polymarket: startPolymarketSimulator,
   manifold: startManifoldSimulator,
   predictit: startPredictItSimulator,
+  probable: startProbableSimulator,
   limitless: startLimitlessSimulator,
 };

@@ -11,6 +11,7 @@ import { createKalshiAdapter } from './kalshi/client.js';
 import { createPolymarketAdapter } from './polymarket/client.js';
 import { createManifoldAdapter } from './manifold/client.js';
 import { createPredictItAdapter } from './predictit/client.js';
+import { createProbableAdapter } from './probable/client.js';
 import { createLimitlessAdapter } from './limitless/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
@@ -22,6 +23,7 @@ export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   polymarket: createPolymarketAdapter,
   manifold: createManifoldAdapter,
   predictit: createPredictItAdapter,
+  probable: createProbableAdapter,
   limitless: createLimitlessAdapter,
 };
 

@@ -1,0 +1,228 @@
+/**
+ * Probable adapter (read-only; x7 offers market, markets, orderbook, prices and tradehistory). Two
+ * public APIs: the market API (`/markets/?page&limit&active`, `/markets/{id}`) and the orderbook API
+ * (`/book`, `/midpoint`, `/prices-history`, `/trades`), both keyed differently: markets by numeric id,
+ * book data by CLOB token id. Market objects carry no prices, so listings add the YES token's
+ * midpoint (one `/midpoint` call per open market, a few at a time); token ids are cached per market.
+ */
+import { capabilities, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
+import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import {
+  decodeOutcomes,
+  normaliseBook,
+  normaliseEvent,
+  normaliseMarket,
+  normaliseMidpoint,
+  normalisePriceHistory,
+  normaliseTrade,
+  probableStatus,
+  type ProbableBookWire,
+  type ProbableMarketWire,
+  type ProbableTradeWire,
+} from './normalise.js';
+
+export const PROBABLE_DEFAULT_BASE_URLS = {
+  market: 'https://market-api.probable.markets/public/api/v1',
+  orderbook: 'https://api.probable.markets/public/api/v1',
+};
+
+export const PROBABLE_MAX_MARKETS_PAGE = 100;
+const MIDPOINT_CONCURRENCY = 6;
+
+type Req = { path: string; query?: Query };
+
+const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
+
+/** Every request the adapter makes, as (path, query): pinned by the static request tests. */
+export const probableRequests = {
+  markets: (o: { page: number; limit: number; status?: 'open' | 'all' }): Req => ({ path: '/markets/', query: { page: o.page, limit: o.limit, active: o.status === 'open' ? true : undefined } }),
+  market: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
+  book: (tokenId: string): Req => ({ path: '/book', query: { token_id: tokenId } }),
+  midpoint: (tokenId: string): Req => ({ path: '/midpoint', query: { token_id: tokenId } }),
+  priceHistory: (o: { tokenId: string; interval: PriceInterval; startTs: number; endTs: number }): Req => ({
+    path: '/prices-history',
+    query: { market: o.tokenId, interval: o.interval, startTs: o.startTs, endTs: o.endTs },
+  }),
+  trades: (o: { tokenId: string; limit: number }): Req => ({ path: '/trades', query: { tokenId: o.tokenId, limit: o.limit } }),
+};
+
+/** Page cursor: `<next page>/<page size>` (the size is kept so a resumed listing lines up). */
+function encodeCursor(page: number, limit: number): string {
+  return `${page}/${limit}`;
+}
+function decodeCursor(c: string): { page: number; limit: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(c);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`probable: invalid cursor ${JSON.stringify(c)}`);
+  return { page: Number(m[1]), limit: Number(m[2]) };
+}
+
+interface TokenInfo {
+  yes: string | null;
+  no: string | null;
+}
+
+/** Runs `fn` over items with at most `n` in flight, keeping order. */
+async function mapLimited<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
+}
+
+export class ProbableAdapter implements VenueAdapter {
+  readonly exchange = 'probable' as const;
+  readonly capabilities = capabilities({ market: true, markets: true, orderbook: true, trades: true, prices: true }, { trading: false });
+  readonly baseUrls: typeof PROBABLE_DEFAULT_BASE_URLS;
+  readonly market: VenueHttpClient;
+  readonly orderbook: VenueHttpClient;
+  private readonly tokens = new Map<string, TokenInfo>();
+
+  constructor(cfg: AdapterConfig = {}) {
+    this.baseUrls = resolveBaseUrls(PROBABLE_DEFAULT_BASE_URLS, cfg.baseUrls);
+    // No published limits; stay polite.
+    this.market = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.market, rateLimit: { perSecond: 5, burst: 10 }, ...cfg.http });
+    this.orderbook = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.orderbook, rateLimit: { perSecond: 10, burst: 20 }, ...cfg.http });
+  }
+
+  private now(): string {
+    return new Date(this.market.opts.now()).toISOString();
+  }
+
+  private remember(raw: ProbableMarketWire): TokenInfo {
+    let info: TokenInfo = { yes: null, no: null };
+    try {
+      const o = decodeOutcomes(raw);
+      info = { yes: o.tokenIds[o.yesIndex] ?? null, no: o.labels.length === 2 ? (o.tokenIds[1 - o.yesIndex] ?? null) : null };
+    } catch {
+      // Undecodable outcomes are reported by the normaliser.
+    }
+    if (this.tokens.size > 100_000) this.tokens.clear();
+    this.tokens.set(String(raw.id), info);
+    return info;
+  }
+
+  /** Midpoint of a token, or null when it has no book (the venue answers 404 or an empty mid). */
+  private async midpoint(call: string, tokenId: string | null, signal?: AbortSignal): Promise<number | null> {
+    if (!tokenId) return null;
+    const r = probableRequests.midpoint(tokenId);
+    const body = await this.orderbook.getJsonOrNull<{ mid?: unknown }>(call, r.path, r.query, signal);
+    try {
+      return normaliseMidpoint(body, `midpoint ${tokenId}`);
+    } catch {
+      return null;
+    }
+  }
+
+  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
+    const pageSize = Math.min(Math.max(opts.pageSize ?? PROBABLE_MAX_MARKETS_PAGE, 1), PROBABLE_MAX_MARKETS_PAGE);
+    return paginate<MarketPage>(opts.cursor, async (cursor) => {
+      const { page, limit } = cursor ? decodeCursor(cursor) : { page: 1, limit: pageSize };
+      const r = probableRequests.markets({ page, limit, status: opts.status });
+      const body = await this.market.getJson<{ markets?: ProbableMarketWire[]; pagination?: { hasMore?: boolean; totalPages?: number } }>('listMarkets', r.path, r.query, opts.signal);
+      if (!body || !Array.isArray(body.markets)) throw new VenueError('probable', 'listMarkets', 'parse', 'expected { markets: [...] }');
+      const raws = body.markets;
+      const mids = await mapLimited(raws, MIDPOINT_CONCURRENCY, async (raw) => {
+        const info = this.remember(raw);
+        let live = false;
+        try {
+          live = probableStatus(raw) === 'open';
+        } catch {
+          live = false;
+        }
+        return live ? this.midpoint('listMarkets.midpoint', info.yes, opts.signal) : null;
+      });
+      const fetchedAt = this.now();
+      const markets: Market[] = [];
+      const events = new Map<string, MarketEvent>();
+      const skipped: MarketPage['skipped'] = [];
+      raws.forEach((raw, i) => {
+        try {
+          markets.push(normaliseMarket(raw, { fetchedAt }, mids[i]));
+          if (raw.event && raw.event.id !== undefined && !events.has(String(raw.event.id))) events.set(String(raw.event.id), normaliseEvent(raw.event, { fetchedAt }));
+        } catch (err) {
+          skipped.push({ id: raw?.id !== undefined ? String(raw.id) : null, reason: err instanceof Error ? err.message : String(err) });
+        }
+      });
+      const p = body.pagination;
+      const more = p?.hasMore !== undefined ? p.hasMore : p?.totalPages !== undefined ? page < p.totalPages : raws.length >= limit;
+      return { markets, events: [...events.values()], cursor: more && raws.length > 0 ? encodeCursor(page + 1, limit) : null, rawCount: raws.length, skipped };
+    });
+  }
+
+  private async fetchMarket(call: string, marketId: string): Promise<ProbableMarketWire | null> {
+    // Market ids are integers: anything else cannot exist, so no request.
+    if (!/^\d{1,18}$/.test(marketId)) return null;
+    const r = probableRequests.market(marketId);
+    const body = await this.market.getJsonOrNull<ProbableMarketWire>(call, r.path, r.query);
+    return body && body.id !== undefined ? body : null;
+  }
+
+  async getMarket(marketId: string): Promise<Market | null> {
+    const raw = await this.fetchMarket('getMarket', marketId);
+    if (!raw) return null;
+    const info = this.remember(raw);
+    const mid = probableStatus(raw) === 'open' ? await this.midpoint('getMarket.midpoint', info.yes) : null;
+    return normaliseMarket(raw, { fetchedAt: this.now() }, mid);
+  }
+
+  /** The market's token ids, from the cache or the market API; a 404 VenueError for an unknown market. */
+  private async tokensOf(call: string, marketId: string): Promise<{ yes: string; no: string | null }> {
+    let info = this.tokens.get(marketId);
+    if (!info) {
+      const raw = await this.fetchMarket(call, marketId);
+      if (!raw) throw new VenueError('probable', call, 'http', `market ${marketId} not found`, 404);
+      info = this.remember(raw);
+    }
+    if (!info.yes) throw new VenueError('probable', call, 'http', `market ${marketId} has no CLOB token`, 404);
+    return { yes: info.yes, no: info.no };
+  }
+
+  async getOrderBook(marketId: string): Promise<OrderBook> {
+    const t = await this.tokensOf('getOrderBook', marketId);
+    const r = probableRequests.book(t.yes);
+    const body = await this.orderbook.getJson<ProbableBookWire>('getOrderBook', r.path, r.query);
+    return normaliseBook(marketId, t.yes, body, { fetchedAt: this.now() });
+  }
+
+  /** Public trades of the YES token (the endpoint has no time filter: the range is applied here), newest first. */
+  async getTrades(marketId: string, range: TimeRange & { limit?: number } = {}): Promise<Trade[]> {
+    const t = await this.tokensOf('getTrades', marketId);
+    const want = Math.min(Math.max(range.limit ?? 100, 1), 1_000);
+    const ranged = range.start !== undefined || range.end !== undefined;
+    const r = probableRequests.trades({ tokenId: t.yes, limit: ranged ? 1_000 : want });
+    const body = await this.orderbook.getJson<ProbableTradeWire[] | { data?: ProbableTradeWire[] }>('getTrades', r.path, r.query);
+    const rows = Array.isArray(body) ? body : (body?.data ?? []);
+    const startMs = range.start ? Date.parse(range.start) : -Infinity;
+    const endMs = range.end ? Date.parse(range.end) : Infinity;
+    return rows
+      .map((row) => normaliseTrade(row, { marketId, yesToken: t.yes, noToken: t.no }))
+      .filter((tr) => {
+        const ts = Date.parse(tr.timestamp);
+        return ts >= startMs && ts <= endMs;
+      })
+      .sort((a, b) => b.timestamp.localeCompare(a.timestamp))
+      .slice(0, want);
+  }
+
+  async getPriceHistory(marketId: string, q: TimeRange & { interval?: PriceInterval } = {}): Promise<PricePoint[]> {
+    const t = await this.tokensOf('getPriceHistory', marketId);
+    const interval = q.interval ?? '1h';
+    const endMs = q.end ? Date.parse(q.end) : this.orderbook.opts.now();
+    const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[interval];
+    const r = probableRequests.priceHistory({ tokenId: t.yes, interval, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000) });
+    const body = await this.orderbook.getJson<Parameters<typeof normalisePriceHistory>[0]>('getPriceHistory', r.path, r.query);
+    return normalisePriceHistory(body ?? { history: [] });
+  }
+}
+
+export function createProbableAdapter(cfg?: AdapterConfig): ProbableAdapter {
+  return new ProbableAdapter(cfg);
+}

@@ -1,0 +1,259 @@
+/**
+ * Probable (probable.markets, BNB Chain; a Polymarket-style API) wire formats -> unified records.
+ * Pure functions, no I/O. Sources: EXCHANGES.md §6.5/§8.1, pmxt-dev/pmxt core/specs/probable and
+ * core/src/exchanges/probable (the venue publishes no schema for most responses: the field names
+ * below are the ones that client reads; unverified against the venue itself).
+ *
+ * Traps handled here:
+ * - Market objects carry NO prices: the YES price comes from the orderbook API's `/midpoint` of the
+ *   YES token, passed in by the adapter (null when the token has no book).
+ * - Outcomes and token ids arrive as `tokens[{token_id, outcome}]`, or as `outcomes` /
+ *   `clobTokenIds` that may be JSON-encoded strings ('["Yes","No"]') rather than arrays.
+ * - Ids are numbers on the wire; market_id/event_id are their decimal strings.
+ * - Book prices and sizes are decimal strings; book `timestamp` is milliseconds; price history `t`
+ *   is unix SECONDS; trade `time` is seconds or milliseconds depending on the endpoint (detected by
+ *   magnitude, refusing ambiguous values).
+ * - Volumes and liquidity are USDT amounts (18-decimal on chain, but plain decimals in this API).
+ * - Trades are returned per token: a NO-token trade is put in YES terms (price 1 - p, side flipped).
+ */
+import { canonicalCategory } from '../categories.js';
+import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { complement, dollarsToUsdOrNull, fixedPointCount, millisToIso, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIso, toIsoOrNull, UnitError } from '../units.js';
+
+const EXCHANGE = 'probable' as const;
+
+export interface ProbableTokenWire {
+  token_id: string;
+  outcome?: string;
+  [k: string]: unknown;
+}
+
+export interface ProbableEventWire {
+  id: number | string;
+  slug?: string;
+  title?: string;
+  description?: string;
+  category?: string;
+  tags?: (string | { label?: string; slug?: string })[];
+  status?: string;
+  endDate?: string;
+  markets?: ProbableMarketWire[];
+  volume?: number | string;
+  [k: string]: unknown;
+}
+
+export interface ProbableMarketWire {
+  id: number | string;
+  question?: string;
+  title?: string;
+  description?: string;
+  market_slug?: string;
+  slug?: string;
+  outcomes?: string | string[];
+  clobTokenIds?: string | string[];
+  tokens?: ProbableTokenWire[];
+  active?: boolean;
+  closed?: boolean;
+  endDate?: string | null;
+  startDate?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  volume?: number | string | null;
+  volume24hr?: number | string | null;
+  liquidity?: number | string | null;
+  category?: string;
+  tags?: (string | { label?: string; slug?: string })[];
+  event_id?: number | string;
+  event?: ProbableEventWire;
+  winner?: string | null;
+  [k: string]: unknown;
+}
+
+export interface NormaliseContext {
+  fetchedAt: string;
+}
+
+export interface ProbableOutcomes {
+  labels: string[];
+  tokenIds: string[];
+  /** Index of the YES outcome ("Yes", else the first one). */
+  yesIndex: number;
+}
+
+/** Outcome labels and token ids, whichever spelling the payload uses. */
+export function decodeOutcomes(raw: ProbableMarketWire): ProbableOutcomes {
+  let labels: string[];
+  let tokenIds: string[];
+  if (Array.isArray(raw.tokens) && raw.tokens.length > 0) {
+    tokenIds = raw.tokens.map((t, i) => {
+      if (!t || (typeof t.token_id !== 'string' && typeof t.token_id !== 'number')) throw new UnitError(`market ${raw.id}.tokens[${i}]: no token_id`);
+      return String(t.token_id);
+    });
+    labels = raw.tokens.map((t, i) => (typeof t.outcome === 'string' && t.outcome.trim() ? t.outcome.trim() : `Outcome ${i + 1}`));
+  } else {
+    tokenIds = raw.clobTokenIds === undefined ? [] : parseStringEncodedStrings(raw.clobTokenIds, `market ${raw.id}.clobTokenIds`);
+    labels = raw.outcomes === undefined ? tokenIds.map((_, i) => (i === 0 ? 'Yes' : 'No')) : parseStringEncodedStrings(raw.outcomes, `market ${raw.id}.outcomes`);
+    if (tokenIds.length && labels.length !== tokenIds.length) throw new UnitError(`market ${raw.id}: ${labels.length} outcomes but ${tokenIds.length} token ids`);
+  }
+  const yes = labels.findIndex((l) => l.toLowerCase() === 'yes');
+  return { labels, tokenIds, yesIndex: yes >= 0 ? yes : 0 };
+}
+
+export function probableStatus(raw: ProbableMarketWire): MarketStatus {
+  if (raw.closed) return raw.winner ? 'resolved' : 'closed';
+  if (raw.active === false) return 'halted';
+  return 'open';
+}
+
+function tagLabels(tags: ProbableMarketWire['tags']): string[] {
+  return (tags ?? []).map((t) => (typeof t === 'string' ? t : t?.label ?? t?.slug ?? '')).filter((t) => t.trim().length > 0);
+}
+
+export function marketUrl(raw: ProbableMarketWire, event?: ProbableEventWire | null): string {
+  const ev = event ?? raw.event;
+  const key = ev?.slug ?? ev?.id ?? raw.event_id;
+  return key !== undefined ? `https://probable.markets/event/${key}?market=${raw.id}` : `https://probable.markets/event/?market=${raw.id}`;
+}
+
+/**
+ * A market. `yesMid` is the midpoint of the YES token's book (from `/midpoint`), or null/undefined
+ * when unknown: the market object itself has no price.
+ */
+export function normaliseMarket(raw: ProbableMarketWire, ctx: NormaliseContext, yesMid?: number | null, event?: ProbableEventWire | null): Market {
+  const id = String(raw.id);
+  const f = (name: string): string => `market ${id}.${name}`;
+  const o = decodeOutcomes(raw);
+  const status = probableStatus(raw);
+  const ev = event ?? raw.event ?? null;
+  let yes = yesMid === undefined || yesMid === null ? null : probFrom(yesMid, f('midpoint'));
+  let result: string | null = null;
+  if (status === 'resolved' && raw.winner) {
+    result = String(raw.winner).toLowerCase();
+    const w = o.labels.findIndex((l) => l.toLowerCase() === result);
+    if (w >= 0) yes = w === o.yesIndex ? 1 : 0;
+  }
+  const binary = o.labels.length === 2;
+  const outcomes = o.labels.map((label, i) => ({
+    id: o.tokenIds[i] ?? `${id}:${i}`,
+    label,
+    // Two-outcome markets: NO is the complement of YES. More outcomes: only the YES-indexed one is known.
+    price: yes === null ? null : i === o.yesIndex ? yes : binary ? complement(yes) : null,
+  }));
+  const eventId = ev?.id ?? raw.event_id;
+  return makeMarket({
+    exchange: EXCHANGE,
+    market_id: id,
+    event_id: eventId !== undefined && eventId !== null && String(eventId) !== '' ? String(eventId) : null,
+    title: (raw.question ?? raw.title ?? '').trim() || id,
+    subtitle: ev?.title && ev.title.trim() !== (raw.question ?? '').trim() ? ev.title.trim() : null,
+    category: canonicalCategory(raw.category, ev?.category, ...tagLabels(raw.tags), ...tagLabels(ev?.tags)),
+    tags: [...new Set([...tagLabels(raw.tags), ...tagLabels(ev?.tags)])],
+    status,
+    outcomes,
+    yes_price: yes,
+    yes_bid: null,
+    yes_ask: null,
+    last_price: null,
+    volume: dollarsToUsdOrNull(raw.volume, f('volume')),
+    volume_24h: dollarsToUsdOrNull(raw.volume24hr, f('volume24hr')),
+    liquidity: dollarsToUsdOrNull(raw.liquidity, f('liquidity')),
+    open_interest: null,
+    open_time: toIsoOrNull(raw.startDate ?? raw.created_at, undefined, f('startDate')),
+    close_time: toIsoOrNull(raw.endDate, undefined, f('endDate')),
+    resolution_time: null,
+    result,
+    rules: (raw.description ?? '').trim(),
+    url: marketUrl(raw, ev),
+    updated_at: toIso(raw.updated_at ?? ctx.fetchedAt, undefined, f('updated_at')),
+    raw,
+  });
+}
+
+export function normaliseEvent(raw: ProbableEventWire, ctx: NormaliseContext): MarketEvent {
+  return makeEvent({
+    exchange: EXCHANGE,
+    event_id: String(raw.id),
+    title: raw.title?.trim() || String(raw.id),
+    subtitle: null,
+    category: canonicalCategory(raw.category, ...tagLabels(raw.tags)),
+    status: raw.status ?? null,
+    market_ids: (raw.markets ?? []).map((m) => String(m.id)),
+    close_time: toIsoOrNull(raw.endDate, undefined, `event ${raw.id}.endDate`),
+    updated_at: ctx.fetchedAt,
+    raw: { ...raw, markets: undefined },
+  });
+}
+
+export interface ProbableBookWire {
+  market?: string;
+  asset_id?: string;
+  bids?: { price: string; size: string }[];
+  asks?: { price: string; size: string }[];
+  timestamp?: string | number;
+  hash?: string;
+}
+
+function levels(raw: unknown, what: string): BookLevel[] {
+  if (raw === null || raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new UnitError(`${what}: not an array`);
+  return raw.map((l: { price?: unknown; size?: unknown }, i) => ({ price: probFrom(l?.price, `${what}[${i}].price`), size: fixedPointCount(l?.size, `${what}[${i}].size`) }));
+}
+
+/** The YES token's book; `fetchedAt` stands in when the venue sends no timestamp. */
+export function normaliseBook(marketId: string, yesToken: string, raw: ProbableBookWire, ctx: NormaliseContext): OrderBook {
+  const what = `book ${yesToken}`;
+  return makeBook({
+    exchange: EXCHANGE,
+    market_id: marketId,
+    outcome_id: yesToken,
+    bids: levels(raw.bids, `${what}.bids`),
+    asks: levels(raw.asks, `${what}.asks`),
+    timestamp: raw.timestamp === undefined || raw.timestamp === null || raw.timestamp === '' ? ctx.fetchedAt : millisToIso(raw.timestamp, `${what}.timestamp`),
+  });
+}
+
+/** `{mid: "0.55"}` -> probability, null when the venue has none. */
+export function normaliseMidpoint(raw: { mid?: unknown } | null | undefined, what = 'midpoint'): number | null {
+  return probOrNull(raw?.mid, what);
+}
+
+export function normalisePriceHistory(raw: { history?: { t: number | string; p: number | string }[] } | { t: number | string; p: number | string }[]): PricePoint[] {
+  const rows = Array.isArray(raw) ? raw : (raw.history ?? []);
+  return rows
+    .map((h, i) => makePricePoint({ timestamp: secondsToIso(h.t, `history[${i}].t`), price: probFrom(h.p, `history[${i}].p`) }, EXCHANGE))
+    .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+}
+
+export interface ProbableTradeWire {
+  id?: string | number;
+  tradeId?: string | number;
+  tokenId?: string;
+  token_id?: string;
+  time?: number | string;
+  price: string | number;
+  size: string | number;
+  side?: string;
+  [k: string]: unknown;
+}
+
+/** A public trade of one of the market's tokens, in YES terms. */
+export function normaliseTrade(raw: ProbableTradeWire, market: { marketId: string; yesToken: string; noToken?: string | null }): Trade {
+  const tid = raw.id ?? raw.tradeId;
+  if (tid === undefined || tid === null) throw new UnitError('probable trade: no id');
+  const what = `trade ${tid}`;
+  if (raw.time === undefined || raw.time === null) throw new UnitError(`${what}: no time`);
+  const token = String(raw.tokenId ?? raw.token_id ?? market.yesToken);
+  const isNo = market.noToken !== undefined && market.noToken !== null && token === market.noToken;
+  const p = probFrom(raw.price, `${what}.price`);
+  const side = raw.side?.toUpperCase() === 'BUY' ? 'buy' : raw.side?.toUpperCase() === 'SELL' ? 'sell' : null;
+  return makeTrade({
+    exchange: EXCHANGE,
+    market_id: market.marketId,
+    id: String(tid),
+    price: isNo ? complement(p) : p,
+    size: fixedPointCount(raw.size, `${what}.size`),
+    taker_side: side === null ? null : isNo ? (side === 'buy' ? 'sell' : 'buy') : side,
+    outcome: market.yesToken,
+    timestamp: toIso(raw.time, undefined, `${what}.time`),
+  });
+}

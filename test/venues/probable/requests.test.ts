@@ -1,0 +1,69 @@
+/** Static request tests: the exact paths and query strings the Probable adapter sends. */
+import assert from 'node:assert/strict';
+import { createProbableAdapter, probableRequests } from '../../../src/venues/probable/client.js';
+import { startProbableSimulator } from '../../../src/venues/probable/simulator.js';
+import { buildUrl } from '../../../src/venues/http-client.js';
+import type { RunningSimulator } from '../../../src/sim/types.js';
+
+const MARKET = 'https://market-api.probable.markets/public/api/v1';
+const BOOK = 'https://api.probable.markets/public/api/v1';
+const u = (base: string, r: { path: string; query?: object }): string => buildUrl(base, r.path, r.query as never);
+
+describe('probable requests', () => {
+  it('builds the documented URLs', () => {
+    assert.equal(u(MARKET, probableRequests.markets({ page: 1, limit: 100 })), `${MARKET}/markets/?page=1&limit=100`);
+    assert.equal(u(MARKET, probableRequests.markets({ page: 3, limit: 50, status: 'open' })), `${MARKET}/markets/?page=3&limit=50&active=true`);
+    assert.equal(u(MARKET, probableRequests.market('1201')), `${MARKET}/markets/1201`);
+    assert.equal(u(BOOK, probableRequests.book('123')), `${BOOK}/book?token_id=123`);
+    assert.equal(u(BOOK, probableRequests.midpoint('123')), `${BOOK}/midpoint?token_id=123`);
+    assert.equal(u(BOOK, probableRequests.priceHistory({ tokenId: '123', interval: '1h', startTs: 1793491200, endTs: 1793577600 })), `${BOOK}/prices-history?market=123&interval=1h&startTs=1793491200&endTs=1793577600`);
+    assert.equal(u(BOOK, probableRequests.trades({ tokenId: '123', limit: 100 })), `${BOOK}/trades?tokenId=123&limit=100`);
+  });
+
+  it('declares exactly the spec reads for x7: market, markets, orderbook, prices, tradehistory', () => {
+    const a = createProbableAdapter();
+    assert.deepEqual(Object.entries(a.capabilities.reads).filter(([, v]) => v).map(([k]) => k).sort(), ['market', 'markets', 'orderbook', 'prices', 'trades']);
+    assert.equal(a.capabilities.trading, false);
+    assert.deepEqual(a.baseUrls, { market: MARKET, orderbook: BOOK });
+  });
+
+  describe('against the simulator', () => {
+    let sim: RunningSimulator;
+    before(async () => {
+      sim = await startProbableSimulator({ tickMs: 0 });
+    });
+    after(() => sim.stop());
+
+    it('listMarkets walks page numbers, with one midpoint per open market', async () => {
+      const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
+      sim.server.requests.length = 0;
+      let pages = 0;
+      let open = 0;
+      for await (const p of adapter.listMarkets({ pageSize: 10 })) {
+        pages++;
+        open += p.markets.filter((m) => m.status === 'open').length;
+        for (const m of p.markets.filter((x) => x.status === 'open')) assert.notEqual(m.yes_price, null, `${m.market_id} priced from its midpoint`);
+      }
+      const listing = sim.server.requests.filter((r) => r.path.startsWith('/market-api/')).map((r) => `${r.path}?${r.search}`);
+      assert.deepEqual(listing, Array.from({ length: pages }, (_, i) => `/market-api/public/api/v1/markets/?page=${i + 1}&limit=10`));
+      const mids = sim.server.requests.filter((r) => r.path === '/orderbook-api/public/api/v1/midpoint');
+      assert.equal(mids.length, open);
+    });
+
+    it('book, history and trades go to the orderbook API by YES token id', async () => {
+      const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
+      const m = first.value!.markets.find((x) => x.status === 'open')!;
+      const yesToken = m.outcomes.find((o) => o.label === 'Yes')!.id;
+      sim.server.requests.length = 0;
+      await adapter.getOrderBook(m.market_id);
+      await adapter.getPriceHistory(m.market_id, { start: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z', interval: '1h' });
+      await adapter.getTrades(m.market_id, { limit: 10 });
+      assert.deepEqual(sim.server.requests.map((r) => `${r.path}?${r.search}`), [
+        `/orderbook-api/public/api/v1/book?token_id=${yesToken}`,
+        `/orderbook-api/public/api/v1/prices-history?market=${yesToken}&interval=1h&startTs=1793491200&endTs=1793577600`,
+        `/orderbook-api/public/api/v1/trades?tokenId=${yesToken}&limit=10`,
+      ]);
+    });
+  });
+});
