@@ -1,0 +1,198 @@
+/**
+ * predict.fun adapter: the REST API v1 reads over VenueHttpClient. Mainnet wants an API key
+ * (`x-api-key`) on every request: it is taken from `cfg.http.headers['x-api-key']` or the
+ * `PREDICTFUN_API_KEY` environment variable. Listing uses cursor pagination (`first` + `after`,
+ * response `cursor`). The market object has no price, volume or close time: `getMarket` adds the
+ * market's stats and book; a listing carries the markets only (prices arrive with the recorder).
+ * Trades are the venue's order-match events; price history is built from them (the venue has no
+ * public price-history endpoint).
+ */
+import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
+import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import {
+  normaliseCategory,
+  normaliseMarket,
+  normaliseMatch,
+  normaliseOrderbook,
+  pricePointsFromTrades,
+  type PredictCategoryWire,
+  type PredictEnvelope,
+  type PredictMarketWire,
+  type PredictMatchWire,
+  type PredictOrderbookWire,
+  type PredictStatsWire,
+} from './normalise.js';
+
+export const PREDICTFUN_DEFAULT_BASE_URLS = {
+  rest: 'https://api.predict.fun/v1',
+  ws: 'wss://ws.predict.fun/ws',
+};
+
+export const PREDICTFUN_API_KEY_HEADER = 'x-api-key';
+export const PREDICTFUN_MAX_PAGE = 100;
+const MATCHES_PAGE = 100;
+const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 7 * 86_400_000, '1d': 90 * 86_400_000 };
+
+type Req = { path: string; query?: Query };
+
+/** Every request the adapter makes: pinned by the static request tests. */
+export const predictfunRequests = {
+  markets: (o: { first: number; after?: string | null }): Req => ({ path: '/markets', query: { first: o.first, after: o.after || undefined } }),
+  market: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
+  stats: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}/stats` }),
+  orderbook: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}/orderbook` }),
+  categories: (o: { first: number; after?: string | null }): Req => ({ path: '/categories', query: { first: o.first, after: o.after || undefined } }),
+  category: (slug: string): Req => ({ path: `/categories/${encodeURIComponent(slug)}` }),
+  matches: (o: { marketId: string; first: number; after?: string | null }): Req => ({ path: '/orders/matches', query: { marketId: o.marketId, first: o.first, after: o.after || undefined } }),
+};
+
+/** Market ids are integers: anything else cannot exist and costs no request. */
+const isMarketId = (id: string): boolean => /^\d{1,15}$/.test(id);
+
+export class PredictfunAdapter implements VenueAdapter {
+  readonly exchange = 'predictfun' as const;
+  readonly capabilities = capabilities(
+    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true },
+    { streams: { orderbook: true, trades: false, prices: false }, trading: true },
+  );
+  readonly baseUrls: typeof PREDICTFUN_DEFAULT_BASE_URLS;
+  readonly http: VenueHttpClient;
+  /** YES token id by market id (the book and trades name it). */
+  private readonly yesTokens = new Map<string, string>();
+
+  constructor(cfg: AdapterConfig = {}, env: NodeJS.ProcessEnv = process.env) {
+    this.baseUrls = resolveBaseUrls(PREDICTFUN_DEFAULT_BASE_URLS, cfg.baseUrls);
+    const headers = { ...cfg.http?.headers };
+    const key = headers[PREDICTFUN_API_KEY_HEADER] ?? env.PREDICTFUN_API_KEY;
+    if (key) headers[PREDICTFUN_API_KEY_HEADER] = key;
+    // Third-party clients report 240 requests/minute per key.
+    this.http = new VenueHttpClient({ exchange: 'predictfun', baseUrl: this.baseUrls.rest, rateLimit: { perSecond: 4, burst: 8 }, ...cfg.http, headers });
+  }
+
+  private now(): string {
+    return new Date(this.http.opts.now()).toISOString();
+  }
+
+  private async get<T>(call: string, r: Req, signal?: AbortSignal): Promise<PredictEnvelope<T>> {
+    return this.http.getJson<PredictEnvelope<T>>(call, r.path, r.query, signal);
+  }
+
+  private async getOrNull<T>(call: string, r: Req): Promise<PredictEnvelope<T> | null> {
+    return this.http.getJsonOrNull<PredictEnvelope<T>>(call, r.path, r.query);
+  }
+
+  private remember(raw: PredictMarketWire): void {
+    const yes = raw.outcomes?.find((o) => o.indexSet === 1);
+    if (yes) this.yesTokens.set(String(raw.id), yes.onChainId);
+    if (this.yesTokens.size > 100_000) this.yesTokens.clear();
+  }
+
+  listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
+    const first = Math.min(Math.max(opts.pageSize ?? PREDICTFUN_MAX_PAGE, 1), PREDICTFUN_MAX_PAGE);
+    return paginate<MarketPage>(opts.cursor, async (cursor) => {
+      const body = await this.get<PredictMarketWire[]>('listMarkets', predictfunRequests.markets({ first, after: cursor }), opts.signal);
+      const raws = body.data ?? [];
+      const fetchedAt = this.now();
+      const markets: Market[] = [];
+      const skipped: MarketPage['skipped'] = [];
+      for (const raw of raws) {
+        try {
+          markets.push(normaliseMarket(raw, { fetchedAt }));
+          this.remember(raw);
+        } catch (err) {
+          skipped.push({ id: raw?.id === undefined ? null : String(raw.id), reason: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      // The last page comes with no cursor (or a short page).
+      const next = body.cursor && raws.length === first ? body.cursor : null;
+      return { markets, events: [], cursor: next, rawCount: raws.length, skipped };
+    });
+  }
+
+  async getMarket(marketId: string): Promise<Market | null> {
+    if (!isMarketId(marketId)) return null;
+    const body = await this.getOrNull<PredictMarketWire>('getMarket', predictfunRequests.market(marketId));
+    if (!body?.data) return null;
+    const raw = body.data;
+    this.remember(raw);
+    const [stats, book] = await Promise.all([
+      this.getOrNull<PredictStatsWire>('getMarket.stats', predictfunRequests.stats(marketId)).then((b) => b?.data ?? null),
+      this.getOrderBook(marketId).catch((err: unknown) => {
+        if (err instanceof VenueError && err.notFound) return null;
+        throw err;
+      }),
+    ]);
+    return normaliseMarket(raw, { fetchedAt: this.now() }, { stats, book });
+  }
+
+  listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage> {
+    const first = Math.min(Math.max(opts.pageSize ?? PREDICTFUN_MAX_PAGE, 1), PREDICTFUN_MAX_PAGE);
+    return paginate<EventPage>(opts.cursor, async (cursor) => {
+      const body = await this.get<PredictCategoryWire[]>('listEvents', predictfunRequests.categories({ first, after: cursor }), opts.signal);
+      const raws = body.data ?? [];
+      const fetchedAt = this.now();
+      let events = raws.map((c) => normaliseCategory(c, { fetchedAt }));
+      if (opts.category) events = events.filter((e) => e.category === opts.category);
+      return { events, cursor: body.cursor && raws.length === first ? body.cursor : null };
+    });
+  }
+
+  async getEvent(eventId: string): Promise<MarketEvent | null> {
+    const body = await this.getOrNull<PredictCategoryWire>('getEvent', predictfunRequests.category(eventId));
+    return body?.data ? normaliseCategory(body.data, { fetchedAt: this.now() }) : null;
+  }
+
+  private notFound(call: string, marketId: string): VenueError {
+    return new VenueError('predictfun', call, 'http', `market ${marketId} not found`, 404);
+  }
+
+  async getOrderBook(marketId: string): Promise<OrderBook> {
+    if (!isMarketId(marketId)) throw this.notFound('getOrderBook', marketId);
+    const body = await this.get<PredictOrderbookWire>('getOrderBook', predictfunRequests.orderbook(marketId));
+    return normaliseOrderbook(marketId, body.data, this.yesTokens.get(marketId) ?? null);
+  }
+
+  async getTrades(marketId: string, range: TimeRange & { limit?: number } = {}): Promise<Trade[]> {
+    if (!isMarketId(marketId)) throw this.notFound('getTrades', marketId);
+    // An unknown market answers an empty list: ask for the market first so that it is a 404.
+    if (!this.yesTokens.has(marketId)) {
+      const m = await this.getOrNull<PredictMarketWire>('getTrades', predictfunRequests.market(marketId));
+      if (!m?.data) throw this.notFound('getTrades', marketId);
+      this.remember(m.data);
+    }
+    const yesToken = this.yesTokens.get(marketId) ?? null;
+    const want = Math.min(Math.max(range.limit ?? 100, 1), 5_000);
+    const startMs = range.start ? Date.parse(range.start) : -Infinity;
+    const endMs = range.end ? Date.parse(range.end) : Infinity;
+    const out: Trade[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 200; pages++) {
+      const body: PredictEnvelope<PredictMatchWire[]> = await this.get<PredictMatchWire[]>('getTrades', predictfunRequests.matches({ marketId, first: MATCHES_PAGE, after }));
+      let older = false;
+      for (const row of body.data ?? []) {
+        const t = normaliseMatch(marketId, row, yesToken);
+        const ts = Date.parse(t.timestamp);
+        if (ts < startMs) older = true;
+        else if (ts <= endMs) out.push(t);
+      }
+      after = body.cursor && (body.data ?? []).length === MATCHES_PAGE ? body.cursor : null;
+      // Matches come newest first: stop past the start of the range, at the end, or with enough.
+      if (older || !after || out.length >= want) break;
+    }
+    return out.sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, want);
+  }
+
+  async getPriceHistory(marketId: string, q: TimeRange & { interval?: PriceInterval } = {}): Promise<PricePoint[]> {
+    const interval = q.interval ?? '1h';
+    const end = q.end ?? this.now();
+    const start = q.start ?? new Date(Date.parse(end) - DEFAULT_SPAN_MS[interval]).toISOString();
+    const trades = await this.getTrades(marketId, { start, end, limit: 5_000 });
+    return pricePointsFromTrades(trades, interval);
+  }
+}
+
+export function createPredictfunAdapter(cfg?: AdapterConfig): PredictfunAdapter {
+  return new PredictfunAdapter(cfg);
+}

@@ -1,0 +1,94 @@
+/** Static request tests: paths, query strings and the API-key header the predict.fun adapter sends; the simulator's WebSocket protocol. */
+import assert from 'node:assert/strict';
+import WebSocket from 'ws';
+import { createPredictfunAdapter, PredictfunAdapter, predictfunRequests } from '../../../src/venues/predictfun/client.js';
+import { PREDICTFUN_SIM_API_KEY, startPredictfunSimulator } from '../../../src/venues/predictfun/simulator.js';
+import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import type { RunningSimulator } from '../../../src/sim/types.js';
+
+const REST = 'https://api.predict.fun/v1';
+
+describe('predictfun requests', () => {
+  it('builds the documented URLs', () => {
+    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
+    assert.equal(u(predictfunRequests.markets({ first: 100 })), `${REST}/markets?first=100`);
+    assert.equal(u(predictfunRequests.markets({ first: 100, after: 'b2Zmc2V0OjEwMA==' })), `${REST}/markets?first=100&after=b2Zmc2V0OjEwMA%3D%3D`);
+    assert.equal(u(predictfunRequests.market('4187')), `${REST}/markets/4187`);
+    assert.equal(u(predictfunRequests.stats('4187')), `${REST}/markets/4187/stats`);
+    assert.equal(u(predictfunRequests.orderbook('4187')), `${REST}/markets/4187/orderbook`);
+    assert.equal(u(predictfunRequests.categories({ first: 50 })), `${REST}/categories?first=50`);
+    assert.equal(u(predictfunRequests.category('premier-league-2026-27-winner')), `${REST}/categories/premier-league-2026-27-winner`);
+    assert.equal(u(predictfunRequests.matches({ marketId: '4187', first: 100, after: 'x' })), `${REST}/orders/matches?marketId=4187&first=100&after=x`);
+  });
+
+  describe('against the simulator', () => {
+    let sim: RunningSimulator;
+    before(async () => {
+      sim = await startPredictfunSimulator({ tickMs: 0 });
+    });
+    after(() => sim.stop());
+
+    it('sends x-api-key on every request (from config or PREDICTFUN_API_KEY) and follows first/after', async () => {
+      const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls, http: { headers: { 'x-api-key': PREDICTFUN_SIM_API_KEY } } });
+      sim.server.requests.length = 0;
+      let pages = 0;
+      for await (const _ of adapter.listMarkets({ pageSize: 10 })) pages++;
+      const sent = sim.server.requests;
+      assert.ok(pages >= 3);
+      assert.equal(`${sent[0].path}?${sent[0].search}`, '/v1/markets?first=10');
+      for (const r of sent.slice(1)) assert.match(`${r.path}?${r.search}`, /^\/v1\/markets\?first=10&after=[\w%]+$/);
+      assert.ok(sent.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
+
+      const fromEnv = new PredictfunAdapter({ baseUrls: sim.baseUrls }, { PREDICTFUN_API_KEY: PREDICTFUN_SIM_API_KEY });
+      sim.server.requests.length = 0;
+      const m = await fromEnv.getMarket('4100');
+      assert.ok(m && m.yes_price !== null && m.volume !== null, 'getMarket adds book and stats');
+      assert.deepEqual(sim.server.requests.map((r) => r.path).sort(), ['/v1/markets/4100', '/v1/markets/4100/orderbook', '/v1/markets/4100/stats']);
+      assert.ok(sim.server.requests.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
+    });
+
+    it('a wrong key is a 401 that names the venue', async () => {
+      const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls, http: { headers: { 'x-api-key': 'wrong' }, retries: 0 } });
+      await assert.rejects(adapter.getMarket('4100'), (e: unknown) => e instanceof VenueError && e.status === 401 && e.exchange === 'predictfun');
+    });
+
+    it('trades page through /orders/matches by marketId; ids that are not integers cost no request', async () => {
+      const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls });
+      await adapter.getMarket('4100');
+      sim.server.requests.length = 0;
+      const trades = await adapter.getTrades('4100', { limit: 5 });
+      assert.ok(trades.length > 0 && trades.length <= 5);
+      assert.deepEqual(sim.server.requests.map((r) => `${r.path}?${r.search}`), ['/v1/orders/matches?marketId=4100&first=100']);
+      sim.server.requests.length = 0;
+      assert.equal(await adapter.getMarket('not-a-number'), null);
+      assert.equal(sim.server.requests.length, 0);
+    });
+
+    it('WebSocket: subscribe reply, book push on subscribe and on change, unknown topics refused', async () => {
+      const ws = new WebSocket(`${sim.baseUrls.ws}?apiKey=${PREDICTFUN_SIM_API_KEY}`);
+      const msgs: { type: string; requestId?: number; success?: boolean; topic?: string; data?: { bids: [number, number][] } }[] = [];
+      ws.on('message', (d) => msgs.push(JSON.parse(String(d))));
+      await new Promise((r) => ws.once('open', r));
+      const until = async (pred: () => boolean): Promise<void> => {
+        for (let i = 0; i < 300 && !pred(); i++) {
+          sim.activity.step();
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        assert.ok(pred(), JSON.stringify(msgs.slice(-3)));
+      };
+      try {
+        ws.send(JSON.stringify({ requestId: 1, method: 'subscribe', params: ['predictOrderbook/4100'] }));
+        await until(() => msgs.some((m) => m.type === 'M' && m.topic === 'predictOrderbook/4100'));
+        assert.deepEqual(msgs[0], { type: 'R', requestId: 1, success: true });
+        const pushes = (): number => msgs.filter((m) => m.topic === 'predictOrderbook/4100').length;
+        const first = pushes();
+        await until(() => pushes() > first);
+        ws.send(JSON.stringify({ requestId: 2, method: 'subscribe', params: ['predictOrderbook/999999'] }));
+        await until(() => msgs.some((m) => m.requestId === 2));
+        assert.equal(msgs.find((m) => m.requestId === 2)?.success, false);
+      } finally {
+        ws.close();
+      }
+    });
+  });
+});
