@@ -8,6 +8,7 @@ import { startManifoldSimulator } from '../venues/manifold/simulator.js';
 import { startPredictItSimulator } from '../venues/predictit/simulator.js';
 import { startProbableSimulator } from '../venues/probable/simulator.js';
 import { startLimitlessSimulator } from '../venues/limitless/simulator.js';
+import { startPredictfunSimulator } from '../venues/predictfun/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
 
@@ -18,4 +19,5 @@ export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   predictit: startPredictItSimulator,
   probable: startProbableSimulator,
   limitless: startLimitlessSimulator,
+  predictfun: startPredictfunSimulator,
 };

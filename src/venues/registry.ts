@@ -13,6 +13,7 @@ import { createManifoldAdapter } from './manifold/client.js';
 import { createPredictItAdapter } from './predictit/client.js';
 import { createProbableAdapter } from './probable/client.js';
 import { createLimitlessAdapter } from './limitless/client.js';
+import { createPredictfunAdapter } from './predictfun/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
 
@@ -25,6 +26,7 @@ export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   predictit: createPredictItAdapter,
   probable: createProbableAdapter,
   limitless: createLimitlessAdapter,
+  predictfun: createPredictfunAdapter,
 };
 
 /** Venue codes with a registered adapter, in x1..x9 order. */
