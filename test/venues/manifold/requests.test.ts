@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createManifoldAdapter, manifoldRequests } from '../../../src/venues/manifold/client.js';
 import { startManifoldSimulator } from '../../../src/venues/manifold/simulator.js';
 import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 const REST = 'https://api.manifold.markets/v0';
@@ -66,7 +67,7 @@ describe('manifold requests', () => {
     it('getTrades asks /bets by contractId with inclusive ms bounds; an unknown market is a 404', async () => {
       const adapter = createManifoldAdapter({ baseUrls: sim.baseUrls });
       const first = await adapter.listMarkets({ pageSize: 50 })[Symbol.asyncIterator]().next();
-      const m = first.value!.markets.find((x) => x.status === 'open' && x.outcomes[0]?.id === 'YES')!;
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open' && x.outcomes[0]?.id === 'YES')!;
       sim.server.requests.length = 0;
       const trades = await adapter.getTrades(m.market_id, { start: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z', limit: 10 });
       assert.deepEqual(sim.server.requests.map((r) => `${r.path}?${r.search}`)[0], `/v0/bets?contractId=${m.market_id}&limit=30&afterTime=1793491199999&beforeTime=1793577600001`);

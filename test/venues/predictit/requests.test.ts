@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createPredictItAdapter, predictitRequests, timespanFor } from '../../../src/venues/predictit/client.js';
 import { startPredictItSimulator } from '../../../src/venues/predictit/simulator.js';
 import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 const REST = 'https://www.predictit.org/api';
@@ -54,8 +55,8 @@ describe('predictit requests', () => {
     it('getMarket asks for the parent market once the contract is known; prices go to the chart of the parent', async () => {
       const adapter = createPredictItAdapter({ baseUrls: sim.baseUrls });
       const first = await adapter.listMarkets({ pageSize: 100 })[Symbol.asyncIterator]().next();
-      const m = first.value!.markets.find((x) => x.status === 'open' && x.subtitle !== null)!;
-      const siblings = first.value!.markets.filter((x) => x.event_id === m.event_id).length;
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open' && x.subtitle !== null)!;
+      const siblings = (first.value as MarketPage).markets.filter((x) => x.event_id === m.event_id).length;
       sim.server.requests.length = 0;
       assert.equal((await adapter.getMarket(m.market_id))?.market_id, m.market_id);
       const pts = await adapter.getPriceHistory(m.market_id, { start: new Date(Date.now() - 2 * 86_400_000).toISOString(), interval: '1d' });

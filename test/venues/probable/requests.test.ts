@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createProbableAdapter, probableRequests } from '../../../src/venues/probable/client.js';
 import { startProbableSimulator } from '../../../src/venues/probable/simulator.js';
 import { buildUrl } from '../../../src/venues/http-client.js';
+import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 const MARKET = 'https://market-api.probable.markets/public/api/v1';
@@ -53,7 +54,7 @@ describe('probable requests', () => {
     it('book, history and trades go to the orderbook API by YES token id', async () => {
       const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
       const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
-      const m = first.value!.markets.find((x) => x.status === 'open')!;
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open')!;
       const yesToken = m.outcomes.find((o) => o.label === 'Yes')!.id;
       sim.server.requests.length = 0;
       await adapter.getOrderBook(m.market_id);
