@@ -126,6 +126,8 @@ export interface SearchIndexWriter {
   indexedClusterIds(keys: MarketKey[], target?: string): Promise<Map<string, string | null>>;
   refresh(target?: string): Promise<void>;
   count(target?: string): Promise<number>;
+  /** documents per exchange (scripts/check-index.ts compares them with the catalog) */
+  countByExchange(target?: string): Promise<Map<string, number>>;
 }
 
 /** The engine cannot be reached or failed: the API answers 503. */

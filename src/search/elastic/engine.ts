@@ -293,6 +293,18 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     return res.count;
   }
 
+  async countByExchange(target?: string): Promise<Map<string, number>> {
+    const res = await this.guarded('count by exchange', () =>
+      this.client.search({
+        index: target ?? this.alias,
+        size: 0,
+        aggs: { by_exchange: { terms: { field: 'exchange', size: 100 } } },
+      }),
+    );
+    const agg = res.aggregations?.by_exchange as { buckets?: { key: string; doc_count: number }[] } | undefined;
+    return new Map((agg?.buckets ?? []).map((b) => [b.key, b.doc_count]));
+  }
+
   /** Drop an index by name (tests and scripts clean up with it). */
   async dropIndex(name: string): Promise<void> {
     await this.client.indices.delete({ index: name }).catch((err: unknown) => {

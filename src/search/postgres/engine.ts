@@ -425,4 +425,13 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     const res = await this.query<{ n: number }>('count', 'SELECT count(*)::int AS n FROM market_search', []);
     return res.rows[0].n;
   }
+
+  async countByExchange(): Promise<Map<string, number>> {
+    const res = await this.query<{ exchange: string; n: number }>(
+      'count by exchange',
+      'SELECT exchange, count(*)::int AS n FROM market_search GROUP BY exchange',
+      [],
+    );
+    return new Map(res.rows.map((r) => [r.exchange, r.n]));
+  }
 }
