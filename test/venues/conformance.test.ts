@@ -93,6 +93,35 @@ for (const code of registeredExchanges()) {
       assert.deepEqual(resumed.markets.map((m) => m.market_id), expected);
     });
 
+    it('venue down mid-pagination: the listing fails loudly, and resuming from the last good cursor loses nothing', async () => {
+      const noRetry = createAdapter(code, { baseUrls: sim.baseUrls, http: { ...FAST_HTTP, retries: 0 } });
+      const seen: string[] = [];
+      let lastCursor: string | null = null;
+      let pages = 0;
+      let failed: unknown = null;
+      try {
+        for await (const page of noRetry.listMarkets({ pageSize: 7 })) {
+          seen.push(...page.markets.map((m) => m.market_id));
+          lastCursor = page.cursor;
+          if (++pages === 2) sim.server.fail(1_000, 503);
+        }
+      } catch (e) {
+        failed = e;
+      } finally {
+        sim.server.clearFaults();
+      }
+      if (failed === null) {
+        // A venue that answers the whole list in one response (paged locally) never sees the outage.
+        assert.deepEqual(seen.sort(), all.map((m) => m.market_id).sort());
+      } else {
+        assert.ok(failed instanceof VenueError && failed.exchange === code, `a VenueError naming ${code}: ${String(failed)}`);
+        assert.ok(lastCursor, 'two pages were read before the failure');
+        const rest = await collect(noRetry, { pageSize: 7, cursor: lastCursor });
+        assert.deepEqual([...seen, ...rest.markets.map((m) => m.market_id)].sort(), all.map((m) => m.market_id).sort());
+      }
+      await noRetry.close?.();
+    });
+
     it('lists the shared cross-venue questions in its own wording', () => {
       const titles = new Set(all.map((m) => m.title.trim()));
       const planned = questionsFor(code);
