@@ -1,0 +1,163 @@
+// The catalog's write and read paths against the real embedded database: idempotent page upserts
+// keyed on the content hash, change_seq only on change, outcomes kept in step, tombstones, events,
+// keyset pagination and filters.
+import assert from 'node:assert/strict';
+import { CatalogReader } from '../../src/catalog/catalog-reader.js';
+import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { marketContentHash } from '../../src/catalog/content-hash.js';
+import { makeEvent, makeMarket, type Market } from '../../src/venues/records.js';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+const T0 = '2025-01-01T00:00:00.000Z';
+
+function market(id: string, over: Partial<Parameters<typeof makeMarket>[0]> = {}): Market {
+  return makeMarket({
+    exchange: 'kalshi',
+    market_id: id,
+    event_id: 'EV-1',
+    title: `Will ${id} happen?`,
+    status: 'open',
+    category: 'politics',
+    outcomes: [
+      { id: 'yes', label: 'Yes', price: 0.4 },
+      { id: 'no', label: 'No', price: 0.6 },
+    ],
+    yes_price: 0.4,
+    updated_at: T0,
+    raw: { ticker: id },
+    ...over,
+  });
+}
+
+async function rowsOf(db: TestDatabase): Promise<Map<string, { change_seq: number; content_hash: string; removed: boolean; updated_at: Date }>> {
+  const r = await db.pool.query('SELECT market_id, change_seq, content_hash, removed, updated_at FROM markets ORDER BY market_id');
+  return new Map(r.rows.map((x) => [x.market_id, x]));
+}
+
+describe('catalog writer and reader', function () {
+  this.timeout(60_000);
+  let db: TestDatabase;
+  let writer: CatalogWriter;
+  let reader: CatalogReader;
+
+  beforeEach(async () => {
+    db = await openTestDatabase();
+    writer = new CatalogWriter(db.pool);
+    reader = new CatalogReader(db.pool);
+  });
+  afterEach(async () => db?.destroy());
+
+  it('the content hash ignores raw and updated_at but sees every served field', () => {
+    const a = market('A');
+    assert.equal(marketContentHash(a), marketContentHash(market('A', { raw: { other: 1 }, updated_at: '2026-01-01T00:00:00Z' })));
+    assert.notEqual(marketContentHash(a), marketContentHash(market('A', { yes_price: 0.41 })));
+    assert.notEqual(marketContentHash(a), marketContentHash(market('A', { outcomes: [{ id: 'yes', label: 'Yes', price: 0.5 }] })));
+    assert.notEqual(marketContentHash(a), marketContentHash(market('A', { rules: 'new rules' })));
+  });
+
+  it('writes a page once; an identical page rewrites nothing; a changed market alone gets a new change_seq', async () => {
+    const first = await writer.writePage('kalshi', { markets: [market('A'), market('B'), market('C')], events: [] }, null);
+    assert.equal(first.changed, 3);
+    const before = await rowsOf(db);
+
+    const again = await writer.writePage('kalshi', { markets: [market('A', { updated_at: '2025-06-01T00:00:00Z', raw: { n: 2 } }), market('B'), market('C')], events: [] }, null);
+    assert.deepEqual([again.changed, again.unchanged], [0, 3]);
+    const same = await rowsOf(db);
+    for (const id of ['A', 'B', 'C']) {
+      assert.equal(same.get(id)!.change_seq, before.get(id)!.change_seq, `${id} keeps its change_seq`);
+      assert.equal(same.get(id)!.updated_at.getTime(), before.get(id)!.updated_at.getTime(), `${id} not rewritten`);
+    }
+
+    const changed = await writer.writePage('kalshi', { markets: [market('A'), market('B', { yes_price: 0.55, outcomes: [{ id: 'yes', label: 'Yes', price: 0.55 }] }), market('C')], events: [] }, null);
+    assert.equal(changed.changed, 1);
+    const after = await rowsOf(db);
+    const maxBefore = Math.max(...[...before.values()].map((r) => r.change_seq));
+    assert.ok(after.get('B')!.change_seq > maxBefore, 'B took a new change_seq');
+    assert.equal(changed.maxChangeSeq, after.get('B')!.change_seq);
+    assert.equal(after.get('A')!.change_seq, before.get('A')!.change_seq);
+    const outcomes = await db.pool.query("SELECT outcome_id, price FROM outcomes WHERE market_id = 'B' ORDER BY position");
+    assert.deepEqual(outcomes.rows, [{ outcome_id: 'yes', price: 0.55 }], 'outcomes replaced with the new ones');
+  });
+
+  it('keeps the raw payload, survives NUL characters and duplicate ids within a page', async () => {
+    const r = await writer.writePage('kalshi', { markets: [market('A', { raw: { note: 'a\u0000b' } }), market('A', { title: 'Second copy wins?' })], events: [] }, null);
+    assert.equal(r.changed, 1);
+    const row = (await db.pool.query("SELECT title, raw FROM markets WHERE market_id = 'A'")).rows[0];
+    assert.equal(row.title, 'Second copy wins?');
+    assert.deepEqual(row.raw, { ticker: 'A' });
+    await writer.writePage('kalshi', { markets: [market('N', { raw: { note: 'a\u0000b' } })], events: [] }, null);
+    assert.deepEqual((await db.pool.query("SELECT raw FROM markets WHERE market_id = 'N'")).rows[0].raw, { note: 'ab' });
+  });
+
+  it('stores the resume cursor in the same transaction as the page', async () => {
+    await writer.writePage('kalshi', { markets: [market('A')], events: [] }, { cursor: 'c1', started_at: T0, pages: 1 });
+    const row = (await db.pool.query("SELECT cursor FROM venue_sync_status WHERE exchange = 'kalshi'")).rows[0];
+    assert.deepEqual(row.cursor, { cursor: 'c1', started_at: T0, pages: 1 });
+  });
+
+  it('a page that fails to write leaves nothing of itself behind', async () => {
+    await writer.writePage('kalshi', { markets: [market('A')], events: [] }, null);
+    // Force a failure half-way through a page: a row breaking a constraint (title NOT NULL) after a valid one.
+    const broken = { ...market('Z'), title: null } as unknown as Market;
+    await assert.rejects(writer.writePage('kalshi', { markets: [market('Y'), broken], events: [] }, { cursor: 'never', started_at: T0, pages: 9 }));
+    const ids = [...(await rowsOf(db)).keys()];
+    assert.deepEqual(ids, ['A'], 'neither Y nor Z was written');
+    const status = (await db.pool.query("SELECT cursor FROM venue_sync_status WHERE exchange = 'kalshi'")).rows[0];
+    assert.equal(status, undefined, 'the cursor of the failed page was not stored');
+  });
+
+  it('tombstones markets missing from a complete listing, and revives one that comes back', async () => {
+    await writer.writePage('kalshi', { markets: [market('A'), market('B')], events: [] }, null);
+    const before = await rowsOf(db);
+    assert.deepEqual(await writer.tombstoneMissing('kalshi', new Set()), { removed: 0, maxChangeSeq: 0 }, 'an empty listing tombstones nothing');
+    const t = await writer.tombstoneMissing('kalshi', new Set(['A']));
+    assert.equal(t.removed, 1);
+    const after = await rowsOf(db);
+    assert.equal(after.get('B')!.removed, true);
+    assert.ok(after.get('B')!.change_seq > before.get('B')!.change_seq, 'a tombstone is a change');
+    assert.equal(after.get('A')!.change_seq, before.get('A')!.change_seq);
+    assert.equal((await reader.listMarkets({ exchange: 'kalshi', limit: 10 })).items.length, 1, 'lists leave removed markets out');
+
+    const back = await writer.writePage('kalshi', { markets: [market('B')], events: [] }, null);
+    assert.equal(back.changed, 1, 'same content, but it was removed: rewritten');
+    assert.equal((await rowsOf(db)).get('B')!.removed, false);
+  });
+
+  it('upserts events by content hash and counts their markets', async () => {
+    const ev = makeEvent({ exchange: 'kalshi', event_id: 'EV-1', title: 'Event one', category: 'Politics', updated_at: T0, raw: {} });
+    const w1 = await writer.writePage('kalshi', { markets: [market('A'), market('B')], events: [ev] }, null);
+    assert.equal(w1.eventsChanged, 1);
+    const w2 = await writer.writePage('kalshi', { markets: [], events: [ev] }, null);
+    assert.equal(w2.eventsChanged, 0);
+    const got = await reader.getEvent('kalshi', 'EV-1');
+    assert.equal(got?.market_count, 2);
+    assert.equal(got?.title, 'Event one');
+    assert.equal((await reader.findEvent('EV-1', ['polymarket', 'kalshi']))?.exchange, 'kalshi');
+    assert.equal((await reader.listEvents({ categories: ['politics'], limit: 5 })).items.length, 1, 'category filter is case-insensitive');
+  });
+
+  it('pages markets by key with filters, without repeats or gaps', async () => {
+    const ms = Array.from({ length: 23 }, (_, i) =>
+      market(`M${String(i).padStart(2, '0')}`, { category: i % 2 ? 'sports' : 'politics', status: i % 3 === 0 ? 'closed' : 'open', event_id: i < 5 ? 'EV-5' : 'EV-X' }),
+    );
+    await writer.writePage('kalshi', { markets: ms, events: [] }, null);
+    const seen: string[] = [];
+    let after: string[] | undefined;
+    do {
+      const page = await reader.listMarkets({ exchange: 'kalshi', limit: 5, after });
+      seen.push(...page.items.map((m) => m.market_id));
+      after = page.nextKey ?? undefined;
+    } while (after);
+    assert.deepEqual(seen, ms.map((m) => m.market_id));
+    const sportsOpen = await reader.listMarkets({ exchange: 'kalshi', categories: ['sports'], statuses: ['open'], limit: 100 });
+    assert.ok(sportsOpen.items.length > 0);
+    assert.ok(sportsOpen.items.every((m) => m.category === 'sports' && m.status === 'open'));
+    assert.equal((await reader.listMarkets({ exchange: 'kalshi', eventId: 'EV-5', limit: 100 })).items.length, 5);
+    assert.equal((await reader.listMarkets({ exchange: 'polymarket', limit: 100 })).items.length, 0);
+    const one = await reader.getMarket('kalshi', 'M01');
+    assert.equal(one?.svc_id, null);
+    assert.equal(one?.cluster_id, null);
+    assert.equal(typeof one?.updated_at, 'string');
+    assert.deepEqual(one?.outcomes.map((o) => o.id), ['yes', 'no']);
+  });
+});

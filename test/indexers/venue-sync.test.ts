@@ -1,0 +1,161 @@
+// The venue sync against every registered venue's simulator and the real embedded database, with
+// injected faults: a venue going down mid-listing, a 429 storm with Retry-After. The catalog must
+// stay consistent: whole pages only, nothing tombstoned by a failed run, resumable from the last
+// committed page, change_seq bumped only on change, and a re-sync that changes nothing.
+import assert from 'node:assert/strict';
+import { CatalogChangeEmitter, type CatalogChange } from '../../src/catalog/changes.js';
+import { SIMULATORS } from '../../src/sim/registry.js';
+import type { RunningSimulator } from '../../src/sim/types.js';
+import { systemClock } from '../../src/util/clock.js';
+import type { VenueAdapter } from '../../src/venues/adapter.js';
+import type { ExchangeCode } from '../../src/venues/exchanges.js';
+import { createAdapter, registeredExchanges } from '../../src/venues/registry.js';
+import { VenueSync } from '../../indexers/venue-sync.js';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+const FAST_HTTP = { retries: 2, backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 5_000, maxRetryAfterMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 }, breaker: { failureThreshold: 1_000, cooldownMs: 1_000 } };
+const PAGE = 10;
+
+async function liveIds(db: TestDatabase, code: ExchangeCode): Promise<string[]> {
+  return (await db.pool.query('SELECT market_id FROM markets WHERE exchange = $1 AND NOT removed ORDER BY market_id', [code])).rows.map((r) => r.market_id);
+}
+
+async function seqs(db: TestDatabase, code: ExchangeCode): Promise<Map<string, number>> {
+  return new Map((await db.pool.query('SELECT market_id, change_seq FROM markets WHERE exchange = $1', [code])).rows.map((r) => [r.market_id, r.change_seq]));
+}
+
+/** A market the venue does not list, written as an earlier sync would have: only a complete listing may tombstone it. */
+async function plantGhost(db: TestDatabase, code: ExchangeCode): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO markets (exchange, market_id, title, status, closed, raw, content_hash) VALUES ($1, 'ghost-market', 'Ghost', 'open', false, '{}', 'x')`,
+    [code],
+  );
+}
+
+const ghostRemoved = async (db: TestDatabase, code: ExchangeCode): Promise<boolean> =>
+  (await db.pool.query("SELECT removed FROM markets WHERE exchange = $1 AND market_id = 'ghost-market'", [code])).rows[0].removed;
+
+const simulated = registeredExchanges().filter((c) => SIMULATORS[c]);
+
+describe('venue sync with faults', function () {
+  this.timeout(120_000);
+  if (simulated.length === 0) it('has venues to sync', () => assert.fail('no registered venue has a simulator'));
+
+  for (const code of simulated) {
+    describe(code, () => {
+      let sim: RunningSimulator;
+      let adapter: VenueAdapter;
+      let db: TestDatabase;
+      let expected: string[];
+      let listingPages = 0;
+
+      before(async () => {
+        sim = await SIMULATORS[code]!({ tickMs: 0, seed: 11 });
+        adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: FAST_HTTP });
+        const ids = new Set<string>();
+        for await (const page of adapter.listMarkets({ pageSize: PAGE, status: 'all' })) {
+          listingPages += 1;
+          for (const m of page.markets) ids.add(m.market_id);
+        }
+        expected = [...ids].sort();
+      });
+      after(async () => {
+        await adapter?.close?.();
+        await sim?.stop();
+      });
+      beforeEach(async () => {
+        sim.server.clearFaults();
+        db = await openTestDatabase();
+      });
+      afterEach(async () => {
+        sim.server.clearFaults();
+        await db?.destroy();
+      });
+
+      it('a full sync under a 429 with Retry-After waits it out, stores every market, and a re-sync changes nothing', async () => {
+        const changes: CatalogChange[] = [];
+        const emitter = new CatalogChangeEmitter();
+        emitter.onCatalogChanged((c) => void changes.push(c));
+        const sync = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: PAGE, changes: emitter });
+        await plantGhost(db, code);
+        sim.server.rateLimit(1, 1);
+        const r1 = await sync.run();
+        assert.equal(r1.ok, true, r1.error ?? '');
+        assert.ok(r1.durationMs >= 950, `the 429's Retry-After: 1 was waited out (took ${r1.durationMs} ms)`);
+        assert.deepEqual(await liveIds(db, code), expected);
+        assert.equal(await ghostRemoved(db, code), true, 'a complete listing tombstones what it no longer lists');
+        assert.equal(r1.removed, 1);
+        const status = (await db.pool.query('SELECT status, markets, cursor, last_error, last_sync_at FROM venue_sync_status WHERE exchange = $1', [code])).rows[0];
+        assert.deepEqual([status.status, status.markets, status.cursor, status.last_error], ['ok', expected.length, null, null]);
+        assert.ok(status.last_sync_at instanceof Date);
+        await new Promise((r) => setImmediate(r));
+        assert.equal(changes.length, 1);
+        assert.equal(changes[0].changed, expected.length);
+
+        const before = await seqs(db, code);
+        const r2 = await sync.run();
+        assert.deepEqual([r2.ok, r2.changed, r2.unchanged, r2.removed], [true, 0, expected.length, 0], 'idempotent re-sync');
+        assert.deepEqual(await seqs(db, code), before, 'no change_seq moved');
+        await new Promise((r) => setImmediate(r));
+        assert.equal(changes.length, 1, 'nothing changed: no notification');
+
+        // A market whose stored content differs (as after a venue edit) is the only one rewritten.
+        const victim = expected[Math.floor(expected.length / 2)];
+        await db.pool.query("UPDATE markets SET content_hash = 'stale' WHERE exchange = $1 AND market_id = $2", [code, victim]);
+        const r3 = await sync.run();
+        assert.equal(r3.changed, 1);
+        const after = await seqs(db, code);
+        const maxBefore = Math.max(...before.values());
+        for (const [id, seq] of after) {
+          if (id === victim) assert.ok(seq > maxBefore, 'the changed market took a new change_seq');
+          else assert.equal(seq, before.get(id), `${id} kept its change_seq`);
+        }
+      });
+
+      it('venue down mid-listing: committed pages stay whole, nothing is tombstoned, the next run resumes', async function () {
+        if (listingPages < 2) this.skip(); // the venue lists everything in one page: nothing to fail in the middle of
+        await plantGhost(db, code);
+        const sync = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: PAGE });
+        let pagesSeen = 0;
+        const failed = await sync.run({
+          onProgress: () => {
+            pagesSeen += 1;
+            if (pagesSeen === 1) sim.server.fail(10_000, 503);
+          },
+        });
+        assert.equal(failed.ok, false);
+        assert.match(failed.error ?? '', /503/);
+        assert.equal(failed.pages, 1);
+        const stored = (await liveIds(db, code)).filter((id) => id !== 'ghost-market');
+        assert.equal(stored.length, failed.markets, 'exactly the committed page is stored');
+        assert.ok(stored.every((id) => expected.includes(id)));
+        assert.equal(await ghostRemoved(db, code), false, 'a failed sync tombstones nothing');
+        const status = (await db.pool.query('SELECT status, last_error, cursor FROM venue_sync_status WHERE exchange = $1', [code])).rows[0];
+        assert.equal(status.status, 'failed');
+        assert.match(status.last_error, /503/);
+        assert.equal(status.cursor.pages, 1, 'the cursor after the committed page is kept');
+
+        // A 429 storm longer than the retries also fails, and keeps the cursor where it was.
+        sim.server.clearFaults().rateLimit(10_000, 0);
+        const storm = await sync.run();
+        assert.equal(storm.ok, false);
+        assert.match(storm.error ?? '', /429/);
+        assert.equal(storm.resumed, true);
+        assert.equal((await db.pool.query('SELECT cursor FROM venue_sync_status WHERE exchange = $1', [code])).rows[0].cursor.pages, 1);
+
+        sim.server.clearFaults();
+        const resumed = await sync.run();
+        assert.equal(resumed.ok, true, resumed.error ?? '');
+        assert.equal(resumed.resumed, true);
+        assert.equal(resumed.markets, expected.length - stored.length, 'the resumed run starts after the committed page');
+        assert.deepEqual((await liveIds(db, code)).filter((id) => id !== 'ghost-market'), expected);
+        assert.equal(await ghostRemoved(db, code), false, 'a resumed run has not seen the whole listing: no tombstones');
+        assert.equal((await db.pool.query('SELECT cursor FROM venue_sync_status WHERE exchange = $1', [code])).rows[0].cursor, null);
+
+        const full = await sync.run();
+        assert.deepEqual([full.ok, full.resumed, full.changed, full.removed], [true, false, 0, 1]);
+        assert.equal(await ghostRemoved(db, code), true);
+      });
+    });
+  }
+});
