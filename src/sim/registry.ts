@@ -9,6 +9,7 @@ import { startPredictItSimulator } from '../venues/predictit/simulator.js';
 import { startProbableSimulator } from '../venues/probable/simulator.js';
 import { startLimitlessSimulator } from '../venues/limitless/simulator.js';
 import { startPredictfunSimulator } from '../venues/predictfun/simulator.js';
+import { startOpinionSimulator } from '../venues/opinion/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
 
@@ -20,4 +21,5 @@ export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   probable: startProbableSimulator,
   limitless: startLimitlessSimulator,
   predictfun: startPredictfunSimulator,
+  opinion: startOpinionSimulator,
 };

@@ -14,6 +14,7 @@ import { createPredictItAdapter } from './predictit/client.js';
 import { createProbableAdapter } from './probable/client.js';
 import { createLimitlessAdapter } from './limitless/client.js';
 import { createPredictfunAdapter } from './predictfun/client.js';
+import { createOpinionAdapter } from './opinion/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
 
@@ -27,6 +28,7 @@ export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   probable: createProbableAdapter,
   limitless: createLimitlessAdapter,
   predictfun: createPredictfunAdapter,
+  opinion: createOpinionAdapter,
 };
 
 /** Venue codes with a registered adapter, in x1..x9 order. */
