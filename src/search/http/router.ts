@@ -1,7 +1,7 @@
 // GET /api/v1/search/markets and GET /api/v1/search/autocomplete (CONTRACT.md section 5).
 // Mounted by the application under /api/v1/search. Answers 400 for bad parameters and 503 when
 // the search engine is down; nothing else in the API depends on the engine.
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ExchangeCodeSchema } from '../../venues/exchanges.js';
 import { badRequest, unavailable } from '../../http/errors.js';
@@ -125,6 +125,11 @@ export interface SearchRouterDeps {
 type MarketsBody = z.infer<typeof SearchMarketsResponse>;
 type AutocompleteBody = z.infer<typeof AutocompleteResponse>;
 
+/** `{"query": q, ...rest}` where `rest` is an already serialized JSON object. */
+function sendWithQuery(res: Response, query: string, restJson: string): void {
+  res.type('json').send(`{"query":${JSON.stringify(query)},${restJson.slice(1)}`);
+}
+
 function firstPageOnly(req: Request): boolean {
   return req.query.cursor === undefined;
 }
@@ -163,27 +168,31 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
         throw badRequest(`cursor: ${(err as Error).message}`);
       }
     }
-    // later pages are cold by nature; only first pages go through the hot cache
+    // later pages are cold by nature; only first pages go through the hot cache. The cache holds
+    // serialized JSON, so a hit costs no serialization.
     const key = firstPageOnly(req) ? `m|${fingerprint}|${p.limit}` : null;
-    const page = await viaCache<Omit<MarketsBody, 'query'>>(key, async () => {
+    const rest = await viaCache<string>(key, async () => {
       const found = await engine.searchMarkets({ ...base, after });
-      return {
+      const page: Omit<MarketsBody, 'query'> = {
         count: found.hits.length,
         total: found.total,
         results: found.hits,
         next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
       };
+      return JSON.stringify(page);
     });
-    const body: MarketsBody = { query: p.q, ...page };
-    res.json(body);
+    sendWithQuery(res, p.q, rest);
   });
 
   router.get('/autocomplete', async (req, res) => {
     const p = parseQuery(AutocompleteQuerySchema, req);
     const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.limit}`;
-    const suggestions = await viaCache<Suggestion[]>(key, () => engine.autocomplete({ q: p.q, exchanges: p.exchange, limit: p.limit }));
-    const body: AutocompleteBody = { query: p.q, suggestions };
-    res.json(body);
+    const rest = await viaCache<string>(key, async () => {
+      const suggestions: Suggestion[] = await engine.autocomplete({ q: p.q, exchanges: p.exchange, limit: p.limit });
+      const body: Omit<AutocompleteBody, 'query'> = { suggestions };
+      return JSON.stringify(body);
+    });
+    sendWithQuery(res, p.q, rest);
   });
 
   return router;

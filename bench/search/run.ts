@@ -1,0 +1,205 @@
+// Search benchmark: bulk indexing, then autocomplete and keyword search latency/throughput through
+// the HTTP API (a separate process) and against the engine directly, in the same run.
+//
+//   npx tsx bench/search/run.ts [--seconds 8] [--warmup 2] [--catalog]
+//
+// Uses ELASTICSEARCH_URL when set, else starts the local OpenSearch node (scripts/search-node.ts).
+// --catalog also measures the reindex path from the catalog (embedded PostgreSQL -> index).
+// Targets (DESIGN.md): (a) API at 4 concurrent: autocomplete p95 < 15 ms, keyword p95 < 30 ms;
+// (b) at 50 concurrent: API throughput >= 0.7x and p95 <= 1.5x the engine's own;
+// (c) Zipf prefix workload at 50 concurrent through the API (hot-prefix cache): p95 < 15 ms;
+// bulk indexing >= 2,000 markets/s.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { toSearchDoc } from '../../src/search/documents.js';
+import { createElasticClient } from '../../src/search/elastic/client.js';
+import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
+import { startSearchNode, type SearchNode } from '../../src/search/elastic/local-node.js';
+import { loadBenchCorpus } from './corpus.js';
+import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from './harness.js';
+import { autocompletePrefixes, keywordQueries, zipfPicker } from './queries.js';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const SECONDS = arg('seconds', 8);
+const WARMUP = arg('warmup', 2);
+const WITH_CATALOG = process.argv.includes('--catalog');
+
+async function startApi(url: string, alias: string, cache: boolean): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'search', 'api-server.ts')], {
+    env: { ...process.env, ELASTICSEARCH_URL: url, SEARCH_ALIAS: alias, SEARCH_CACHE: cache ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const m = /listening (\d+)/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`api server exited (${code})`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url);
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  return body;
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  let node: SearchNode | null = null;
+  let url = process.env.ELASTICSEARCH_URL;
+  if (!url) {
+    console.error('starting the local OpenSearch node...');
+    node = await startSearchNode();
+    url = node.url;
+  }
+  const children: ChildProcess[] = [];
+  const alias = `bench-${randomBytes(3).toString('hex')}-markets`;
+  const engine = new ElasticSearchEngine({ client: createElasticClient(url), alias, dropOldIndexAfterMs: 0 });
+  const out: string[] = [];
+  const log = (line = '') => {
+    out.push(line);
+    console.log(line);
+  };
+  try {
+    const { rows, source } = loadBenchCorpus(20_000);
+    const titles = rows.map((r) => r.title);
+    log(`# Search benchmark ${started.toISOString()}`);
+    log(`corpus: ${source}; engine: OpenSearch at ${url}; host: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}`);
+    log(`phases: ${WARMUP} s warm-up + ${SECONDS} s measured, closed loop`);
+
+    // ---- bulk indexing (engine directly, documents in memory) --------------------------------
+    const docs = rows.map((r, i) => toSearchDoc({ ...r, change_seq: i + 1, removed: false }));
+    const rebuild = await engine.beginRebuild();
+    const t0 = performance.now();
+    for (let i = 0; i < docs.length; i += 2000) {
+      const r = await engine.upsert(docs.slice(i, i + 2000), rebuild.target);
+      if (r.failed.length) throw new Error(`bulk failures: ${JSON.stringify(r.failed.slice(0, 2))}`);
+    }
+    const bulkSeconds = (performance.now() - t0) / 1000;
+    await rebuild.commit();
+    const bulkRate = docs.length / bulkSeconds;
+    log('');
+    log('## Bulk indexing');
+    log('| path | markets | seconds | markets/s | target |');
+    log('|---|---|---|---|---|');
+    log(`| engine bulk API, batches of 2,000 | ${docs.length} | ${bulkSeconds.toFixed(1)} | ${Math.round(bulkRate)} | >= 2,000 ${bulkRate >= 2000 ? 'met' : 'MISSED'} |`);
+
+    if (WITH_CATALOG) {
+      const { openTestDatabase } = await import('../../test/helpers/database.js');
+      const { upsertCatalogMarkets } = await import('../../test/search/support/catalog-rows.js');
+      const db = await openTestDatabase();
+      try {
+        await upsertCatalogMarkets(db.pool, rows);
+        const catalogEngine = new ElasticSearchEngine({ client: createElasticClient(url), alias: `${alias}-catalog`, dropOldIndexAfterMs: 0 });
+        const result = await rebuildSearchIndex({ pool: db.pool, writer: catalogEngine });
+        log(`| reindex from the catalog (embedded PostgreSQL -> index) | ${result.bulk.written} | ${result.bulk.seconds.toFixed(1)} | ${Math.round(result.bulk.perSecond)} | >= 2,000 ${result.bulk.perSecond >= 2000 ? 'met' : 'MISSED'} |`);
+        await catalogEngine.dropIndex(result.index);
+        await catalogEngine.close();
+      } finally {
+        await db.destroy();
+      }
+    }
+
+    // ---- query workloads -------------------------------------------------------------------
+    const prefixes = autocompletePrefixes(titles, 5000);
+    const keywords = keywordQueries(titles, 5000);
+    const zipfPool = [...new Set(autocompletePrefixes(titles, 4000, 9))].slice(0, 2000);
+    const nocache = await startApi(url, alias, false);
+    const cached = await startApi(url, alias, true);
+    children.push(nocache.child, cached.child);
+
+    const direct = {
+      ac: (i: number) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 }),
+      kw: (i: number) => engine.searchMarkets({ q: keywords[i % keywords.length], status: 'all', sort: 'relevance', limit: 20 }),
+    };
+    const api = (base: string) => ({
+      ac: (i: number) => getJson(`${base}/api/v1/search/autocomplete?q=${encodeURIComponent(prefixes[i % prefixes.length])}`),
+      kw: (i: number) => getJson(`${base}/api/v1/search/markets?q=${encodeURIComponent(keywords[i % keywords.length])}`),
+    });
+    const viaApi = api(nocache.base);
+    const load = (label: string, concurrency: number, request: (i: number) => Promise<unknown>) =>
+      runLoad({ label, concurrency, seconds: SECONDS, warmupSeconds: WARMUP, request });
+
+    const results: Record<string, LoadResult> = {};
+    const phase = async (key: string, label: string, concurrency: number, request: (i: number) => Promise<unknown>) => {
+      results[key] = await load(label, concurrency, request);
+      console.error(formatRow(results[key]));
+    };
+    await phase('ac_direct_4', 'autocomplete, engine direct', 4, direct.ac);
+    await phase('ac_api_4', 'autocomplete, API (no cache)', 4, viaApi.ac);
+    await phase('kw_direct_4', 'keyword, engine direct', 4, direct.kw);
+    await phase('kw_api_4', 'keyword, API (no cache)', 4, viaApi.kw);
+    await phase('ac_direct_50', 'autocomplete, engine direct', 50, direct.ac);
+    await phase('ac_api_50', 'autocomplete, API (no cache)', 50, viaApi.ac);
+    await phase('kw_direct_50', 'keyword, engine direct', 50, direct.kw);
+    await phase('kw_api_50', 'keyword, API (no cache)', 50, viaApi.kw);
+    const zipfDirect = zipfPicker(zipfPool);
+    await phase('zipf_direct_50', 'Zipf prefixes, engine direct', 50, () => engine.autocomplete({ q: zipfDirect(), limit: 8 }));
+    const zipfApiNoCache = zipfPicker(zipfPool);
+    await phase('zipf_api_nocache_50', 'Zipf prefixes, API (no cache)', 50, () =>
+      getJson(`${nocache.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfApiNoCache())}`),
+    );
+    const zipfApi = zipfPicker(zipfPool);
+    await phase('zipf_api_cache_50', 'Zipf prefixes, API + hot-prefix cache', 50, () =>
+      getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfApi())}`),
+    );
+    const cacheStats = (await getJson(`${cached.base}/cache-stats`)) as { hits: number; misses: number };
+
+    log('');
+    log('## Latency and throughput');
+    log(TABLE_HEADER);
+    for (const r of Object.values(results)) log(formatRow(r));
+    log('');
+    log(`hot-prefix cache: ${cacheStats.hits} hits, ${cacheStats.misses} misses (${((100 * cacheStats.hits) / Math.max(1, cacheStats.hits + cacheStats.misses)).toFixed(1)}% hits), Zipf pool ${zipfPool.length} distinct prefixes, s = 1.07`);
+
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    log('');
+    log('## Targets');
+    log('| target | measured | verdict |');
+    log('|---|---|---|');
+    log(`| (a) API autocomplete p95 < 15 ms at 4 | ${results.ac_api_4.p95.toFixed(1)} ms | ${verdict(results.ac_api_4.p95 < 15)} |`);
+    log(`| (a) API keyword p95 < 30 ms at 4 | ${results.kw_api_4.p95.toFixed(1)} ms | ${verdict(results.kw_api_4.p95 < 30)} |`);
+    for (const w of ['ac', 'kw'] as const) {
+      const a = results[`${w}_api_50`];
+      const d = results[`${w}_direct_50`];
+      const name = w === 'ac' ? 'autocomplete' : 'keyword';
+      log(`| (b) ${name} at 50: API throughput >= 0.7x engine | ${Math.round(a.throughput)} vs ${Math.round(d.throughput)} req/s = ${ratio(a.throughput, d.throughput)}x | ${verdict(a.throughput >= 0.7 * d.throughput)} |`);
+      log(`| (b) ${name} at 50: API p95 <= 1.5x engine | ${a.p95.toFixed(1)} vs ${d.p95.toFixed(1)} ms = ${ratio(a.p95, d.p95)}x | ${verdict(a.p95 <= 1.5 * d.p95)} |`);
+    }
+    log(`| (c) Zipf prefixes at 50 through the API, p95 < 15 ms | ${results.zipf_api_cache_50.p95.toFixed(1)} ms (without cache ${results.zipf_api_nocache_50.p95.toFixed(1)} ms) | ${verdict(results.zipf_api_cache_50.p95 < 15)} |`);
+    log(`| bulk indexing >= 2,000 markets/s | ${Math.round(bulkRate)} markets/s | ${verdict(bulkRate >= 2000)} |`);
+    const errors = Object.values(results).reduce((a, r) => a + r.errors, 0);
+    log(`\nerrors across all phases: ${errors}`);
+
+    mkdirSync(path.join('bench', 'results'), { recursive: true });
+    const file = path.join('bench', 'results', `search-${started.toISOString().replace(/[:.]/g, '-')}.md`);
+    writeFileSync(file, out.join('\n') + '\n');
+    console.error(`\nwritten to ${file}`);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    for (const name of await engine.listIndices().catch(() => [])) await engine.dropIndex(name);
+    await engine.close();
+    if (node) await node.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
