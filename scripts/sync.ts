@@ -1,0 +1,90 @@
+/**
+ * `npm run sync -- [--exchange kalshi[,polymarket]] [--sim] [--page-size 500]`: one catalog sync of
+ * the chosen venues (default: every registered one) now, with a progress bar per venue and a
+ * summary table. `--sim` runs against the in-process simulators (as EXCHANGE_MODE=sim does); the
+ * database is the configured one (DATA_DIR / DATABASE_URL), so the service must not be running on
+ * the same embedded data directory. Exit status 1 when any venue failed (its committed pages stay;
+ * the next sync resumes after them).
+ */
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { createLogger } from '../src/logger.js';
+import { systemClock } from '../src/util/clock.js';
+import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
+import { startVenueRuntime } from '../indexers/venue-sync-setup.js';
+import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
+
+function arg(name: string): string | undefined {
+  const argv = process.argv.slice(2);
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const sim = process.argv.includes('--sim') || config.exchangeMode === 'sim';
+  const only = arg('exchange')?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const c of only ?? []) if (!isExchangeCode(c)) throw new ConfigError(`unknown exchange ${c}; known: ${EXCHANGE_CODES.join(', ')}`);
+  const pageSize = Number(arg('page-size') ?? config.sync.pageSize);
+  // Progress bars own the terminal: the log goes quiet unless asked for.
+  const logger = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
+
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
+  const runtime = await startVenueRuntime({ mode: sim ? 'sim' : 'live', venueUrlEnv: config.venueUrlEnv, liveTimeoutMs: config.liveReads.timeoutMs, only: only as ExchangeCode[] | undefined, simulator: { tickMs: 0 }, logger });
+  const bars = new cliProgress.MultiBar(
+    { format: ' {venue} |{bar}| {pages} pages, {markets} markets, {changed} changed {state}', hideCursor: true, clearOnComplete: false, stopOnComplete: false },
+    cliProgress.Presets.shades_classic,
+  );
+  const results: SyncResult[] = [];
+  try {
+    if (runtime.exchanges.length === 0) throw new ConfigError('no venue to sync (none registered, or none matches --exchange)');
+    await Promise.all(
+      runtime.exchanges.map(async (code) => {
+        // The total is unknown until the listing ends: the bar grows with the pages seen.
+        const bar = bars.create(1, 0, { venue: code.padEnd(10), pages: 0, markets: 0, changed: 0, state: '' });
+        const sync = new VenueSync({ pool: db.pool, adapter: runtime.syncAdapters[code]!, clock: systemClock, logger, pageSize });
+        const r = await sync.run({
+          onProgress: (p) => {
+            bar.setTotal(p.pages + 1);
+            bar.update(p.pages, { venue: code.padEnd(10), pages: p.pages, markets: p.markets, changed: p.changed });
+          },
+        });
+        bar.setTotal(Math.max(1, r.pages));
+        bar.update(Math.max(1, r.pages), { venue: code.padEnd(10), pages: r.pages, markets: r.markets, changed: r.changed, state: r.ok ? 'done' : 'FAILED' });
+        results.push(r);
+      }),
+    );
+  } finally {
+    bars.stop();
+    await runtime.close();
+    await db.close();
+  }
+
+  results.sort((a, b) => EXCHANGE_CODES.indexOf(a.exchange) - EXCHANGE_CODES.indexOf(b.exchange));
+  console.log(`\nsync summary (${sim ? 'simulators' : 'live venues'}):`);
+  console.table(
+    results.map((r) => ({
+      exchange: r.exchange,
+      result: r.ok ? (r.resumed ? 'ok (resumed)' : 'ok') : 'failed',
+      pages: r.pages,
+      listed: r.markets,
+      changed: r.changed,
+      unchanged: r.unchanged,
+      removed: r.removed,
+      skipped: r.skipped,
+      'in catalog': r.catalogMarkets,
+      seconds: Number((r.durationMs / 1000).toFixed(2)),
+      error: r.error ?? '',
+    })),
+  );
+  return results.every((r) => r.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : `sync failed: ${(err as Error).stack ?? String(err)}`);
+    process.exit(err instanceof ConfigError ? 2 : 1);
+  },
+);
