@@ -24,7 +24,7 @@ import {
 } from '../engine.js';
 import { normaliseQuery } from '../query-text.js';
 import { loadIndexDefinition, versionedIndexName, type IndexDefinition } from './mapping.js';
-import { autocompleteBody, searchBody } from './queries.js';
+import { autocompleteBody, collapsedAutocompleteBody, searchBody } from './queries.js';
 
 export interface ElasticEngineOptions {
   client: Client;
@@ -121,22 +121,26 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
   async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
     const nq = normaliseQuery(q.q);
     if (nq.terms.length === 0) return [];
-    const res = await this.guarded('autocomplete', () =>
-      this.client.search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'>>({
-        index: this.alias,
-        ...autocompleteBody(q, nq),
-      }, this.read),
-    );
-    return res.hits.hits.map((h) => {
-      const s = h._source!;
-      return {
-        text: s.title,
-        exchange: s.exchange,
-        market_id: s.market_id,
-        svc_id: s.svc_id ?? null,
-        exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
-      };
-    });
+    type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'> & { group_key?: string };
+    const run = (body: Record<string, unknown>) =>
+      this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, ...body }, this.read));
+    const body = autocompleteBody(q, nq);
+    let res = await run(body);
+    let hits = res.hits.hits;
+    let unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
+    if (unique.length < q.limit && hits.length === body.size) {
+      // a page full of one cluster's members: let the engine collapse (rare, slower)
+      res = await run(collapsedAutocompleteBody(q, nq));
+      hits = res.hits.hits;
+      unique = hits.map((h) => h._source!);
+    }
+    return unique.map((s) => ({
+      text: s.title,
+      exchange: s.exchange,
+      market_id: s.market_id,
+      svc_id: s.svc_id ?? null,
+      exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
+    }));
   }
 
   async ping(): Promise<boolean> {
@@ -311,6 +315,18 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
       if (!(err instanceof errors.ResponseError && err.statusCode === 404)) throw err;
     });
   }
+}
+
+function dedupeByGroup<T extends { exchange: string; market_id: string; svc_id: string | null; group_key?: string }>(docs: T[]): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const d of docs) {
+    const g = d.group_key ?? groupKey(d);
+    if (seen.has(g)) continue;
+    seen.add(g);
+    out.push(d);
+  }
+  return out;
 }
 
 function roundScore(score: number): number {

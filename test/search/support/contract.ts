@@ -190,6 +190,12 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
         assert.deepEqual(lone.exchanges, ['manifold']);
       });
 
+      it('one suggestion per cluster even when the cluster fills the first hits', async () => {
+        const s = await engine().autocomplete({ q: 'quokka', limit: 2 });
+        assert.deepEqual(s.map((x) => x.svc_id ?? x.market_id), ['svc_bbbbbbbbbbbb', 'quokka-sanctuary']);
+        assert.equal(s[0].exchanges.length, 7);
+      });
+
       it('filters by exchange', async () => {
         const s = await engine().autocomplete({ q: 'election', exchanges: ['predictit'], limit: 20 });
         assert.ok(s.length > 0 && s.every((x) => x.exchange === 'predictit'));

@@ -47,6 +47,14 @@ export const CORPUS: MarketSearchDoc[] = [
   }),
   doc('manifold', 'fed-chair', 'Fed chair replaced before 2027?', { category: 'economics', volume: 100 }),
 
+  // a cluster on seven venues that fills a whole over-fetched page, and a look-alike outside it
+  ...['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'manifold'].map((ex, i) =>
+    doc(ex, `quokka-${ex}`, `Quokka population doubles by 2030? (${ex})`, {
+      svc_id: 'svc_bbbbbbbbbbbb', cluster_id: 'c2', category: 'nature', volume: 10_000 + i,
+      cluster_exchanges: ['futuur', 'kalshi', 'limitless', 'manifold', 'opinion', 'polymarket', 'predictfun'],
+    })),
+  doc('predictit', 'quokka-sanctuary', 'Quokka sanctuary opens?', { category: 'nature', volume: 1 }),
+
   // unicode, accents, punctuation
   doc('polymarket', '0xzurich', "Will Zürich's mayor resign?", { category: 'politics' }),
   doc('kalshi', 'SP500-6000', 'S&P 500 above 6,000 by Friday?', { category: 'finance', volume: 3000 }),
