@@ -1,0 +1,84 @@
+/** Static request tests: Futuur paths and query strings, and HMAC-SHA512 signed headers pinned byte for byte. */
+import assert from 'node:assert/strict';
+import { futuurSigningString, signFutuurRequest } from '../../../src/venues/futuur/auth.js';
+import { createFutuurAdapter, FutuurAdapter, futuurRequests, timeIntervalFor } from '../../../src/venues/futuur/client.js';
+import { FUTUUR_SIM_CREDENTIALS, startFutuurSimulator } from '../../../src/venues/futuur/simulator.js';
+import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import type { RunningSimulator } from '../../../src/sim/types.js';
+
+const REST = 'https://api.futuur.com/v2.0';
+
+describe('futuur requests', () => {
+  it('builds the documented URLs', () => {
+    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
+    assert.equal(u(futuurRequests.events({ limit: 100, offset: 0 })), `${REST}/events/?currency_mode=real_money&limit=100&offset=0`);
+    assert.equal(u(futuurRequests.events({ limit: 100, offset: 200, live: true })), `${REST}/events/?currency_mode=real_money&limit=100&offset=200&live=true`);
+    assert.equal(u(futuurRequests.event('7012')), `${REST}/events/7012/`);
+    assert.equal(u(futuurRequests.book('31012')), `${REST}/markets/31012/book/?currency_mode=real_money&position=long`);
+    assert.equal(u(futuurRequests.priceHistory({ eventId: '7012', timeInterval: 'week' })), `${REST}/events/7012/price_history/?currency_mode=real_money&time_interval=week`);
+    assert.equal(u(futuurRequests.actions({ eventId: '7012', limit: 100, offset: 100 })), `${REST}/events/7012/actions/?currency_mode=real_money&limit=100&offset=100`);
+    assert.equal(timeIntervalFor(0, 3 * 86_400_000), 'week');
+    assert.equal(timeIntervalFor(0, 400 * 86_400_000), 'all_time');
+  });
+
+  it('HMAC-SHA512: code-point sorted (Key, Timestamp before lower case), URL-encoded, hex; pinned bytes', () => {
+    const params = { search: 'fed rates', offset: 0, limit: 20, currency_mode: 'real_money' };
+    const creds = { publicKey: 'pk_test_AbC', privateKey: 'sk_test_secret' };
+    assert.equal(futuurSigningString(params, creds.publicKey, 1767225600), 'Key=pk_test_AbC&Timestamp=1767225600&currency_mode=real_money&limit=20&offset=0&search=fed+rates');
+    // Expected value computed independently (Python hmac + urllib.parse.urlencode).
+    assert.deepEqual(signFutuurRequest(params, creds, 1767225600), {
+      Key: 'pk_test_AbC',
+      Timestamp: '1767225600',
+      HMAC: '983b84d5fd7a4a33b16bf1e48a6a13ba8571c81b19c311ef2a68b508f7f52a2752e303d603f68254e61e768ca905fb812b1353f32bfded7e9d0972ed8e03424b',
+    });
+  });
+
+  describe('against the simulator', () => {
+    let sim: RunningSimulator;
+    before(async () => {
+      sim = await startFutuurSimulator({ tickMs: 0 });
+    });
+    after(() => sim.stop());
+
+    it('walks limit/offset to the end; with credentials every request is signed and accepted', async () => {
+      const fixedNow = Date.now();
+      const adapter = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { now: () => fixedNow } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: FUTUUR_SIM_CREDENTIALS.privateKey });
+      sim.server.requests.length = 0;
+      let markets = 0;
+      for await (const p of adapter.listMarkets({ pageSize: 10 })) markets += p.markets.length;
+      assert.ok(markets >= 30);
+      const sent = sim.server.requests;
+      assert.deepEqual(sent.map((r) => `${r.path}?${r.search}`), sent.map((_, i) => `/v2.0/events/?currency_mode=real_money&limit=10&offset=${i * 10}`));
+      for (const r of sent) {
+        assert.equal(r.headers.key, FUTUUR_SIM_CREDENTIALS.publicKey);
+        assert.equal(r.headers.timestamp, String(Math.floor(fixedNow / 1000)));
+        const q = Object.fromEntries(new URLSearchParams(r.search));
+        assert.equal(r.headers.hmac, signFutuurRequest(q, FUTUUR_SIM_CREDENTIALS, Math.floor(fixedNow / 1000)).HMAC);
+      }
+    });
+
+    it('a wrong secret or a stale timestamp is refused by the venue', async () => {
+      const wrong = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0 } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: 'not-the-secret' });
+      await assert.rejects(wrong.getEvent('7000'), (e: unknown) => e instanceof VenueError && e.status === 401 && /InvalidHMACSignature/.test(e.message));
+      const stale = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0, now: () => Date.now() - 3_600_000 } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: FUTUUR_SIM_CREDENTIALS.privateKey });
+      await assert.rejects(stale.getEvent('7000'), (e: unknown) => e instanceof VenueError && /ExpiredTimestamp/.test(e.message));
+    });
+
+    it('reads go through the market event; unsigned reads are public', async () => {
+      const adapter = createFutuurAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
+      assert.ok(!first.done);
+      const m = first.value.markets[0];
+      sim.server.requests.length = 0;
+      await adapter.getMarket(m.market_id);
+      await adapter.getOrderBook(m.market_id);
+      await adapter.getTrades(m.market_id, { limit: 5 });
+      assert.deepEqual(sim.server.requests.map((r) => `${r.path}?${r.search}`), [
+        `/v2.0/events/${m.event_id}/?`,
+        `/v2.0/markets/${m.market_id}/book/?currency_mode=real_money&position=long`,
+        `/v2.0/events/${m.event_id}/actions/?currency_mode=real_money&limit=100&offset=0`,
+      ]);
+      assert.ok(sim.server.requests.every((r) => r.headers.hmac === undefined));
+    });
+  });
+});
