@@ -10,6 +10,7 @@ import { startProbableSimulator } from '../venues/probable/simulator.js';
 import { startLimitlessSimulator } from '../venues/limitless/simulator.js';
 import { startPredictfunSimulator } from '../venues/predictfun/simulator.js';
 import { startOpinionSimulator } from '../venues/opinion/simulator.js';
+import { startFutuurSimulator } from '../venues/futuur/simulator.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimulatorFactory } from './types.js';
 
@@ -22,4 +23,5 @@ export const SIMULATORS: Partial<Record<ExchangeCode, SimulatorFactory>> = {
   limitless: startLimitlessSimulator,
   predictfun: startPredictfunSimulator,
   opinion: startOpinionSimulator,
+  futuur: startFutuurSimulator,
 };

@@ -15,6 +15,7 @@ import { createProbableAdapter } from './probable/client.js';
 import { createLimitlessAdapter } from './limitless/client.js';
 import { createPredictfunAdapter } from './predictfun/client.js';
 import { createOpinionAdapter } from './opinion/client.js';
+import { createFutuurAdapter } from './futuur/client.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
 
@@ -29,6 +30,7 @@ export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
   limitless: createLimitlessAdapter,
   predictfun: createPredictfunAdapter,
   opinion: createOpinionAdapter,
+  futuur: createFutuurAdapter,
 };
 
 /** Venue codes with a registered adapter, in x1..x9 order. */
