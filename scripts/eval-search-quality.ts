@@ -1,0 +1,171 @@
+// Search quality: runs natural-language queries with judged relevant markets through semantic
+// search and through the project's keyword search (the PostgreSQL engine, same database), and
+// prints recall@10 and nDCG@10 side by side, per kind of query.
+//
+//   npx tsx scripts/eval-search-quality.ts [--real] [--real-data-dir ./data/bench-semantic] [--json out.json]
+//
+// 1. Fixture corpus (test/fixtures/search-quality/): 68 hand-written markets, 58 queries
+//    (paraphrases, synonyms such as BTC/bitcoin, questions sharing no word with the title, and a few
+//    keyword controls), in a temporary embedded database.
+// 2. With --real (needs ../shared/data): the 22k-market Polymarket listing, with Opinion market
+//    titles as queries and the Polymarket market an arbitrage bot paired each with as the answer.
+//    Uses (and fills, when needed) the benchmark data directory so its embeddings are reused.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { PostgresSearchEngine } from '../src/search/postgres/engine.js';
+import type { MarketSearchDoc } from '../src/search/engine.js';
+import { SemanticSearchService } from '../src/search/semantic/semantic-search.js';
+import { Embedder } from '../embeddings/embedder.js';
+import { ensureModel } from '../embeddings/fetch-model.js';
+import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
+import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import {
+  loadFixtureCorpus, loadFixtureQueries, marketKey, upsertCatalogMarkets, type CatalogMarket,
+} from './eval/catalog-fixture.js';
+import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from './eval/real-corpus.js';
+
+const K = 10;
+
+interface EvalQuery {
+  kind: string;
+  query: string;
+  relevant: string[];
+}
+
+interface Scores {
+  recall: number;
+  ndcg: number;
+}
+
+/** recall@k: share of the relevant markets in the top k. */
+export function recallAtK(ranked: string[], relevant: string[], k = K): number {
+  const top = new Set(ranked.slice(0, k));
+  return relevant.filter((r) => top.has(r)).length / relevant.length;
+}
+
+/** nDCG@k with binary gains. */
+export function ndcgAtK(ranked: string[], relevant: string[], k = K): number {
+  const rel = new Set(relevant);
+  let dcg = 0;
+  ranked.slice(0, k).forEach((key, i) => {
+    if (rel.has(key)) dcg += 1 / Math.log2(i + 2);
+  });
+  let ideal = 0;
+  for (let i = 0; i < Math.min(k, relevant.length); i++) ideal += 1 / Math.log2(i + 2);
+  return ideal === 0 ? 0 : dcg / ideal;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function indexKeywordSearch(pool: pg.Pool, markets: CatalogMarket[]): Promise<PostgresSearchEngine> {
+  const engine = new PostgresSearchEngine({ pool });
+  await engine.ensureIndex();
+  for (let i = 0; i < markets.length; i += 1000) {
+    const docs: MarketSearchDoc[] = markets.slice(i, i + 1000).map((m) => ({
+      exchange: m.exchange, market_id: m.market_id, title: m.title, subtitle: null, category: m.category, tags: [],
+      status: m.closed ? 'closed' : 'open', closed: m.closed, yes_price: null, volume: null, volume_24h: null,
+      close_time: null, svc_id: m.svc_id ?? null, cluster_id: null, cluster_exchanges: [m.exchange], change_seq: 1,
+    }));
+    await engine.upsert(docs);
+  }
+  return engine;
+}
+
+async function evaluate(label: string, pool: pg.Pool, embedder: Embedder, markets: CatalogMarket[], queries: EvalQuery[]) {
+  const keyword = await indexKeywordSearch(pool, markets);
+  const semantic = new SemanticSearchService(pool, embedder);
+  const perQuery: { kind: string; query: string; semantic: Scores; keyword: Scores }[] = [];
+  for (const q of queries) {
+    const s = (await semantic.search({ query: q.query, limit: K })).results.map(marketKey);
+    const k = (await keyword.searchMarkets({ q: q.query, status: 'all', sort: 'relevance', limit: K })).hits.map(marketKey);
+    perQuery.push({
+      kind: q.kind,
+      query: q.query,
+      semantic: { recall: recallAtK(s, q.relevant), ndcg: ndcgAtK(s, q.relevant) },
+      keyword: { recall: recallAtK(k, q.relevant), ndcg: ndcgAtK(k, q.relevant) },
+    });
+  }
+  const groups = new Map<string, typeof perQuery>();
+  for (const row of perQuery) {
+    for (const g of [row.kind, 'all', ...(row.kind !== 'keyword' && row.kind !== 'same-wording' ? ['paraphrase-like (all but keyword controls)'] : [])]) {
+      groups.set(g, [...(groups.get(g) ?? []), row]);
+    }
+  }
+  const mean = (rows: typeof perQuery, f: (r: (typeof perQuery)[number]) => number) => rows.reduce((s, r) => s + f(r), 0) / rows.length;
+  const pct = (x: number) => (100 * x).toFixed(1);
+  const lines = [
+    `### ${label}`,
+    '',
+    `| queries | n | semantic recall@${K} | keyword recall@${K} | difference (points) | semantic nDCG@${K} | keyword nDCG@${K} |`,
+    '|---|---|---|---|---|---|---|',
+  ];
+  const summary: Record<string, { n: number; semanticRecall: number; keywordRecall: number; semanticNdcg: number; keywordNdcg: number }> = {};
+  for (const [group, rows] of groups) {
+    const sr = mean(rows, (r) => r.semantic.recall);
+    const kr = mean(rows, (r) => r.keyword.recall);
+    const sn = mean(rows, (r) => r.semantic.ndcg);
+    const kn = mean(rows, (r) => r.keyword.ndcg);
+    summary[group] = { n: rows.length, semanticRecall: sr, keywordRecall: kr, semanticNdcg: sn, keywordNdcg: kn };
+    lines.push(`| ${group} | ${rows.length} | ${pct(sr)} | ${pct(kr)} | ${(100 * (sr - kr)).toFixed(1)} | ${pct(sn)} | ${pct(kn)} |`);
+  }
+  const misses = perQuery.filter((r) => r.semantic.recall < 1).map((r) => `"${r.query}"`);
+  lines.push('', `Semantic misses (not all relevant in the top ${K}): ${misses.length ? misses.join(', ') : 'none'}`);
+  console.log(lines.join('\n') + '\n');
+  return { label, summary, perQuery };
+}
+
+const modelDir = path.resolve(process.env.MODEL_DIR ?? './models');
+await ensureModel({ modelDir, log: (m) => console.error(m) });
+const reports = [];
+
+// 1. The fixture corpus, in a throwaway database.
+{
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eval-search-'));
+  const db = await openDatabase({ dataDir });
+  const embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
+  try {
+    const corpus = loadFixtureCorpus();
+    await upsertCatalogMarkets(db.pool, corpus);
+    await new EmbeddingIndexer({ pool: db.pool, embedder }).runOnce();
+    reports.push(await evaluate(`Fixture corpus (${corpus.length} markets, hand-judged queries)`, db.pool, embedder, corpus, loadFixtureQueries()));
+  } finally {
+    await embedder.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// 2. The real listing, when asked for and present.
+if (process.argv.includes('--real')) {
+  if (!realDataAvailable()) {
+    console.log('Real corpus skipped: ../shared/data is not present.');
+  } else {
+    const dataDir = path.resolve(arg('real-data-dir') ?? './data/bench-semantic');
+    const db = await openDatabase({ dataDir });
+    const embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
+    try {
+      const corpus = loadPolymarketCorpus();
+      await upsertCatalogMarkets(db.pool, corpus);
+      console.error('embedding what is not embedded yet (reuses the benchmark data directory)...');
+      await new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 512 }).runOnce();
+      const queries = loadOpinionPairQueries(corpus).map((q) => ({
+        kind: q.sameWording ? 'same-wording' : 'cross-venue rewording',
+        query: q.query,
+        relevant: q.relevant,
+      }));
+      reports.push(await evaluate(`Polymarket listing (${corpus.length} markets), Opinion titles as queries`, db.pool, embedder, corpus, queries));
+    } finally {
+      await embedder.close();
+      await db.close();
+    }
+  }
+}
+
+const jsonOut = arg('json');
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(reports, null, 2));
