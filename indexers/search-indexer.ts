@@ -160,6 +160,15 @@ export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildR
     let written = 0;
     let failed = 0;
     let lastKey: [number, string, string] = [-1, '', ''];
+    // the next batch is read from the catalog while the previous one is being indexed
+    let inFlight: Promise<void> | null = null;
+    const write = (docs: MarketSearchDoc[], rowsInBatch: number) =>
+      writer.upsert(docs, rebuild.target).then((out) => {
+        written += out.written + out.stale;
+        failed += out.failed.length;
+        progress.done += rowsInBatch;
+        opts.onProgress?.(progress, 'bulk');
+      });
     for (;;) {
       // keyset over (change_seq, exchange, market_id): stable under concurrent catalog writes
       const res = await pool.query<IndexedCatalogRow & { cluster_exchanges: string[] | null }>(
@@ -172,17 +181,18 @@ export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildR
          LIMIT $5`,
         [highWater, ...lastKey, batchSize],
       );
+      if (inFlight) await inFlight;
+      inFlight = null;
       if (res.rows.length === 0) break;
       const docs = res.rows.map((r) => toSearchDoc(r, r.cluster_exchanges ?? undefined));
-      const out = await writer.upsert(docs, rebuild.target);
-      written += out.written + out.stale;
-      failed += out.failed.length;
+      inFlight = write(docs, res.rows.length);
+      // awaited before the next write; this only keeps a failure from counting as unhandled meanwhile
+      inFlight.catch(() => undefined);
       const last = res.rows[res.rows.length - 1];
       lastKey = [Number(last.change_seq), last.exchange, last.market_id];
-      progress.done += res.rows.length;
-      opts.onProgress?.(progress, 'bulk');
       if (res.rows.length < batchSize) break;
     }
+    if (inFlight) await inFlight;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     await writeIndexState(pool, rebuild.target, highWater);
     // changes made while the bulk load ran
