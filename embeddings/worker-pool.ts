@@ -14,7 +14,12 @@ import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
 
 export interface WorkerPoolOptions {
   modelDir: string;
-  /** Worker threads (default: one per 2 cores, at least 1). */
+  /**
+   * Worker threads (default 1, using every core through ONNX Runtime's own threads). More than one
+   * is possible but not the default: onnxruntime-node >= 1.21 can abort the process when sessions
+   * run in several worker threads at once (microsoft/onnxruntime#24486); we saw one such abort in
+   * the throughput benchmark with two workers.
+   */
   workers?: number;
   /** ONNX intra-op threads per worker (default: cores / workers, at least 1). */
   threadsPerWorker?: number;
@@ -85,7 +90,7 @@ export class EmbeddingWorkerPool {
   /** Verifies the model folder, starts the workers and waits until each has loaded the model. */
   static async start(options: WorkerPoolOptions): Promise<EmbeddingWorkerPool> {
     if (!options.skipVerify) await verifyModelFolder(options.modelDir);
-    const count = options.workers ?? Math.max(1, Math.floor(os.availableParallelism() / 2));
+    const count = options.workers ?? 1;
     const pool = new EmbeddingWorkerPool(options, count);
     try {
       await Promise.all(Array.from({ length: count }, () => pool.spawn()));

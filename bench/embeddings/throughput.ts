@@ -57,9 +57,10 @@ async function unsortedBatches(pool: EmbeddingWorkerPool, texts: string[], maxTo
 }
 
 const cores = os.availableParallelism();
+// Several ORT workers can abort the process (see worker-pool.ts): opt in with --multi-worker.
 const layouts = [
   { name: `1 worker x ${cores} threads`, workers: 1, threadsPerWorker: cores },
-  { name: `${cores} workers x 1 thread`, workers: cores, threadsPerWorker: 1 },
+  ...(process.argv.includes('--multi-worker') ? [{ name: `${cores} workers x 1 thread`, workers: cores, threadsPerWorker: 1 }] : []),
 ];
 
 let tokenStats = '';
