@@ -66,6 +66,28 @@ export class ResponseCache<T = unknown> {
     return promise;
   }
 
+  /** The cached answer if present and fresh (no loading, no coalescing): the cheapest hit path. */
+  peek(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.hits++;
+    return entry.value;
+  }
+
+  /** Store an answer computed elsewhere, unless the index changed since `generationAtStart`. */
+  put(key: string, value: T, generationAtStart: number): void {
+    if (generationAtStart === this.generation) this.store(key, value);
+  }
+
+  /** Bumped by every invalidate(); pass it to put() to drop answers computed before a change. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
   private store(key: string, value: T): void {
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
     while (this.entries.size > this.maxEntries) {

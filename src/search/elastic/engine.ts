@@ -43,6 +43,9 @@ interface StoredDoc extends MarketSearchDoc {
   group_key: string;
 }
 
+// only what the engine reads back: smaller responses, less JSON to parse per search
+const SEARCH_FILTER_PATH = ['hits.total', 'hits.hits._source', 'hits.hits._score', 'hits.hits.sort'];
+
 function isUnavailable(err: unknown): boolean {
   if (err instanceof errors.ConnectionError || err instanceof errors.TimeoutError || err instanceof errors.NoLivingConnectionsError) {
     return true;
@@ -87,7 +90,7 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     const res = await this.guarded('search', () =>
       this.client
         .search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id'>>(
-          { index: this.alias, ...searchBody(q, nq) },
+          { index: this.alias, filter_path: SEARCH_FILTER_PATH, ...searchBody(q, nq) },
           this.read,
         )
         .catch((err: unknown) => {
@@ -98,7 +101,8 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
           throw err;
         }),
     );
-    const raw = res.hits.hits;
+    // filter_path drops `hits.hits` entirely when nothing matched
+    const raw = res.hits?.hits ?? [];
     const page = raw.slice(0, q.limit);
     const hits: MarketHit[] = page.map((h) => {
       const s = h._source!;
@@ -112,7 +116,8 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
         svc_id: s.svc_id ?? null,
       };
     });
-    const total = typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? hits.length);
+    const totalField = res.hits?.total;
+    const total = typeof totalField === 'number' ? totalField : (totalField?.value ?? hits.length);
     const last = page[page.length - 1];
     const next = raw.length > q.limit && last?.sort ? (last.sort as SortPosition) : null;
     return { total, hits, next };
@@ -123,15 +128,15 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     if (nq.terms.length === 0) return [];
     type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'> & { group_key?: string };
     const run = (body: Record<string, unknown>) =>
-      this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, ...body }, this.read));
+      this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, filter_path: SEARCH_FILTER_PATH, ...body }, this.read));
     const body = autocompleteBody(q, nq);
     let res = await run(body);
-    let hits = res.hits.hits;
+    let hits = res.hits?.hits ?? [];
     let unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
     if (unique.length < q.limit && hits.length === body.size) {
       // a page full of one cluster's members: let the engine collapse (rare, slower)
       res = await run(collapsedAutocompleteBody(q, nq));
-      hits = res.hits.hits;
+      hits = res.hits?.hits ?? [];
       unique = hits.map((h) => h._source!);
     }
     return unique.map((s) => ({

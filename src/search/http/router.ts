@@ -125,11 +125,6 @@ export interface SearchRouterDeps {
 type MarketsBody = z.infer<typeof SearchMarketsResponse>;
 type AutocompleteBody = z.infer<typeof AutocompleteResponse>;
 
-/** `{"query": q, ...rest}` where `rest` is an already serialized JSON object. */
-function sendWithQuery(res: Response, query: string, restJson: string): void {
-  res.type('json').send(`{"query":${JSON.stringify(query)},${restJson.slice(1)}`);
-}
-
 function firstPageOnly(req: Request): boolean {
   return req.query.cursor === undefined;
 }
@@ -149,7 +144,23 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
     }
   };
 
+  // Fast path for hot queries: the exact same URL (first pages only) answers from the cache
+  // before any parsing. Misses fall through to the handlers, which fill both cache levels.
+  const exactKey = (req: Request) => `u|${engine.kind}|${req.originalUrl}`;
+  router.use((req, res, next) => {
+    if (!cache || req.method !== 'GET' || req.query.cursor !== undefined) return next();
+    const body = cache.peek(exactKey(req)) as string | undefined;
+    if (body === undefined) return next();
+    res.type('json').send(body);
+  });
+  const sendAndRemember = (req: Request, res: Response, query: string, restJson: string, generation: number) => {
+    const body = `{"query":${JSON.stringify(query)},${restJson.slice(1)}`;
+    if (cache && req.query.cursor === undefined) cache.put(exactKey(req), body, generation);
+    res.type('json').send(body);
+  };
+
   router.get('/markets', async (req, res) => {
+    const generation = cache?.currentGeneration ?? 0;
     const p = parseQuery(SearchMarketsQuery, req);
     const base: Omit<MarketSearchQuery, 'after'> = {
       q: p.q,
@@ -181,10 +192,11 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
       };
       return JSON.stringify(page);
     });
-    sendWithQuery(res, p.q, rest);
+    sendAndRemember(req, res, p.q, rest, generation);
   });
 
   router.get('/autocomplete', async (req, res) => {
+    const generation = cache?.currentGeneration ?? 0;
     const p = parseQuery(AutocompleteQuerySchema, req);
     const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.limit}`;
     const rest = await viaCache<string>(key, async () => {
@@ -192,7 +204,7 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
       const body: Omit<AutocompleteBody, 'query'> = { suggestions };
       return JSON.stringify(body);
     });
-    sendWithQuery(res, p.q, rest);
+    sendAndRemember(req, res, p.q, rest, generation);
   });
 
   return router;

@@ -36,7 +36,10 @@ export interface EmbeddingUpsert {
   changeSeq: number;
 }
 
-const STATE_NAME = 'markets';
+/** The row of embedding_index_state holding the indexing lease. */
+const LEASE = 'lease';
+/** The rows holding each pass's cursor. */
+const cursorName = (kind: TextKind) => `cursor:${kind}`;
 
 export class MarketEmbeddingStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -75,25 +78,31 @@ export class MarketEmbeddingStore {
    */
   async applyBatch(batch: {
     owner: string;
+    /** The pass this batch belongs to: its cursor moves to `cursor`. */
+    kind: TextKind;
     upserts: EmbeddingUpsert[];
-    deletions: { exchange: string; market_id: string; kind?: TextKind }[];
+    deletions: { exchange: string; market_id: string; kind: TextKind }[];
     cursor: number;
   }): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       const lease = await client.query(
-        `UPDATE embedding_index_state SET last_change_seq = greatest(last_change_seq, $2), updated_at = now()
-         WHERE name = $1 AND lease_owner = $3 RETURNING 1`,
-        [STATE_NAME, batch.cursor, batch.owner],
+        'SELECT 1 FROM embedding_index_state WHERE name = $1 AND lease_owner = $2 FOR UPDATE',
+        [LEASE, batch.owner],
       );
       if (lease.rowCount !== 1) throw new Error('embedding indexer lost its lease; another instance took over');
+      await client.query(
+        `INSERT INTO embedding_index_state (name, last_change_seq) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET last_change_seq = greatest(embedding_index_state.last_change_seq, EXCLUDED.last_change_seq), updated_at = now()`,
+        [cursorName(batch.kind), batch.cursor],
+      );
       if (batch.deletions.length > 0) {
         await client.query(
           `DELETE FROM market_embeddings e
            USING unnest($1::text[], $2::text[], $3::text[]) AS d(exchange, market_id, kind)
-           WHERE e.exchange = d.exchange AND e.market_id = d.market_id AND (d.kind IS NULL OR e.kind = d.kind)`,
-          [batch.deletions.map((d) => d.exchange), batch.deletions.map((d) => d.market_id), batch.deletions.map((d) => d.kind ?? null)],
+           WHERE e.exchange = d.exchange AND e.market_id = d.market_id AND e.kind = d.kind`,
+          [batch.deletions.map((d) => d.exchange), batch.deletions.map((d) => d.market_id), batch.deletions.map((d) => d.kind)],
         );
       }
       const withVector = batch.upserts.filter((u) => u.vector);
@@ -128,41 +137,48 @@ export class MarketEmbeddingStore {
     }
   }
 
-  /**
-   * Takes (or renews) the indexing lease; returns the cursor, or null when another owner holds an
-   * unexpired lease.
-   */
-  async acquireLease(owner: string, ttlSeconds: number): Promise<number | null> {
-    const { rows } = await this.pool.query<{ last_change_seq: number }>(
+  /** Takes (or renews) the indexing lease; false when another owner holds an unexpired one. */
+  async acquireLease(owner: string, ttlSeconds: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
       `INSERT INTO embedding_index_state (name, lease_owner, lease_until)
        VALUES ($1, $2, now() + make_interval(secs => $3))
        ON CONFLICT (name) DO UPDATE SET lease_owner = EXCLUDED.lease_owner, lease_until = EXCLUDED.lease_until
        WHERE embedding_index_state.lease_until IS NULL OR embedding_index_state.lease_until < now()
-          OR embedding_index_state.lease_owner = EXCLUDED.lease_owner
-       RETURNING last_change_seq`,
-      [STATE_NAME, owner, ttlSeconds],
+          OR embedding_index_state.lease_owner = EXCLUDED.lease_owner`,
+      [LEASE, owner, ttlSeconds],
     );
-    return rows.length === 1 ? rows[0].last_change_seq : null;
+    return rowCount === 1;
   }
 
   async releaseLease(owner: string): Promise<void> {
     await this.pool.query(
       'UPDATE embedding_index_state SET lease_owner = NULL, lease_until = NULL WHERE name = $1 AND lease_owner = $2',
-      [STATE_NAME, owner],
+      [LEASE, owner],
     );
   }
 
-  /** Forgets the cursor so that the next run re-checks every market (nothing is re-embedded). */
-  async resetCursor(): Promise<void> {
-    await this.pool.query('UPDATE embedding_index_state SET last_change_seq = 0 WHERE name = $1', [STATE_NAME]);
+  /** Forgets the cursors so that the next run re-checks every market (nothing is re-embedded). */
+  async resetCursors(): Promise<void> {
+    await this.pool.query('UPDATE embedding_index_state SET last_change_seq = 0 WHERE name = ANY ($1::text[])', [
+      [cursorName('title'), cursorName('rules')],
+    ]);
   }
 
-  async cursor(): Promise<number> {
+  /** How far the pass of one kind of text has followed markets.change_seq. */
+  async cursor(kind: TextKind): Promise<number> {
     const { rows } = await this.pool.query<{ last_change_seq: number }>(
       'SELECT last_change_seq FROM embedding_index_state WHERE name = $1',
-      [STATE_NAME],
+      [cursorName(kind)],
     );
     return rows[0]?.last_change_seq ?? 0;
+  }
+
+  /** Markets still to look at, per pass. */
+  async pending(): Promise<{ title: number; rules: number }> {
+    return {
+      title: await this.countChangedMarkets(await this.cursor('title')),
+      rules: await this.countChangedMarkets(await this.cursor('rules')),
+    };
   }
 
   async counts(): Promise<{ title: number; rules: number }> {

@@ -79,14 +79,16 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     async health() {
       if (failure) return { status: 'down', error: failure.message };
       if (!embedder) return { status: 'starting' };
-      const [counts, pending] = await Promise.all([store.counts(), store.cursor().then((c) => store.countChangedMarkets(c))]);
+      const counts = await store.counts();
+      const pending = await store.pending();
       return {
         status: 'ok',
         model: 'bge-small-en-v1.5',
         workers: embedder.pool.size,
         embedded_titles: counts.title,
         embedded_rules: counts.rules,
-        markets_pending: pending,
+        titles_pending: pending.title,
+        rules_pending: pending.rules,
       };
     },
     async close() {
