@@ -15,13 +15,13 @@ export interface SearchTestApp {
   close(): Promise<void>;
 }
 
-export async function startSearchApp(engine: SearchEngine, cache?: ResponseCache): Promise<SearchTestApp> {
+export async function startSearchApp(engine: SearchEngine | express.Router, cache?: ResponseCache): Promise<SearchTestApp> {
   const app = express();
   app.set('query parser', 'simple');
   app.get('/api/v1/other', (_req, res) => {
     res.json({ ok: true });
   });
-  app.use('/api/v1/search', createSearchRouter({ engine, cache }));
+  app.use('/api/v1/search', typeof engine === 'function' ? engine : createSearchRouter({ engine, cache }));
   app.use(((err, _req, res, _next) => {
     if (err instanceof HttpError) {
       res.status(err.status).json({ error: err.message });
