@@ -1,7 +1,9 @@
 // Keeps market_embeddings in step with the catalog: follows markets.change_seq from its stored
-// cursor, embeds only titles and rules whose text hash changed (and, through the text-hash cache,
+// cursors, embeds only titles and rules whose text hash changed (and, through the text-hash cache,
 // only texts never embedded before), refreshes the filter columns of the rest, and drops removed
-// markets. Embedding happens outside any transaction; each batch is then written in one short
+// markets. Two passes with a cursor each: first every title (fast; it makes every market findable),
+// then the rules (long texts, about ten times slower), so a fresh catalog is searchable by title in
+// minutes while its rules are still being embedded. Embedding happens outside any transaction; each batch is then written in one short
 // transaction with the cursor, so a crash loses at most the batch in progress and the database's
 // single embedded connection is never held for long. The service keeps answering meanwhile:
 // markets not yet embedded are simply not among the semantic results.
@@ -24,19 +26,24 @@ export interface EmbeddingIndexerOptions {
 }
 
 export interface IndexProgress {
-  /** Markets looked at so far in this run. */
+  /** The pass in progress. */
+  phase: TextKind;
+  /** Market rows looked at so far, both passes together (a market counts once per pass). */
   processed: number;
-  /** Markets that had changed when the run started (a moving target while syncs go on). */
+  /** Market rows to look at in both passes when the run started (grows while syncs go on). */
   total: number;
   /** Texts run through the model in this run. */
   embedded: number;
 }
 
-export interface IndexRunResult extends IndexProgress {
+export interface IndexRunResult {
   /** False when another instance holds the lease (nothing was done). */
   ran: boolean;
+  /** Markets looked at (the larger of the two passes). */
+  markets: number;
+  embedded: number;
+  /** Removed (tombstoned) markets whose vectors were dropped. */
   removed: number;
-  cursor: number;
 }
 
 export class EmbeddingIndexer {
@@ -105,8 +112,8 @@ export class EmbeddingIndexer {
   }
 
   private afterRun(result?: IndexRunResult): void {
-    if (result && result.processed > 0) {
-      this.logger?.info({ processed: result.processed, embedded: result.embedded, removed: result.removed }, 'embeddings indexed');
+    if (result && result.markets > 0) {
+      this.logger?.info({ markets: result.markets, embedded: result.embedded, removed: result.removed }, 'embeddings indexed');
     }
     if (this.rerunRequested && !this.stopped) {
       this.rerunRequested = false;
@@ -115,23 +122,31 @@ export class EmbeddingIndexer {
   }
 
   private async run(onProgress?: (progress: IndexProgress) => void): Promise<IndexRunResult> {
-    let cursor = await this.store.acquireLease(this.owner, this.leaseSeconds);
-    if (cursor === null) return { ran: false, processed: 0, total: 0, embedded: 0, removed: 0, cursor: await this.store.cursor() };
-    const result: IndexRunResult = { ran: true, processed: 0, total: await this.store.countChangedMarkets(cursor), embedded: 0, removed: 0, cursor };
+    if (!(await this.store.acquireLease(this.owner, this.leaseSeconds))) return { ran: false, markets: 0, embedded: 0, removed: 0 };
+    const result: IndexRunResult = { ran: true, markets: 0, embedded: 0, removed: 0 };
+    const pending = await this.store.pending();
+    const progress: IndexProgress = { phase: 'title', processed: 0, total: pending.title + pending.rules, embedded: 0 };
     try {
-      onProgress?.(result);
-      while (!this.stopped) {
-        const rows = await this.store.changedMarkets(cursor, this.batchSize);
-        if (rows.length === 0) break;
-        const { embedded, removed } = await this.indexBatch(rows);
-        cursor = rows[rows.length - 1].change_seq;
-        result.processed += rows.length;
-        result.embedded += embedded;
-        result.removed += removed;
-        result.cursor = cursor;
-        result.total = Math.max(result.total, result.processed);
-        onProgress?.(result);
-        await this.store.acquireLease(this.owner, this.leaseSeconds);
+      onProgress?.({ ...progress });
+      for (const kind of ['title', 'rules'] as const) {
+        progress.phase = kind;
+        let cursor = await this.store.cursor(kind);
+        let markets = 0;
+        while (!this.stopped) {
+          const rows = await this.store.changedMarkets(cursor, this.batchSize);
+          if (rows.length === 0) break;
+          const { embedded, removed } = await this.indexBatch(kind, rows);
+          cursor = rows[rows.length - 1].change_seq;
+          markets += rows.length;
+          result.embedded += embedded;
+          if (kind === 'title') result.removed += removed;
+          progress.processed += rows.length;
+          progress.embedded = result.embedded;
+          progress.total = Math.max(progress.total, progress.processed);
+          onProgress?.({ ...progress });
+          await this.store.acquireLease(this.owner, this.leaseSeconds);
+        }
+        result.markets = Math.max(result.markets, markets);
       }
     } finally {
       await this.store.releaseLease(this.owner).catch(() => undefined);
@@ -139,46 +154,42 @@ export class EmbeddingIndexer {
     return result;
   }
 
-  private async indexBatch(rows: MarketTextRow[]): Promise<{ embedded: number; removed: number }> {
+  private async indexBatch(kind: TextKind, rows: MarketTextRow[]): Promise<{ embedded: number; removed: number }> {
     const live = rows.filter((r) => !r.removed);
     const stored = new Map(
-      (await this.store.storedRefs(live)).map((ref) => [`${ref.exchange}\u0000${ref.market_id}\u0000${ref.kind}`, ref.text_hash]),
+      (await this.store.storedRefs(live)).filter((ref) => ref.kind === kind).map((ref) => [`${ref.exchange}\u0000${ref.market_id}`, ref.text_hash]),
     );
-    const deletions: { exchange: string; market_id: string; kind?: TextKind }[] = rows
+    const deletions: { exchange: string; market_id: string; kind: TextKind }[] = rows
       .filter((r) => r.removed)
-      .map((r) => ({ exchange: r.exchange, market_id: r.market_id }));
+      .map((r) => ({ exchange: r.exchange, market_id: r.market_id, kind }));
     const upserts: EmbeddingUpsert[] = [];
-    const toEmbed: Record<TextKind, { upsert: EmbeddingUpsert; text: string }[]> = { title: [], rules: [] };
+    const toEmbed: { upsert: EmbeddingUpsert; text: string }[] = [];
 
     for (const row of live) {
-      for (const kind of ['title', 'rules'] as const) {
-        const text = kind === 'title' ? row.title : row.rules;
-        if (!text || !text.trim()) {
-          // No rules (or, defensively, no title): nothing to find it by; drop a stale vector.
-          deletions.push({ exchange: row.exchange, market_id: row.market_id, kind });
-          continue;
-        }
-        const textHash = this.embedder.hashDocument(text, kind);
-        const upsert: EmbeddingUpsert = {
-          exchange: row.exchange, market_id: row.market_id, kind, textHash,
-          // Lower case: the category filter is case-insensitive.
-          category: row.category.toLowerCase(), closed: row.closed, changeSeq: row.change_seq,
-        };
-        upserts.push(upsert);
-        if (stored.get(`${row.exchange}\u0000${row.market_id}\u0000${kind}`) !== textHash) toEmbed[kind].push({ upsert, text });
+      const text = kind === 'title' ? row.title : row.rules;
+      if (!text || !text.trim()) {
+        // No rules (or, defensively, no title): nothing to find it by; drop a stale vector.
+        deletions.push({ exchange: row.exchange, market_id: row.market_id, kind });
+        continue;
       }
+      const textHash = this.embedder.hashDocument(text, kind);
+      const upsert: EmbeddingUpsert = {
+        exchange: row.exchange, market_id: row.market_id, kind, textHash,
+        // Lower case: the category filter is case-insensitive.
+        category: row.category.toLowerCase(), closed: row.closed, changeSeq: row.change_seq,
+      };
+      upserts.push(upsert);
+      if (stored.get(`${row.exchange}\u0000${row.market_id}`) !== textHash) toEmbed.push({ upsert, text });
     }
 
     const computedBefore = this.embedder.stats.computed;
-    for (const kind of ['title', 'rules'] as const) {
-      const items = toEmbed[kind];
-      if (items.length === 0) continue;
-      const vectors = await this.embedder.embedDocuments(items.map((i) => i.text), kind);
-      items.forEach((item, i) => {
+    if (toEmbed.length > 0) {
+      const vectors = await this.embedder.embedDocuments(toEmbed.map((i) => i.text), kind);
+      toEmbed.forEach((item, i) => {
         item.upsert.vector = vectors[i].vector;
       });
     }
-    await this.store.applyBatch({ owner: this.owner, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
+    await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
     return { embedded: this.embedder.stats.computed - computedBefore, removed: rows.length - live.length };
   }
 }

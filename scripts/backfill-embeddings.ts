@@ -30,11 +30,11 @@ let embedder: Embedder | undefined;
 try {
   embedder = await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
   const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, logger, batchSize: Number(argValue('--batch') ?? 256) });
-  if (process.argv.includes('--full')) await indexer.store.resetCursor();
+  if (process.argv.includes('--full')) await indexer.store.resetCursors();
 
   const bar = new cliProgress.SingleBar(
     {
-      format: 'embeddings |{bar}| {percentage}% | {value}/{total} markets | {embedded} texts embedded | {rate} markets/s | ETA {eta_formatted}',
+      format: 'embeddings ({phase}) |{bar}| {percentage}% | {value}/{total} | {embedded} texts embedded | {rate}/s | ETA {eta_formatted}',
       // In CI logs (no terminal) print a line every 10 s instead of redrawing.
       noTTYOutput: true,
       notTTYSchedule: 10_000,
@@ -53,12 +53,13 @@ try {
 
   const result = await indexer.runOnce((p) => {
     const rate = (p.processed / Math.max(1, (Date.now() - started) / 1000)).toFixed(1);
+    const phase = p.phase === 'title' ? 'titles' : 'rules';
     if (!barStarted) {
-      bar.start(p.total, p.processed, { embedded: p.embedded, rate });
+      bar.start(p.total, p.processed, { embedded: p.embedded, rate, phase });
       barStarted = true;
     }
     bar.setTotal(p.total);
-    bar.update(p.processed, { embedded: p.embedded, rate });
+    bar.update(p.processed, { embedded: p.embedded, rate, phase });
   });
   if (barStarted) bar.stop();
   if (!result.ran) {
@@ -67,7 +68,7 @@ try {
   } else {
     const counts = await indexer.store.counts();
     console.log(
-      `checked ${result.processed} markets, embedded ${result.embedded} texts, removed ${result.removed} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+      `checked ${result.markets} markets, embedded ${result.embedded} texts, removed ${result.removed} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `stored: ${counts.title} titles, ${counts.rules} rules`,
     );
   }

@@ -2,7 +2,7 @@
 // search and through the project's keyword search (the PostgreSQL engine, same database), and
 // prints recall@10 and nDCG@10 side by side, per kind of query.
 //
-//   npx tsx scripts/eval-search-quality.ts [--real] [--real-data-dir ./data/bench-semantic] [--json out.json]
+//   npx tsx scripts/eval-search-quality.ts [--real [--no-index]] [--real-data-dir ./data/bench-semantic] [--json out.json]
 //
 // 1. Fixture corpus (test/fixtures/search-quality/): 68 hand-written markets, 58 queries
 //    (paraphrases, synonyms such as BTC/bitcoin, questions sharing no word with the title, and a few
@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/database.js';
 import { PostgresSearchEngine } from '../src/search/postgres/engine.js';
 import type { MarketSearchDoc } from '../src/search/engine.js';
 import { SemanticSearchService } from '../src/search/semantic/semantic-search.js';
+import { MarketEmbeddingStore } from '../src/search/semantic/market-embedding-store.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
@@ -152,8 +153,13 @@ if (process.argv.includes('--real')) {
     try {
       const corpus = loadPolymarketCorpus();
       await upsertCatalogMarkets(db.pool, corpus);
-      console.error('embedding what is not embedded yet (reuses the benchmark data directory)...');
-      await new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 512 }).runOnce();
+      // --no-index: evaluate with the embeddings already stored (e.g. titles done, rules still filling).
+      if (!process.argv.includes('--no-index')) {
+        console.error('embedding what is not embedded yet (reuses the benchmark data directory)...');
+        await new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 512 }).runOnce();
+      }
+      const stored = await new MarketEmbeddingStore(db.pool).counts();
+      console.log(`Stored embeddings: ${stored.title} titles, ${stored.rules} rules.\n`);
       const queries = loadOpinionPairQueries(corpus).map((q) => ({
         kind: q.sameWording ? 'same-wording' : 'cross-venue rewording',
         query: q.query,

@@ -44,21 +44,23 @@ describe('embedding indexer', function () {
     dataDir.remove();
   });
 
-  it('embeds every title and rules text of a new catalog, in batches, reporting progress', async () => {
+  it('embeds every title, then every rules text, of a new catalog, in batches, reporting progress', async () => {
     await upsertCatalogMarkets(db.pool, corpus);
-    const progress: number[] = [];
-    const result = await indexer.runOnce((p) => progress.push(p.processed));
+    const progress: { phase: string; processed: number; total: number }[] = [];
+    const result = await indexer.runOnce((p) => progress.push(p));
     assert.equal(result.ran, true);
-    assert.equal(result.processed, corpus.length);
+    assert.equal(result.markets, corpus.length);
     assert.equal(result.embedded, corpus.length * 2);
     assert.deepEqual(await indexer.store.counts(), { title: corpus.length, rules: corpus.length });
-    assert.ok(progress.length >= Math.ceil(corpus.length / 25), 'one progress report per batch');
-    assert.equal(progress[progress.length - 1], corpus.length);
+    assert.ok(progress.length >= 2 * Math.ceil(corpus.length / 25), 'one progress report per batch and pass');
+    const phases = progress.map((p) => p.phase).join(' ');
+    assert.match(phases, /^(title )+(rules ?)+$/, 'all titles before any rules');
+    assert.deepEqual(progress[progress.length - 1], { phase: 'rules', processed: 2 * corpus.length, total: 2 * corpus.length, embedded: 2 * corpus.length });
   });
 
   it('does nothing when nothing changed', async () => {
     const result = await indexer.runOnce();
-    assert.equal(result.processed, 0);
+    assert.equal(result.markets, 0);
     assert.equal(result.embedded, 0);
   });
 
@@ -66,7 +68,7 @@ describe('embedding indexer', function () {
     const market = corpus.find((m) => m.market_id === 'ft-9000')!;
     await upsertCatalogMarkets(db.pool, [{ ...market, title: 'Will the Thames freeze over this winter?' }]);
     const result = await indexer.runOnce();
-    assert.equal(result.processed, 1);
+    assert.equal(result.markets, 1);
     assert.equal(result.embedded, 1, 'the title only; the rules did not change');
     assert.equal((await topKeys('frozen river in the british capital'))[0], 'futuur:ft-9000');
   });
@@ -104,16 +106,16 @@ describe('embedding indexer', function () {
     }));
     await upsertCatalogMarkets(db.pool, twins);
     const result = await indexer.runOnce();
-    assert.equal(result.processed, 3);
+    assert.equal(result.markets, 3);
     assert.equal(result.embedded, 1 + 3, 'one title for three markets, three different rules');
   });
 
   it('runs once at a time across instances (lease)', async () => {
-    assert.notEqual(await indexer.store.acquireLease('another-instance', 60), null);
+    assert.equal(await indexer.store.acquireLease('another-instance', 60), true);
     await upsertCatalogMarkets(db.pool, [{ ...corpus[0], title: `${corpus[0].title} (updated)` }]);
     assert.equal((await indexer.runOnce()).ran, false);
     await indexer.store.releaseLease('another-instance');
-    assert.equal((await indexer.runOnce()).processed, 1);
+    assert.equal((await indexer.runOnce()).markets, 1);
   });
 
   it('keeps the embeddings over a restart and recomputes nothing', async () => {
@@ -127,9 +129,9 @@ describe('embedding indexer', function () {
     assert.deepEqual(await indexer.store.counts(), before, 'vectors are still there');
     assert.equal((await search.search({ query, limit: 5 })).results[0].market_id, answerBefore.results[0].market_id);
     // Even a full re-check of every market (cursor reset) embeds nothing: the hashes match.
-    await indexer.store.resetCursor();
+    await indexer.store.resetCursors();
     const result = await indexer.runOnce();
-    assert.ok(result.processed >= corpus.length);
+    assert.ok(result.markets >= corpus.length);
     assert.equal(result.embedded, 0);
     assert.equal(embedder.stats.computed, 0, 'the model ran for no document');
     assert.equal(await new PgEmbeddingCache(db.pool).size(), cacheSize);

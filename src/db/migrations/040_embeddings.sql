@@ -34,9 +34,11 @@ CREATE INDEX IF NOT EXISTS market_embeddings_rules_hnsw
 CREATE INDEX IF NOT EXISTS market_embeddings_category_idx ON market_embeddings (kind, category);
 CREATE INDEX IF NOT EXISTS market_embeddings_exchange_idx ON market_embeddings (kind, exchange);
 
--- How far the embedding indexer has followed markets.change_seq, and a lease so that only one
--- instance indexes at a time (a lease rather than an advisory lock: holding a connection for the
--- minutes a backfill takes would starve the embedded database's single connection).
+-- How far the embedding indexer has followed markets.change_seq, one cursor per kind of text
+-- (rows 'cursor:title', 'cursor:rules': titles are embedded first, all of them, because they are
+-- quick and make every market findable; the long rules follow), and a lease (row 'lease') so that
+-- only one instance indexes at a time. A lease rather than an advisory lock: holding a connection
+-- for the minutes a backfill takes would starve the embedded database's single connection.
 CREATE TABLE IF NOT EXISTS embedding_index_state (
   name             text        PRIMARY KEY,
   last_change_seq  bigint      NOT NULL DEFAULT 0,
@@ -44,7 +46,6 @@ CREATE TABLE IF NOT EXISTS embedding_index_state (
   lease_until      timestamptz,
   updated_at       timestamptz NOT NULL DEFAULT now()
 );
-INSERT INTO embedding_index_state (name) VALUES ('markets') ON CONFLICT (name) DO NOTHING;
 
 -- Nearest markets to a query vector by one kind of text, with optional filters. It runs inside a
 -- function so that the iterative index scan (pgvector >= 0.8) and the search breadth are set for
