@@ -158,7 +158,9 @@ export class CatalogWriter {
     return withTransaction(this.pool, async (c) => {
       const res = await c.query<{ change_seq: number }>(
         `UPDATE markets SET removed = true, change_seq = nextval('market_change_seq')
-         WHERE exchange = $1 AND NOT removed AND NOT (market_id = ANY($2::text[]))
+         WHERE exchange = $1 AND NOT removed
+           -- an anti-join on the unnested ids (hashable), not "<> ALL(array)" (a scan of the array per row)
+           AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS seen(id) WHERE seen.id = markets.market_id)
          RETURNING change_seq`,
         [exchange, [...seenIds]],
       );
