@@ -2,8 +2,9 @@
 // Elasticsearch. The index is the `market_search` table (migration 030), fed by the same indexer.
 //
 // Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
-//   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (trigram
-//   word similarity) 25; then text closeness (0..4) and popularity (open +6, log10 volume).
+//   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (every word
+//   within an edit or two) 25; then text closeness (ts_rank) and popularity (open +6, log10 volume).
+// When the word tiers find nothing, a pg_trgm word-similarity query is the last resort.
 // User text never reaches a tsquery parser: queries are cut into letter/digit tokens first.
 import type pg from 'pg';
 import {
@@ -27,6 +28,8 @@ import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
 import { Vocabulary } from './vocabulary.js';
 
 export const PG_INDEX_NAME = 'market_search';
+/** marks a cursor of a trigram-fallback page */
+const TRIGRAM_MODE = 'trgm';
 
 /** Folded, punctuation runs as single spaces: how titles and queries compare for "exact". */
 export function exactForm(text: string): string {
@@ -164,27 +167,43 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
   // ---- reading -------------------------------------------------------------------------------
 
   async searchMarkets(q: MarketSearchQuery): Promise<MarketSearchPage> {
+    // a cursor of a trigram-fallback page continues in that mode
+    if (q.after && q.after[2] === TRIGRAM_MODE) return this.searchOnce(q, true);
+    const page = await this.searchOnce(q, false);
+    if (page.total === 0 && !q.after && normaliseQuery(q.q).terms.length) return this.searchOnce(q, true);
+    return page;
+  }
+
+  /**
+   * `trigram`: the last resort when the word-based tiers find nothing (garbled or run-together
+   * words): titles whose trigrams resemble the query (pg_trgm word similarity, GIN-indexed), ranked
+   * by that similarity. Not part of the main query: trigram similarity over every row costs
+   * ~10x the full-text tiers on the embedded database.
+   */
+  private async searchOnce(q: MarketSearchQuery, trigram: boolean): Promise<MarketSearchPage> {
     const p = new Params();
     const t = normaliseQuery(q.q).terms.length ? termsOf(q.q, await this.words()) : null;
     const where = filterSql(p, q);
     let score: string;
-    if (t) {
+    if (t && trigram) {
+      const words = p.add(t.words);
+      where.push(`${words} <% title_words`);
+      score = `10 * word_similarity(${words}, title_words) + popularity`;
+    } else if (t) {
       const exact = p.add(t.exact);
       const words = p.add(t.words);
       const prefix = p.add(t.prefix);
       const any = p.add(t.any);
       const stemmed = `plainto_tsquery('english', ${words})`;
       const prefixQ = `to_tsquery('simple', ${prefix})`;
-      // typo tier: every word within an edit of an indexed word; trigram-similar titles are also
-      // admitted, but without a tier bonus (near-length words would otherwise outrank prefixes)
+      // typo tier: every word within an edit or two of an indexed word (see vocabulary.ts)
       const fuzzy = `tsv_words @@ to_tsquery('simple', ${p.add(t.fuzzy)})`;
-      where.push(`(title_exact = ${exact} OR tsv_stemmed @@ ${stemmed} OR tsv_words @@ ${prefixQ} OR ${fuzzy} OR ${words} <<% title_words)`);
+      where.push(`(title_exact = ${exact} OR tsv_stemmed @@ ${stemmed} OR tsv_words @@ ${prefixQ} OR ${fuzzy})`);
       score = `(CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
         + (CASE WHEN tsv_words @@ phraseto_tsquery('simple', ${words}) THEN 200 ELSE 0 END)
         + (CASE WHEN tsv_stemmed @@ ${stemmed} THEN 100 ELSE 0 END)
         + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
         + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
-        + 4 * word_similarity(${words}, title_words)
         + 10 * ts_rank(tsv_stemmed, to_tsquery('english', ${any}), 1)
         + popularity`;
     } else {
@@ -229,6 +248,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
           : q.sort === 'close_time'
             ? [last.close_time ? last.close_time.toISOString() : null, last.key]
             : [Number(last.score), last.key];
+      if (trigram) next.push(TRIGRAM_MODE);
     }
     const total = rows.length ? Number(rows[0].total) : q.after ? -1 : 0;
     return { total: total >= 0 ? total : await this.countMatches(q), hits, next };
@@ -263,37 +283,50 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
 
   async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
     if (normaliseQuery(q.q).terms.length === 0) return [];
+    const found = await this.autocompleteOnce(q, false);
+    return found.length ? found : this.autocompleteOnce(q, true);
+  }
+
+  private async autocompleteOnce(q: AutocompleteQuery, trigram: boolean): Promise<Suggestion[]> {
     const t = termsOf(q.q, await this.words())!;
     const p = new Params();
     const where = filterSql(p, q);
-    const exact = p.add(t.exact);
-    const words = p.add(t.words);
-    const prefixQ = `to_tsquery('simple', ${p.add(t.prefix)})`;
-    const fuzzy = `tsv_words @@ to_tsquery('simple', ${p.add(t.fuzzy)})`;
-    where.push(`(title_exact = ${exact} OR tsv_words @@ ${prefixQ} OR ${fuzzy} OR ${words} <<% title_words)`);
-    const sql = `
-      SELECT title, exchange, market_id, svc_id, cluster_exchanges FROM (
-        SELECT DISTINCT ON (group_key) title, exchange, market_id, key, svc_id, cluster_exchanges, score FROM (
-          SELECT title, exchange, market_id, key, svc_id, cluster_exchanges, group_key,
-            (CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
+    let score: string;
+    if (trigram) {
+      const words = p.add(t.words);
+      where.push(`${words} <% title_words`);
+      score = `10 * word_similarity(${words}, title_words) + popularity`;
+    } else {
+      const exact = p.add(t.exact);
+      const prefixQ = `to_tsquery('simple', ${p.add(t.prefix)})`;
+      const fuzzy = `tsv_words @@ to_tsquery('simple', ${p.add(t.fuzzy)})`;
+      where.push(`(title_exact = ${exact} OR tsv_words @@ ${prefixQ} OR ${fuzzy})`);
+      score = `(CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
             + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
             + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
             + (CASE WHEN tsv_words @@ to_tsquery('simple', ${p.add(t.phrasePrefix)}) THEN 10 ELSE 0 END)
-            + 4 * word_similarity(${words}, title_words)
-            + popularity AS score
-          FROM market_search
-          WHERE ${where.join(' AND ')}
-        ) scored
-        ORDER BY group_key, score DESC, key
-      ) one_per_group
-      ORDER BY score DESC, key
-      LIMIT ${p.add(q.limit)}`;
-    const res = await this.query<{ title: string; exchange: string; market_id: string; svc_id: string | null; cluster_exchanges: string[] }>(
-      'autocomplete',
-      sql,
-      p.values,
-    );
-    return res.rows.map((r) => ({
+            + 10 * ts_rank(tsv_words, ${prefixQ}, 1)
+            + popularity`;
+    }
+    type Row = { title: string; exchange: string; market_id: string; svc_id: string | null; cluster_exchanges: string[]; group_key: string };
+    const scored = `SELECT title, exchange, market_id, key, svc_id, cluster_exchanges, group_key, ${score} AS score
+          FROM market_search WHERE ${where.join(' AND ')}`;
+    // The best few rows by score (a top-N sort), de-duplicated by cluster here; only when a page is
+    // all members of a few clusters does the database group (DISTINCT ON sorts every match).
+    const fetch = q.limit * 3;
+    const top = await this.query<Row>('autocomplete', `${scored} ORDER BY score DESC, key LIMIT ${fetch}`, p.values);
+    const seen = new Set<string>();
+    let rows = top.rows.filter((r) => !seen.has(r.group_key) && seen.add(r.group_key));
+    if (rows.length < q.limit && top.rows.length === fetch) {
+      const grouped = await this.query<Row>(
+        'autocomplete',
+        `SELECT * FROM (SELECT DISTINCT ON (group_key) * FROM (${scored}) s ORDER BY group_key, score DESC, key) g
+         ORDER BY score DESC, key LIMIT ${q.limit}`,
+        p.values,
+      );
+      rows = grouped.rows;
+    }
+    return rows.slice(0, q.limit).map((r) => ({
       text: r.title,
       exchange: r.exchange,
       market_id: r.market_id,
