@@ -1,6 +1,7 @@
 // One real search node for the whole test run, started lazily by the first suite that needs it
 // and stopped by a root-level `after` hook (registered when this module is first imported).
 // ELASTICSEARCH_URL (or SEARCH_TEST_NODE_URL) reuses a node that is already running.
+import { rmSync } from 'node:fs';
 import { searchNodeAvailability, startSearchNode, type SearchNode } from '../../../src/search/elastic/local-node.js';
 
 let starting: Promise<SearchNode> | null = null;
@@ -34,6 +35,7 @@ export async function searchNodeUrl(ctx: Mocha.Context): Promise<string> {
       } catch {
         /* gone */
       }
+      rmSync(node.basePath, { recursive: true, force: true });
     });
     return node;
   });
