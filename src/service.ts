@@ -20,6 +20,9 @@ import { CatalogChangeEmitter } from './catalog/changes.js';
 import { CatalogReader } from './catalog/catalog-reader.js';
 import { createVenuesRouter } from './http/routes/venues.js';
 import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
+import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
+import { setupSearch, type SearchComponents } from './search/setup.js';
+import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -66,12 +69,22 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
   let venues: VenueRuntime | undefined;
   let venueSync: VenueSyncJobs | null = null;
+  let search: SearchComponents | undefined;
+  let semantic: SemanticComponent | undefined;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venueUrlEnv: config.venueUrlEnv, liveTimeoutMs: config.liveReads.timeoutMs, logger });
     const liveAdapters = venues.liveAdapters;
     const accounts = new AccountService(db.pool, clock, config.sessionTtlHours * 3600_000);
     const keys = new ApiKeyService(db.pool, clock);
+    // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
+    // down at start is not fatal: keyword search answers 503 until it is back.
+    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger });
+    // Semantic search loads its model in the background; it answers 503 until the model is ready.
+    semantic = startSemanticComponent({ modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs });
+    const searchRouter = search.router;
+    const searchComponents = search;
+    const semanticComponent = semantic;
     const app = createApp({
       settings: {
         version: VERSION,
@@ -91,9 +104,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
       plans: buildPlanTable(config.planFeatureOverrides),
       startedAt: clock.now(),
-      healthChecks: {},
+      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health() },
       exchangesHealth: exchangesHealth(db),
-      keyedRouters: () => [
+      keyedRouters: (ctx) => [
+        // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
+        { path: '/search', router: searchRouter },
+        { path: '/search', router: semanticComponent.router(ctx.requireFeature) },
         { path: '/', router: createVenuesRouter({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() }) },
       ],
     });
@@ -114,6 +130,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         schedule: config.sync.schedule, schedules: config.sync.schedules, pageSize: config.sync.pageSize,
       });
       // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
+      // Search and embedding indexes follow the catalog: after every sync that changed markets
+      // (and on the search job's own schedule as a safety net).
+      const jobs = venueSync;
+      jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger }));
+      catalogChanges.onCatalogChanged((change) => {
+        if (change.changed + change.removed === 0) return;
+        void jobs.scheduler.trigger(SEARCH_INDEX_JOB);
+        semanticComponent.requestIndexing();
+      });
       if (config.sync.onStart) void venueSync.syncAllNow();
     }
 
@@ -138,6 +163,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           clearTimeout(grace);
           await venueSync?.stop();
           await venues?.close();
+          await semantic?.close();
+          await search?.close();
           await db.close();
           logger.info('service stopped');
         })();
@@ -147,6 +174,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   } catch (err) {
     await venueSync?.stop();
     await venues?.close();
+    await semantic?.close();
+    await search?.close();
     await db.close();
     throw err;
   }
