@@ -39,7 +39,7 @@ const EnvSchema = z.object({
   PLAN_FEATURES: z.string().optional(),
   /** Trust X-Forwarded-For from this many proxies in front of the service (0 = none). */
   TRUST_PROXY_HOPS: intFromEnv(0, 10).default(0),
-  /** Run the scheduled jobs (venue sync, indexing) in this process. `npm run worker` runs only them. */
+  /** Run the scheduled jobs (venue sync, search indexing, embeddings) in this process; false for API-only instances. */
   RUN_JOBS: boolFromEnv.default(true),
   SHUTDOWN_GRACE_MS: intFromEnv(0, 120_000).default(10_000),
   /** Cron expression of the venue catalog sync (per venue: VENUE_<CODE>_SYNC_SCHEDULE, "off" disables). */
@@ -75,7 +75,7 @@ export interface Config {
   trustProxyHops: number;
   runJobs: boolean;
   shutdownGraceMs: number;
-  /** Per-venue settings read from `VENUE_<CODE>_BASE_URL`, `VENUE_<CODE>_SYNC_SCHEDULE` and the like. */
+  /** The raw `VENUE_*` variables (per-venue settings such as `VENUE_<CODE>_SYNC_SCHEDULE`). */
   venueEnv: Record<string, string>;
   /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
   sync: { schedule: string; schedules: Record<string, string | null>; onStart: boolean; pageSize: number };
