@@ -7,6 +7,7 @@
  */
 import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { signFutuurRequest, type FutuurCredentials, type FutuurParams } from './auth.js';
@@ -111,19 +112,16 @@ export class FutuurAdapter implements VenueAdapter {
   async *listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
     for await (const p of this.pages('listMarkets', { cursor: opts.cursor, pageSize: opts.pageSize, live: opts.status === 'open', signal: opts.signal })) {
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const events: MarketEvent[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      for (const ev of p.events) {
-        try {
+      const { markets, events, skipped } = normaliseListingPage(
+        p.events,
+        (ev, page) => {
           const out = normaliseEventMarkets(ev, { fetchedAt });
-          markets.push(...out.markets);
-          skipped.push(...out.skipped);
-          events.push(normaliseEvent(ev, { fetchedAt }));
-        } catch (err) {
-          skipped.push({ id: ev?.id === undefined ? null : `event ${ev.id}`, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+          page.markets.push(...out.markets);
+          page.skipped.push(...out.skipped);
+          page.events.push(normaliseEvent(ev, { fetchedAt }));
+        },
+        (ev) => (ev?.id === undefined ? null : `event ${ev.id}`),
+      );
       yield { markets, events, cursor: p.cursor, rawCount: p.events.reduce((n, e) => n + (e.markets?.length ?? 0), 0), skipped };
     }
   }

@@ -7,6 +7,7 @@ import { candlesFromTrades, INTERVAL_MS, resampleCandles } from '../candles.js';
 import { VenueHttpClient, type Query } from '../http-client.js';
 import type { Candle, Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import {
   candlesToPricePoints,
   KALSHI_PERIOD_MINUTES,
@@ -121,15 +122,12 @@ export class KalshiAdapter implements VenueAdapter {
       const raws = body.markets ?? [];
       const events = await this.loadEventInfo(raws.map((m) => m.event_ticker), opts.signal);
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      for (const raw of raws) {
-        try {
-          markets.push(normaliseMarket(raw, { fetchedAt }, this.eventInfo.get(raw.event_ticker)));
-        } catch (err) {
-          skipped.push({ id: raw?.ticker ?? null, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+      // The page's events come from loadEventInfo above, not from the items.
+      const { markets, skipped } = normaliseListingPage(
+        raws,
+        (raw, page) => void page.markets.push(normaliseMarket(raw, { fetchedAt }, this.eventInfo.get(raw.event_ticker))),
+        (raw) => raw?.ticker ?? null,
+      );
       return { markets, events, cursor: body.cursor ? body.cursor : null, rawCount: raws.length, skipped };
     });
   }

@@ -6,6 +6,7 @@
  */
 import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import {
@@ -97,20 +98,17 @@ export class LimitlessAdapter implements VenueAdapter {
       const body = await this.get<LimitlessActivePage>('listMarkets', limitlessRequests.active({ page, limit }), opts.signal);
       const raws = body.data ?? [];
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const events: MarketEvent[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      for (const raw of raws) {
-        try {
+      const { markets, events, skipped } = normaliseListingPage(
+        raws,
+        (raw, page) => {
           const out = normaliseListing(raw, { fetchedAt });
-          markets.push(...out.markets);
-          if (out.event) events.push(out.event);
-          skipped.push(...out.skipped);
+          page.markets.push(...out.markets);
+          if (out.event) page.events.push(out.event);
+          page.skipped.push(...out.skipped);
           this.remember(raw);
-        } catch (err) {
-          skipped.push({ id: raw?.slug ?? null, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+        },
+        (raw) => raw?.slug ?? null,
+      );
       const more = raws.length === limit && page * limit < (body.totalMarketsCount ?? Infinity);
       // rawCount counts every market the page carried, children of groups included.
       const rawCount = raws.reduce((n, r) => n + (isGroup(r) ? (r.markets?.length ?? 0) : 1), 0);

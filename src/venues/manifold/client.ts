@@ -6,6 +6,7 @@
  */
 import { capabilities, paginate, type ListMarketsOptions, type MarketPage, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, Trade } from '../records.js';
 import { normaliseBet, normaliseMarket, type ManifoldBetWire, type ManifoldMarketWire } from './normalise.js';
@@ -71,20 +72,14 @@ export class ManifoldAdapter implements VenueAdapter {
       const body = await this.http.getJson<ManifoldMarketWire[]>('listMarkets', r.path, r.query, opts.signal);
       if (!Array.isArray(body)) throw new VenueError('manifold', 'listMarkets', 'parse', 'expected an array of markets');
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      let reachedCutoff = false;
-      for (const raw of body) {
-        if (sinceMs !== null && typeof raw?.lastUpdatedTime === 'number' && raw.lastUpdatedTime < sinceMs) {
-          reachedCutoff = true;
-          break;
-        }
-        try {
-          markets.push(normaliseMarket(raw, { fetchedAt }));
-        } catch (err) {
-          skipped.push({ id: typeof raw?.id === 'string' ? raw.id : null, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+      // Newest first: the first market changed before the cut-off ends the listing, itself excluded.
+      const cutoff = sinceMs === null ? -1 : body.findIndex((raw) => typeof raw?.lastUpdatedTime === 'number' && raw.lastUpdatedTime < sinceMs);
+      const reachedCutoff = cutoff >= 0;
+      const { markets, skipped } = normaliseListingPage(
+        reachedCutoff ? body.slice(0, cutoff) : body,
+        (raw, page) => void page.markets.push(normaliseMarket(raw, { fetchedAt })),
+        (raw) => (typeof raw?.id === 'string' ? raw.id : null),
+      );
       const last = body[body.length - 1];
       const more = !reachedCutoff && body.length >= limit && typeof last?.id === 'string';
       return { markets, events: [], cursor: more ? last.id : null, rawCount: body.length, skipped };

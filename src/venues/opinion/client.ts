@@ -9,6 +9,7 @@
  */
 import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { probFrom } from '../units.js';
@@ -87,19 +88,16 @@ export class OpinionAdapter implements VenueAdapter {
       const result = await this.call<{ total: number; list: OpinionMarketWire[] }>('listMarkets', opinionRequests.markets({ page, limit, status: opts.status === 'open' ? 'activated' : undefined }), opts.signal);
       const raws = result?.list ?? [];
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const events: MarketEvent[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      for (const raw of raws) {
-        try {
+      const { markets, events, skipped } = normaliseListingPage(
+        raws,
+        (raw, page) => {
           const out = normaliseListing(raw, { fetchedAt });
-          markets.push(...out.markets);
-          if (out.event) events.push(out.event);
-          skipped.push(...out.skipped);
-        } catch (err) {
-          skipped.push({ id: raw?.marketId === undefined ? null : String(raw.marketId), reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+          page.markets.push(...out.markets);
+          if (out.event) page.events.push(out.event);
+          page.skipped.push(...out.skipped);
+        },
+        (raw) => (raw?.marketId === undefined ? null : String(raw.marketId)),
+      );
       const rawCount = raws.reduce((n, r) => n + (r.childMarkets?.length ? r.childMarkets.length : 1), 0);
       const more = raws.length === limit && page * limit < (result?.total ?? 0);
       return { markets, events, cursor: more ? String(page + 1) : null, rawCount, skipped };

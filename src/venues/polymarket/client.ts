@@ -5,6 +5,7 @@
  */
 import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { decodeOutcomes, normaliseBook, normaliseEvent, normaliseMarket, normalisePriceHistory, normaliseTrade, type ClobBookWire, type DataApiTradeWire, type GammaEventWire, type GammaMarketWire } from './normalise.js';
@@ -92,20 +93,17 @@ export class PolymarketAdapter implements VenueAdapter {
       const body = await this.gamma.getJson<{ markets?: GammaMarketWire[]; next_cursor?: string | null }>('listMarkets', r.path, r.query, opts.signal);
       const raws = body.markets ?? [];
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      const events = new Map<string, MarketEvent>();
-      for (const raw of raws) {
-        try {
-          markets.push(normaliseMarket(raw, { fetchedAt }));
+      const { markets, events, skipped } = normaliseListingPage(
+        raws,
+        (raw, page) => {
+          page.markets.push(normaliseMarket(raw, { fetchedAt }));
           this.remember(raw);
           const ev = raw.events?.[0];
-          if (ev && !events.has(String(ev.id))) events.set(String(ev.id), normaliseEvent({ ...ev, markets: undefined }, { fetchedAt }));
-        } catch (err) {
-          skipped.push({ id: raw?.conditionId ?? null, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
-      return { markets, events: [...events.values()], cursor: body.next_cursor ? body.next_cursor : null, rawCount: raws.length, skipped };
+          if (ev) page.addEventOnce(String(ev.id), () => normaliseEvent({ ...ev, markets: undefined }, { fetchedAt }));
+        },
+        (raw) => raw?.conditionId ?? null,
+      );
+      return { markets, events, cursor: body.next_cursor ? body.next_cursor : null, rawCount: raws.length, skipped };
     });
   }
 

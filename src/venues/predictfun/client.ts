@@ -9,6 +9,7 @@
  */
 import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import {
@@ -95,16 +96,14 @@ export class PredictfunAdapter implements VenueAdapter {
       const body = await this.get<PredictMarketWire[]>('listMarkets', predictfunRequests.markets({ first, after: cursor }), opts.signal);
       const raws = body.data ?? [];
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const skipped: MarketPage['skipped'] = [];
-      for (const raw of raws) {
-        try {
-          markets.push(normaliseMarket(raw, { fetchedAt }));
+      const { markets, skipped } = normaliseListingPage(
+        raws,
+        (raw, page) => {
+          page.markets.push(normaliseMarket(raw, { fetchedAt }));
           this.remember(raw);
-        } catch (err) {
-          skipped.push({ id: raw?.id === undefined ? null : String(raw.id), reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+        },
+        (raw) => (raw?.id === undefined ? null : String(raw.id)),
+      );
       // The last page comes with no cursor (or a short page).
       const next = body.cursor && raws.length === first ? body.cursor : null;
       return { markets, events: [], cursor: next, rawCount: raws.length, skipped };

@@ -11,8 +11,9 @@
  */
 import { capabilities, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
-import { makePricePoint, type Market, type MarketEvent, type PricePoint } from '../records.js';
+import { makePricePoint, type Market, type PricePoint } from '../records.js';
 import { easternToIsoOrNull, normaliseChart, normaliseContract, normaliseEvent, type PredictItChartRowWire, type PredictItContractWire, type PredictItMarketWire } from './normalise.js';
 
 export const PREDICTIT_DEFAULT_BASE_URLS = {
@@ -112,22 +113,19 @@ export class PredictItAdapter implements VenueAdapter {
       }
       const slice = ordered.slice(start, start + pageSize);
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const events = new Map<string, MarketEvent>();
-      const skipped: MarketPage['skipped'] = [];
-      for (const { market, contract } of slice) {
-        try {
+      const { markets, events, skipped } = normaliseListingPage(
+        slice,
+        ({ market, contract }, page) => {
           const m = normaliseContract(market, contract, { fetchedAt });
-          if (opts.status === 'open' && m.status !== 'open' && m.status !== 'upcoming') continue;
-          markets.push(m);
-          if (!events.has(String(market.id))) events.set(String(market.id), normaliseEvent(market, { fetchedAt }));
-        } catch (err) {
-          skipped.push({ id: contract?.id !== undefined ? String(contract.id) : null, reason: err instanceof Error ? err.message : String(err) });
-        }
-      }
+          if (opts.status === 'open' && m.status !== 'open' && m.status !== 'upcoming') return;
+          page.markets.push(m);
+          page.addEventOnce(String(market.id), () => normaliseEvent(market, { fetchedAt }));
+        },
+        ({ contract }) => (contract?.id !== undefined ? String(contract.id) : null),
+      );
       const last = slice[slice.length - 1];
       const more = start + pageSize < ordered.length;
-      return { markets, events: [...events.values()], cursor: more && last ? encodeCursor(last.market.id, last.contract.id) : null, rawCount: slice.length, skipped };
+      return { markets, events, cursor: more && last ? encodeCursor(last.market.id, last.contract.id) : null, rawCount: slice.length, skipped };
     });
   }
 

@@ -7,8 +7,9 @@
  */
 import { capabilities, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
+import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
-import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import type { Market, OrderBook, PricePoint, Trade } from '../records.js';
 import {
   decodeOutcomes,
   normaliseBook,
@@ -140,20 +141,18 @@ export class ProbableAdapter implements VenueAdapter {
         return live ? this.midpoint('listMarkets.midpoint', info.yes, opts.signal) : null;
       });
       const fetchedAt = this.now();
-      const markets: Market[] = [];
-      const events = new Map<string, MarketEvent>();
-      const skipped: MarketPage['skipped'] = [];
-      raws.forEach((raw, i) => {
-        try {
-          markets.push(normaliseMarket(raw, { fetchedAt }, mids[i]));
-          if (raw.event && raw.event.id !== undefined && !events.has(String(raw.event.id))) events.set(String(raw.event.id), normaliseEvent(raw.event, { fetchedAt }));
-        } catch (err) {
-          skipped.push({ id: raw?.id !== undefined ? String(raw.id) : null, reason: err instanceof Error ? err.message : String(err) });
-        }
-      });
+      const { markets, events, skipped } = normaliseListingPage(
+        raws,
+        (raw, page, i) => {
+          page.markets.push(normaliseMarket(raw, { fetchedAt }, mids[i]));
+          const ev = raw.event;
+          if (ev && ev.id !== undefined) page.addEventOnce(String(ev.id), () => normaliseEvent(ev, { fetchedAt }));
+        },
+        (raw) => (raw?.id !== undefined ? String(raw.id) : null),
+      );
       const p = body.pagination;
       const more = p?.hasMore !== undefined ? p.hasMore : p?.totalPages !== undefined ? page < p.totalPages : raws.length >= limit;
-      return { markets, events: [...events.values()], cursor: more && raws.length > 0 ? encodeCursor(page + 1, limit) : null, rawCount: raws.length, skipped };
+      return { markets, events, cursor: more && raws.length > 0 ? encodeCursor(page + 1, limit) : null, rawCount: raws.length, skipped };
     });
   }
 
