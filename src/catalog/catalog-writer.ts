@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { Market, MarketEvent } from '../venues/records.js';
+import { catalogStatistics } from './catalog-statistics.js';
 import { eventContentHash, marketContentHash } from './content-hash.js';
 import { jsonParam, withTransaction } from './transaction.js';
 
@@ -35,32 +36,81 @@ const MARKET_COLUMNS = `market_id text, event_id text, title text, subtitle text
 
 const MARKET_NAMES = MARKET_COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]);
 
-const UPSERT_MARKETS = `
-  INSERT INTO markets (exchange, ${MARKET_NAMES.join(', ')})
-  SELECT $1, ${MARKET_NAMES.join(', ')} FROM jsonb_to_recordset($2::jsonb) AS r(${MARKET_COLUMNS})
-  ON CONFLICT (exchange, market_id) DO UPDATE SET
-    ${MARKET_NAMES.filter((n) => n !== 'market_id').map((n) => `${n} = EXCLUDED.${n}`).join(', ')},
-    removed = false,
-    change_seq = nextval('market_change_seq')
-  WHERE markets.content_hash <> EXCLUDED.content_hash OR markets.removed
-  RETURNING market_id, change_seq`;
+/**
+ * The whole page in one statement (one round trip, after the hash lookup): markets whose content
+ * changed, their outcomes, the page's events and the resume cursor. Data-modifying CTEs all run on
+ * the statement's snapshot, so the outcome rows it deletes (no longer listed) and the ones it
+ * upserts (listed) are disjoint by construction; the outcomes' foreign-key checks run at the end of
+ * the statement and see the markets inserted by it.
+ *   $1 exchange, $2 markets to write, $3 their outcomes, $4 events, $5 cursor (or null)
+ */
+const WRITE_PAGE = `
+  WITH written AS (
+    INSERT INTO markets (exchange, ${MARKET_NAMES.join(', ')})
+    SELECT $1, ${MARKET_NAMES.join(', ')} FROM jsonb_to_recordset($2::jsonb) AS r(${MARKET_COLUMNS})
+    ON CONFLICT (exchange, market_id) DO UPDATE SET
+      ${MARKET_NAMES.filter((n) => n !== 'market_id').map((n) => `${n} = EXCLUDED.${n}`).join(', ')},
+      removed = false,
+      change_seq = nextval('market_change_seq')
+    WHERE markets.content_hash <> EXCLUDED.content_hash OR markets.removed
+    RETURNING market_id, change_seq
+  ),
+  listed_outcomes AS (
+    SELECT o.* FROM jsonb_to_recordset($3::jsonb) AS o(market_id text, outcome_id text, label text, position int, price float8)
+    WHERE o.market_id IN (SELECT market_id FROM written)
+  ),
+  unlisted_outcomes AS (
+    DELETE FROM outcomes o USING written w
+    WHERE o.exchange = $1 AND o.market_id = w.market_id
+      AND NOT EXISTS (SELECT 1 FROM listed_outcomes l WHERE l.market_id = o.market_id AND l.outcome_id = o.outcome_id)
+  ),
+  upserted_outcomes AS (
+    INSERT INTO outcomes (exchange, market_id, outcome_id, label, position, price)
+    SELECT $1, market_id, outcome_id, label, position, price FROM listed_outcomes
+    ON CONFLICT (exchange, market_id, outcome_id) DO UPDATE SET label = EXCLUDED.label, position = EXCLUDED.position, price = EXCLUDED.price
+    WHERE (outcomes.label, outcomes.position, outcomes.price) IS DISTINCT FROM (EXCLUDED.label, EXCLUDED.position, EXCLUDED.price)
+  ),
+  written_events AS (
+    INSERT INTO events (exchange, event_id, title, subtitle, category, status, market_ids, close_time, raw, content_hash, updated_at)
+    SELECT $1, event_id, title, subtitle, category, status, market_ids, close_time, raw, content_hash, updated_at
+    FROM jsonb_to_recordset($4::jsonb) AS r(event_id text, title text, subtitle text, category text, status text,
+      market_ids text[], close_time timestamptz, raw jsonb, content_hash text, updated_at timestamptz)
+    ON CONFLICT (exchange, event_id) DO UPDATE SET
+      title = EXCLUDED.title, subtitle = EXCLUDED.subtitle, category = EXCLUDED.category, status = EXCLUDED.status,
+      market_ids = EXCLUDED.market_ids, close_time = EXCLUDED.close_time, raw = EXCLUDED.raw,
+      content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at
+    WHERE events.content_hash <> EXCLUDED.content_hash
+    RETURNING event_id
+  ),
+  resume_cursor AS (
+    INSERT INTO venue_sync_status (exchange, status, cursor) SELECT $1, 'running', $5::jsonb WHERE $5::jsonb IS NOT NULL
+    ON CONFLICT (exchange) DO UPDATE SET cursor = EXCLUDED.cursor
+  )
+  SELECT (SELECT count(*) FROM written)::int AS changed,
+         (SELECT coalesce(max(change_seq), 0) FROM written) AS max_change_seq,
+         (SELECT count(*) FROM written_events)::int AS events_changed`;
 
-const UPSERT_EVENTS = `
-  INSERT INTO events (exchange, event_id, title, subtitle, category, status, market_ids, close_time, raw, content_hash, updated_at)
-  SELECT $1, event_id, title, subtitle, category, status, market_ids, close_time, raw, content_hash, updated_at
-  FROM jsonb_to_recordset($2::jsonb) AS r(event_id text, title text, subtitle text, category text, status text,
-    market_ids text[], close_time timestamptz, raw jsonb, content_hash text, updated_at timestamptz)
-  ON CONFLICT (exchange, event_id) DO UPDATE SET
-    title = EXCLUDED.title, subtitle = EXCLUDED.subtitle, category = EXCLUDED.category, status = EXCLUDED.status,
-    market_ids = EXCLUDED.market_ids, close_time = EXCLUDED.close_time, raw = EXCLUDED.raw,
-    content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at
-  WHERE events.content_hash <> EXCLUDED.content_hash
-  RETURNING event_id`;
+/**
+ * The stored hash of each of the page's markets. A join of the unnested ids to the primary key
+ * rather than "market_id = ANY($2)": without statistics the planner costs the ANY list as half the
+ * table and walks every market of the venue through an index on (exchange, ...) instead.
+ */
+const STORED_HASHES = `
+  SELECT m.market_id, m.content_hash, m.removed
+  FROM unnest($2::text[]) AS k(market_id)
+  JOIN markets m ON m.exchange = $1 AND m.market_id = k.market_id`;
 
 /** Last one wins: a page that repeats an id would otherwise make the upsert touch a row twice. */
 function dedupe<T>(items: T[], key: (t: T) => string): T[] {
   const byKey = new Map<string, T>();
   for (const it of items) byKey.set(key(it), it);
+  return [...byKey.values()];
+}
+
+/** First one wins. */
+function dedupeFirst<T>(items: T[], key: (t: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const it of items) if (!byKey.has(key(it))) byKey.set(key(it), it);
   return [...byKey.values()];
 }
 
@@ -94,58 +144,39 @@ export class CatalogWriter {
   async writePage(exchange: ExchangeCode, page: { markets: Market[]; events: MarketEvent[] }, nextCursor: SyncCursorState | null): Promise<PageWriteResult> {
     const markets = dedupe(page.markets, (m) => m.market_id).filter((m) => m.exchange === exchange);
     const events = dedupe(page.events, (e) => e.event_id).filter((e) => e.exchange === exchange);
-    return withTransaction(this.pool, async (c) => {
-      let changedIds: string[] = [];
-      let maxChangeSeq = 0;
-      // Compare hashes first so that unchanged rows cost one read and no write (and no sequence value).
-      const rows = markets.map(marketRow);
+    // Compare hashes first so that unchanged rows cost one read and no write (and no sequence value),
+    // and their raw payloads are not even sent.
+    const rows = markets.map(marketRow);
+    const result = await withTransaction(this.pool, async (c) => {
       const stored = new Map<string, { content_hash: string; removed: boolean }>();
       if (rows.length > 0) {
-        const existing = await c.query<{ market_id: string; content_hash: string; removed: boolean }>(
-          'SELECT market_id, content_hash, removed FROM markets WHERE exchange = $1 AND market_id = ANY($2::text[])',
-          [exchange, markets.map((m) => m.market_id)],
-        );
+        const existing = await c.query<{ market_id: string; content_hash: string; removed: boolean }>(STORED_HASHES, [exchange, markets.map((m) => m.market_id)]);
         for (const r of existing.rows) stored.set(r.market_id, r);
       }
       const toWrite = rows.filter((r) => {
         const s = stored.get(r.market_id as string);
         return !s || s.removed || s.content_hash !== r.content_hash;
       });
-      if (toWrite.length > 0) {
-        const res = await c.query<{ market_id: string; change_seq: number }>(UPSERT_MARKETS, [exchange, jsonParam(toWrite)]);
-        changedIds = res.rows.map((r) => r.market_id);
-        for (const r of res.rows) maxChangeSeq = Math.max(maxChangeSeq, r.change_seq);
-      }
-      if (changedIds.length > 0) {
-        // Outcomes are a projection of the market row: replaced whenever the market's content changed.
-        const changed = new Set(changedIds);
-        const outcomes = markets
-          .filter((m) => changed.has(m.market_id))
-          .flatMap((m) => m.outcomes.map((o, position) => ({ market_id: m.market_id, outcome_id: o.id, label: o.label, position, price: o.price })));
-        await c.query('DELETE FROM outcomes WHERE exchange = $1 AND market_id = ANY($2::text[])', [exchange, changedIds]);
-        if (outcomes.length > 0) {
-          await c.query(
-            `INSERT INTO outcomes (exchange, market_id, outcome_id, label, position, price)
-             SELECT $1, market_id, outcome_id, label, position, price
-             FROM jsonb_to_recordset($2::jsonb) AS r(market_id text, outcome_id text, label text, position int, price float8)
-             ON CONFLICT (exchange, market_id, outcome_id) DO NOTHING`,
-            [exchange, jsonParam(outcomes)],
-          );
-        }
-      }
-      let eventsChanged = 0;
-      if (events.length > 0) {
-        eventsChanged = (await c.query(UPSERT_EVENTS, [exchange, jsonParam(events.map(eventRow))])).rowCount ?? 0;
-      }
-      if (nextCursor) {
-        await c.query(
-          `INSERT INTO venue_sync_status (exchange, status, cursor) VALUES ($1, 'running', $2::jsonb)
-           ON CONFLICT (exchange) DO UPDATE SET cursor = EXCLUDED.cursor`,
-          [exchange, jsonParam(nextCursor)],
-        );
-      }
-      return { changed: changedIds.length, unchanged: markets.length - changedIds.length, eventsChanged, maxChangeSeq };
+      if (toWrite.length === 0 && events.length === 0 && !nextCursor) return { changed: 0, eventsChanged: 0, maxChangeSeq: 0 };
+      const writing = new Set(toWrite.map((r) => r.market_id as string));
+      // Outcomes are a projection of the market row: replaced whenever the market's content changed.
+      // An id repeated within a market keeps its first occurrence (as the former DO NOTHING insert did).
+      const outcomes = markets
+        .filter((m) => writing.has(m.market_id))
+        .flatMap((m) => dedupeFirst(m.outcomes.map((o, position) => ({ market_id: m.market_id, outcome_id: o.id, label: o.label, position, price: o.price })), (o) => o.outcome_id));
+      const res = await c.query<{ changed: number; max_change_seq: number; events_changed: number }>(WRITE_PAGE, [
+        exchange,
+        jsonParam(toWrite),
+        jsonParam(outcomes),
+        jsonParam(events.map(eventRow)),
+        nextCursor ? jsonParam(nextCursor) : null,
+      ]);
+      const r = res.rows[0];
+      return { changed: r.changed, eventsChanged: r.events_changed, maxChangeSeq: r.max_change_seq };
     });
+    // After the commit, outside the page's transaction; a failure here must not fail a committed page.
+    await catalogStatistics(this.pool).afterWrite(result.changed).catch(() => undefined);
+    return { changed: result.changed, unchanged: markets.length - result.changed, eventsChanged: result.eventsChanged, maxChangeSeq: result.maxChangeSeq };
   }
 
   /**

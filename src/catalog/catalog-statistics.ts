@@ -1,0 +1,62 @@
+// Planner statistics for the catalog tables, kept fresh by the writer because the embedded database
+// (PGlite: one single-user backend) runs no autovacuum, so nothing else ever ANALYZEs them.
+//
+// Why it matters: without statistics the planner assumes `exchange = $1` matches 0.5% of the rows,
+// so a lookup by (exchange, market_id) can be planned as a scan of every market of the venue
+// through an index that merely starts with `exchange`. Worse, plans cached for the life of the
+// backend keep whatever was chosen when the tables were nearly empty: the outcomes -> markets
+// foreign-key check (two per market written) was measured reading all N markets of the venue per
+// check, so a first sync slowed from ~0.2 s to ~2.4 s per 100-market page at 22k markets
+// (bench/sync/profile-writes.ts). ANALYZE gives the planner the real proportions and invalidates
+// those cached plans.
+//
+// When: the first time markets are written to a catalog that was never analyzed, then whenever the
+// markets written since the last ANALYZE reach the number of markets counted by it (a first fill of
+// N markets costs about log2(N) ANALYZEs, a settled catalog almost none). An external PostgreSQL
+// also autovacuums; the few extra ANALYZEs are harmless there.
+import type pg from 'pg';
+
+/** Below this many written markets an ANALYZE is not worth its time (tiny catalogs plan fine). */
+const MIN_WRITTEN = 100;
+
+export class CatalogStatistics {
+  /** Markets counted by the last ANALYZE (pg_class.reltuples); null until read. */
+  private analyzedRows: number | null = null;
+  private writtenSince = 0;
+  private analyzing?: Promise<void>;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Called after a committed page with the number of markets it inserted or rewrote. */
+  async afterWrite(changedMarkets: number): Promise<void> {
+    if (changedMarkets <= 0) return;
+    this.writtenSince += changedMarkets;
+    this.analyzedRows ??= await this.reltuples();
+    if (this.writtenSince < Math.max(MIN_WRITTEN, this.analyzedRows)) return;
+    this.analyzing ??= this.analyze().finally(() => {
+      this.analyzing = undefined;
+    });
+    await this.analyzing;
+  }
+
+  private async analyze(): Promise<void> {
+    this.writtenSince = 0;
+    await this.pool.query('ANALYZE markets, outcomes, events');
+    this.analyzedRows = await this.reltuples();
+  }
+
+  /** -1 (never analyzed) counts as 0. */
+  private async reltuples(): Promise<number> {
+    const r = await this.pool.query<{ n: number }>(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'markets'::regclass`);
+    return r.rows[0]?.n ?? 0;
+  }
+}
+
+/** One tracker per pool: every writer on the same database counts towards the same ANALYZE. */
+const byPool = new WeakMap<pg.Pool, CatalogStatistics>();
+
+export function catalogStatistics(pool: pg.Pool): CatalogStatistics {
+  let s = byPool.get(pool);
+  if (!s) byPool.set(pool, (s = new CatalogStatistics(pool)));
+  return s;
+}
