@@ -14,6 +14,8 @@ export type NormalisedListing = Pick<MarketPage, 'markets' | 'events' | 'skipped
  * item added before it threw stays on the page (as it did when each adapter had its own loop).
  */
 export interface ListingCollector extends NormalisedListing {
+  /** Adds what one item normalised to: its markets, its event (group items) and its children that were skipped. */
+  add(item: { markets: Market[]; event?: MarketEvent | null; skipped: MarketPage['skipped'] }): void;
   /** Adds the event under `key` unless one was added under that key before; `make` runs only for a new key. */
   addEventOnce(key: string, make: () => MarketEvent): void;
 }
@@ -35,6 +37,11 @@ export function normaliseListingPage<R>(
     markets,
     events,
     skipped,
+    add(item) {
+      markets.push(...item.markets);
+      if (item.event) events.push(item.event);
+      skipped.push(...item.skipped);
+    },
     addEventOnce(key, make) {
       if (eventKeys.has(key)) return;
       events.push(make());

@@ -115,9 +115,7 @@ export class FutuurAdapter implements VenueAdapter {
       const { markets, events, skipped } = normaliseListingPage(
         p.events,
         (ev, page) => {
-          const out = normaliseEventMarkets(ev, { fetchedAt });
-          page.markets.push(...out.markets);
-          page.skipped.push(...out.skipped);
+          page.add(normaliseEventMarkets(ev, { fetchedAt }));
           page.events.push(normaliseEvent(ev, { fetchedAt }));
         },
         (ev) => (ev?.id === undefined ? null : `event ${ev.id}`),

@@ -101,10 +101,7 @@ export class LimitlessAdapter implements VenueAdapter {
       const { markets, events, skipped } = normaliseListingPage(
         raws,
         (raw, page) => {
-          const out = normaliseListing(raw, { fetchedAt });
-          page.markets.push(...out.markets);
-          if (out.event) page.events.push(out.event);
-          page.skipped.push(...out.skipped);
+          page.add(normaliseListing(raw, { fetchedAt }));
           this.remember(raw);
         },
         (raw) => raw?.slug ?? null,

@@ -90,12 +90,7 @@ export class OpinionAdapter implements VenueAdapter {
       const fetchedAt = this.now();
       const { markets, events, skipped } = normaliseListingPage(
         raws,
-        (raw, page) => {
-          const out = normaliseListing(raw, { fetchedAt });
-          page.markets.push(...out.markets);
-          if (out.event) page.events.push(out.event);
-          page.skipped.push(...out.skipped);
-        },
+        (raw, page) => page.add(normaliseListing(raw, { fetchedAt })),
         (raw) => (raw?.marketId === undefined ? null : String(raw.marketId)),
       );
       const rawCount = raws.reduce((n, r) => n + (r.childMarkets?.length ? r.childMarkets.length : 1), 0);
