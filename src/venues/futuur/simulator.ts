@@ -11,6 +11,7 @@ import { SimActivity, type SimTrade } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { hashString } from '../../sim/rng.js';
 import { intParam, json, SimServer, type SimRequest, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { FutuurEventWire, FutuurMarketWire } from './normalise.js';
 import { futuurSeed } from './seed.js';
@@ -144,17 +145,12 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
     return json({ ...p, results: p.results.map(({ id, t }) => actionWire(id, t)) });
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'futuur',
     server,
     activity,
-    baseUrls: { rest: `${server.baseUrl}${P}` },
+    port: opts.port,
+    baseUrls: () => ({ rest: `${server.baseUrl}${P}` }),
     marketCount: () => marketById.size,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

@@ -10,6 +10,7 @@ import { readCorpus } from '../../sim/corpus.js';
 import { fixed } from '../../sim/fixture-helpers.js';
 import { stableUuid } from '../../sim/rng.js';
 import { badRequest, intParam, json, SimServer, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { KalshiEventWire, KalshiMarketWire } from './normalise.js';
 import { kalshiSeed } from './seed.js';
@@ -320,17 +321,12 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     }
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'kalshi',
     server,
     activity,
-    baseUrls: { rest: `${server.baseUrl}${P}`, ws: `${server.wsBaseUrl}${KALSHI_SIM_WS_PATH}` },
+    port: opts.port,
+    baseUrls: () => ({ rest: `${server.baseUrl}${P}`, ws: `${server.wsBaseUrl}${KALSHI_SIM_WS_PATH}` }),
     marketCount: () => markets.size,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

@@ -16,6 +16,7 @@ import { SimActivity, type SimTrade } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { hashString } from '../../sim/rng.js';
 import { intParam, json, SimServer, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import { isGroup, type LimitlessMarketWire } from './normalise.js';
 import { limitlessSeed } from './seed.js';
@@ -249,17 +250,12 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     }
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'limitless',
     server,
     activity,
-    baseUrls: { rest: server.baseUrl, ws: server.wsBaseUrl },
+    port: opts.port,
+    baseUrls: () => ({ rest: server.baseUrl, ws: server.wsBaseUrl }),
     marketCount: () => [...bySlug.values()].filter((m) => !isGroup(m)).length,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

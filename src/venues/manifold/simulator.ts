@@ -9,6 +9,7 @@ import { SimActivity, type SimTrade } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { hashString } from '../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import { isMultiAnswer, yesProbability, type ManifoldBetWire, type ManifoldMarketWire } from './normalise.js';
 import { manifoldId, manifoldSeed, toLiteMarket } from './seed.js';
@@ -195,17 +196,12 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
     return json(bets.slice(0, limit));
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'manifold',
     server,
     activity,
-    baseUrls: { rest: `${server.baseUrl}${P}` },
+    port: opts.port,
+    baseUrls: () => ({ rest: `${server.baseUrl}${P}` }),
     marketCount: () => markets.size,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

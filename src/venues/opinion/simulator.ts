@@ -9,6 +9,7 @@
 import { SimActivity } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { SimServer, type SimRequest, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { OpinionMarketWire } from './normalise.js';
 import { opinionSeed } from './seed.js';
@@ -117,17 +118,12 @@ export async function startOpinionSimulator(opts: SimulatorOptions = {}): Promis
     return ok({ history: points.map((p) => ({ t: Math.floor(p.t / 1000), p: fx(t.yes ? p.p : 1 - p.p) })) });
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'opinion',
     server,
     activity,
-    baseUrls: { rest: `${server.baseUrl}${P}` },
+    port: opts.port,
+    baseUrls: () => ({ rest: `${server.baseUrl}${P}` }),
     marketCount: () => [...byId.values()].filter((m) => !(m.childMarkets?.length)).length,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

@@ -9,6 +9,7 @@ import { SimActivity, type SimActivityEvent } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { createRng, stableHex32 } from '../../sim/rng.js';
 import { intParam, json, SimServer, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import { decodeOutcomes, type GammaEventWire, type GammaMarketWire } from './normalise.js';
 import { polymarketSeed } from './seed.js';
@@ -311,18 +312,12 @@ export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Pro
     }
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  const base = server.baseUrl;
-  return {
+  return launchSimulator({
     exchange: 'polymarket',
     server,
     activity,
-    baseUrls: { gamma: `${base}/gamma`, clob: `${base}/clob`, data: `${base}/data`, ws: `${server.wsBaseUrl}/ws/market` },
+    port: opts.port,
+    baseUrls: () => ({ gamma: `${server.baseUrl}/gamma`, clob: `${server.baseUrl}/clob`, data: `${server.baseUrl}/data`, ws: `${server.wsBaseUrl}/ws/market` }),
     marketCount: () => markets.size,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

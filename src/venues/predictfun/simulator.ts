@@ -12,6 +12,7 @@ import { SimActivity, type SimTrade } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { hashString } from '../../sim/rng.js';
 import { intParam, SimServer, type SimRequest, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { PredictCategoryWire, PredictMarketWire } from './normalise.js';
 import { predictfunSeed } from './seed.js';
@@ -180,17 +181,12 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
     }
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'predictfun',
     server,
     activity,
-    baseUrls: { rest: `${server.baseUrl}${PREDICTFUN_SIM_PREFIX}`, ws: `${server.wsBaseUrl}${PREDICTFUN_SIM_WS_PATH}` },
+    port: opts.port,
+    baseUrls: () => ({ rest: `${server.baseUrl}${PREDICTFUN_SIM_PREFIX}`, ws: `${server.wsBaseUrl}${PREDICTFUN_SIM_WS_PATH}` }),
     marketCount: () => markets.size,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

@@ -9,6 +9,7 @@ import { SimActivity } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { createRng } from '../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { PredictItContractWire, PredictItMarketWire } from './normalise.js';
 import { predictitSeed, predictitTimeStamp, toEasternWallClock } from './seed.js';
@@ -102,17 +103,12 @@ export async function startPredictItSimulator(opts: SimulatorOptions = {}): Prom
     return json(rows);
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'predictit',
     server,
     activity,
-    baseUrls: { rest: `${server.baseUrl}${P}` },
+    port: opts.port,
+    baseUrls: () => ({ rest: `${server.baseUrl}${P}` }),
     marketCount: contractCount,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }

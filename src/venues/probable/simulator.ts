@@ -9,6 +9,7 @@ import { SimActivity, type SimTrade } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';
 import { stableUuid } from '../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../sim/server.js';
+import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import { decodeOutcomes, probableStatus, type ProbableEventWire, type ProbableMarketWire } from './normalise.js';
 import { probableSeed } from './seed.js';
@@ -182,17 +183,12 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     return json((activity.trades(t.marketId) ?? []).slice(0, limit).map((tr) => tradeWire(token, tr)));
   });
 
-  await server.start(opts.port ?? 0);
-  activity.start();
-  return {
+  return launchSimulator({
     exchange: 'probable',
     server,
     activity,
-    baseUrls: { market: `${server.baseUrl}${M}`, orderbook: `${server.baseUrl}${O}` },
+    port: opts.port,
+    baseUrls: () => ({ market: `${server.baseUrl}${M}`, orderbook: `${server.baseUrl}${O}` }),
     marketCount: () => markets.size,
-    stop: async () => {
-      activity.stop();
-      await server.stop();
-    },
-  };
+  });
 }
