@@ -91,14 +91,16 @@ const WRITE_PAGE = `
          (SELECT count(*) FROM written_events)::int AS events_changed`;
 
 /**
- * The stored hash of each of the page's markets. A join of the unnested ids to the primary key
- * rather than "market_id = ANY($2)": without statistics the planner costs the ANY list as half the
- * table and walks every market of the venue through an index on (exchange, ...) instead.
+ * The stored hashes of the page's markets and events, in one round trip. Joins of the unnested ids
+ * to the primary keys rather than "market_id = ANY($2)": without statistics the planner costs the
+ * ANY list as half the table and walks every market of the venue through an index on (exchange, ...).
  */
 const STORED_HASHES = `
-  SELECT m.market_id, m.content_hash, m.removed
-  FROM unnest($2::text[]) AS k(market_id)
-  JOIN markets m ON m.exchange = $1 AND m.market_id = k.market_id`;
+  SELECT 'market' AS kind, m.market_id AS id, m.content_hash, m.removed
+  FROM unnest($2::text[]) AS k(id) JOIN markets m ON m.exchange = $1 AND m.market_id = k.id
+  UNION ALL
+  SELECT 'event', e.event_id, e.content_hash, false
+  FROM unnest($3::text[]) AS k(id) JOIN events e ON e.exchange = $1 AND e.event_id = k.id`;
 
 /** Last one wins: a page that repeats an id would otherwise make the upsert touch a row twice. */
 function dedupe<T>(items: T[], key: (t: T) => string): T[] {
@@ -147,17 +149,24 @@ export class CatalogWriter {
     // Compare hashes first so that unchanged rows cost one read and no write (and no sequence value),
     // and their raw payloads are not even sent.
     const rows = markets.map(marketRow);
+    const eventRows = events.map(eventRow);
     const result = await withTransaction(this.pool, async (c) => {
-      const stored = new Map<string, { content_hash: string; removed: boolean }>();
-      if (rows.length > 0) {
-        const existing = await c.query<{ market_id: string; content_hash: string; removed: boolean }>(STORED_HASHES, [exchange, markets.map((m) => m.market_id)]);
-        for (const r of existing.rows) stored.set(r.market_id, r);
+      const stored = { market: new Map<string, { content_hash: string; removed: boolean }>(), event: new Map<string, { content_hash: string; removed: boolean }>() };
+      if (rows.length > 0 || eventRows.length > 0) {
+        const existing = await c.query<{ kind: 'market' | 'event'; id: string; content_hash: string; removed: boolean }>(STORED_HASHES, [
+          exchange,
+          markets.map((m) => m.market_id),
+          events.map((e) => e.event_id),
+        ]);
+        for (const r of existing.rows) stored[r.kind].set(r.id, r);
       }
-      const toWrite = rows.filter((r) => {
-        const s = stored.get(r.market_id as string);
-        return !s || s.removed || s.content_hash !== r.content_hash;
-      });
-      if (toWrite.length === 0 && events.length === 0 && !nextCursor) return { changed: 0, eventsChanged: 0, maxChangeSeq: 0 };
+      const changedSince = (kind: 'market' | 'event', id: string, hash: unknown) => {
+        const s = stored[kind].get(id);
+        return !s || s.removed || s.content_hash !== hash;
+      };
+      const toWrite = rows.filter((r) => changedSince('market', r.market_id as string, r.content_hash));
+      const eventsToWrite = eventRows.filter((r) => changedSince('event', r.event_id as string, r.content_hash));
+      if (toWrite.length === 0 && eventsToWrite.length === 0 && !nextCursor) return { changed: 0, eventsChanged: 0, maxChangeSeq: 0 };
       const writing = new Set(toWrite.map((r) => r.market_id as string));
       // Outcomes are a projection of the market row: replaced whenever the market's content changed.
       // An id repeated within a market keeps its first occurrence (as the former DO NOTHING insert did).
@@ -168,7 +177,7 @@ export class CatalogWriter {
         exchange,
         jsonParam(toWrite),
         jsonParam(outcomes),
-        jsonParam(events.map(eventRow)),
+        jsonParam(eventsToWrite),
         nextCursor ? jsonParam(nextCursor) : null,
       ]);
       const r = res.rows[0];
