@@ -6,6 +6,12 @@
 // Clauses add up (an exact match also matches every lower tier). Inside a tier, BM25 (x0.5), an
 // open market (+6) and log10 volume (0..~9) order the hits: all together stay below the 25-point
 // gap between tiers.
+//
+// Cost (bench/search/profile-clauses.ts, same node and queries, 4 clients): the fuzzy clause and
+// `match_phrase_prefix` were most of an autocomplete's time (together ~2-3x the reference
+// `bool_prefix` query), fuzzy most of a keyword search's; the popularity `function_score` and
+// exact `track_total_hits` cost little, so they stay (a rescore of the top N would rank short
+// prefixes with thousands of equal matches by an arbitrary N instead of by popularity).
 import type { AutocompleteQuery, MarketSearchQuery } from '../engine.js';
 import type { NormalisedQuery } from '../query-text.js';
 
@@ -14,6 +20,10 @@ type Json = Record<string, unknown>;
 const SAYT_FIELDS = ['title.sayt', 'title.sayt._2gram', 'title.sayt._3gram'];
 
 export const OPEN_BONUS = 6;
+/** Typo tolerance: words under 5 characters must be spelled right, one edit for 5-7, two from 8.
+ * (Plain AUTO gives 3-4 letter words an edit too: each expands into many dictionary terms, the
+ * most expensive part of a search, for matches like "fed" -> "few"/"red" nobody wants.) */
+export const FUZZINESS = 'AUTO:5,8';
 export const VOLUME_FACTOR = 0.6;
 
 function filters(q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status'] }): Json[] {
@@ -44,6 +54,20 @@ function tier(filter: Json, score: number): Json {
   return { constant_score: { filter, boost: score } };
 }
 
+function fuzzyAllWords(m: string): Json {
+  return { match: { title: { query: m, operator: 'and', fuzziness: FUZZINESS, prefix_length: 1, max_expansions: 20 } } };
+}
+
+/**
+ * The words typed, in order, with the last one a prefix. On the search_as_you_type shingle fields
+ * this is a plain `bool_prefix` (terms lookups), where `match_phrase_prefix` expanded the last word
+ * and read positions on every keystroke. One word: in order = the prefix match itself.
+ */
+function inOrderPrefix(nq: NormalisedQuery): Json {
+  const field = nq.terms.length >= 3 ? 'title.sayt._3gram' : nq.terms.length === 2 ? 'title.sayt._2gram' : 'title.sayt';
+  return { multi_match: { query: nq.match, type: 'bool_prefix', fields: [field], operator: 'and' } };
+}
+
 function textClauses(nq: NormalisedQuery): Json[] {
   const m = nq.match;
   return [
@@ -51,7 +75,7 @@ function textClauses(nq: NormalisedQuery): Json[] {
     tier({ match_phrase: { title: { query: m } } }, 200),
     tier({ match: { 'title.stemmed': { query: m, operator: 'and' } } }, 100),
     tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
-    tier({ match: { title: { query: m, operator: 'and', fuzziness: 'AUTO', prefix_length: 1, max_expansions: 20 } } }, 25),
+    tier(fuzzyAllWords(m), 25),
     // ordinary relevance inside a tier; also admits titles with most (not all) of the words
     { match: { 'title.stemmed': { query: m, minimum_should_match: '2<75%', boost: 0.5 } } },
     { match: { subtitle: { query: m, operator: 'and', boost: 0.3 } } },
@@ -85,21 +109,21 @@ export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery): Json {
   };
 }
 
-export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Json {
+/**
+ * Autocomplete without typo tolerance: the query asked on every keystroke. The engine falls back to
+ * `autocompleteBody(..., { typos: true })` only when this finds fewer suggestions than asked for
+ * (a typo rarely prefixes anything, and then the prefix tiers find little).
+ */
+export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, opts: { typos?: boolean } = {}): Json {
   const m = nq.match;
-  const text: Json = {
-    bool: {
-      should: [
-        tier({ term: { 'title.exact': nq.full } }, 1000),
-        tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
-        tier({ match: { title: { query: m, operator: 'and', fuzziness: 'AUTO', prefix_length: 1, max_expansions: 20 } } }, 25),
-        // the words typed in order at the start of the title beat the same words elsewhere
-        tier({ match_phrase_prefix: { title: { query: m, max_expansions: 20 } } }, 10),
-      ],
-      minimum_should_match: 1,
-      filter: filters(q),
-    },
-  };
+  const should: Json[] = [
+    tier({ term: { 'title.exact': nq.full } }, 1000),
+    tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
+    // the words typed in order beat the same words scattered
+    tier(inOrderPrefix(nq), 10),
+  ];
+  if (opts.typos) should.push(tier(fuzzyAllWords(m), 25));
+  const text: Json = { bool: { should, minimum_should_match: 1, filter: filters(q) } };
   return {
     query: popularity(text),
     sort: [{ _score: 'desc' }, { key: 'asc' }],
@@ -115,6 +139,6 @@ export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Jso
  */
 export const AUTOCOMPLETE_OVERFETCH = 3;
 
-export function collapsedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Json {
-  return { ...autocompleteBody(q, nq), size: q.limit, collapse: { field: 'group_key' } };
+export function collapsedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, opts: { typos?: boolean } = {}): Json {
+  return { ...autocompleteBody(q, nq, opts), size: q.limit, collapse: { field: 'group_key' } };
 }
