@@ -6,7 +6,7 @@
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
 import type { Embedder } from '../../../embeddings/embedder.js';
-import { toPgVector } from '../../../embeddings/vector-codec.js';
+import { toPgVectorBinary } from './vector-param.js';
 import { keywordBoost, queryKeywords } from './keyword-boost.js';
 
 export const DEFAULT_LIMIT = 20;
@@ -101,28 +101,15 @@ export class SemanticSearchService {
   }
 
   /**
-   * Candidates from both HNSW indexes, then the exact distance to the nearer of each candidate's
-   * two embeddings, with the filters re-checked against the live catalog row.
+   * Candidates from both HNSW indexes with the exact distance to the nearer of each candidate's two
+   * embeddings, the filters re-checked against the live catalog row: one statement (migration 041),
+   * so a search holds the single embedded connection for one round trip.
    */
   private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest): Promise<CandidateRow[]> {
     const { rows } = await this.pool.query<CandidateRow>(
-      `WITH candidates AS (
-         SELECT exchange, market_id FROM semantic_nearest($1::vector, 'title', $2, $3::text[], $4, $5)
-         UNION
-         SELECT exchange, market_id FROM semantic_nearest($1::vector, 'rules', $2, $3::text[], $4, $5)
-       )
-       SELECT m.exchange, m.market_id, m.title, m.category, m.closed, m.svc_id,
-              min(e.embedding <=> $1::vector) AS distance
-       FROM candidates c
-       JOIN markets m ON m.exchange = c.exchange AND m.market_id = c.market_id
-       JOIN market_embeddings e ON e.exchange = c.exchange AND e.market_id = c.market_id
-       WHERE NOT m.removed
-         AND ($3::text[] IS NULL OR m.exchange = ANY ($3::text[]))
-         AND (NOT $4 OR NOT m.closed)
-         AND ($5::text IS NULL OR lower(m.category) = $5::text)
-       GROUP BY m.exchange, m.market_id`,
+      'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5)',
       [
-        toPgVector(vector),
+        toPgVectorBinary(vector),
         k,
         request.exchange?.length ? request.exchange : null,
         request.active_only ?? false,
