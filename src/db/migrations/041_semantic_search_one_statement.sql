@@ -1,15 +1,16 @@
 -- Semantic search in one statement (bench/README.md, "Semantic search: latency"). Before this, a
--- search ran semantic_nearest twice (title, rules) plus an exact rescoring join, and inside
--- semantic_nearest the plpgsql plan cache switched the count and the exact scan to generic plans
--- (`kind = $1 AND (NOT $open OR NOT closed)` cannot use the filter index as a prefix), which read
--- every row of the kind. semantic_search() below does the whole search in one round trip:
+-- search ran semantic_nearest twice (title, rules) plus an exact rescoring join of every candidate,
+-- and an `active_only` search counted the open rows (795 heap fetches on the benchmark catalog) and
+-- then ranked all of them exactly, for titles and again for rules. semantic_search() below does the
+-- whole search in one round trip:
 --   * every scan is dynamic SQL planned for its actual filters (only the conditions in use, the
 --     kind as a literal so the partial HNSW index is chosen);
 --   * no filter: plain HNSW scans, hnsw.ef_search = k, no iterative scan;
 --   * filters: the same rules as semantic_nearest (040): few matching rows -> exact scan of them;
 --     otherwise the iterative scan, and the exact scan fills in when it still comes back short;
 --   * `active_only` alone scans a partial HNSW index of the open markets (closed markets are most
---     of a catalog, so the iterative scan over the full graph skipped most of what it walked);
+--     of a catalog: the full graph would be walked past closed neighbours, or every open row
+--     counted and ranked exactly);
 --   * the exact distance to a market's other embedding is looked up only for the candidates found
 --     by one kind, and only when that kind's list was cut at k (a shorter list holds every
 --     matching row of its kind: a market missing from it has no such embedding).
