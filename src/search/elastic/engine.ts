@@ -129,22 +129,15 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'> & { group_key?: string };
     const run = (body: Record<string, unknown>) =>
       this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, filter_path: SEARCH_FILTER_PATH, ...body }, this.read));
-    const suggest = async (typos: boolean) => {
-      const body = autocompleteBody(q, nq, { typos });
-      const res = await run(body);
-      const hits = res.hits?.hits ?? [];
-      const unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
-      if (unique.length < q.limit && hits.length === body.size) {
-        // a page full of one cluster's members: let the engine collapse (rare, slower)
-        const collapsed = await run(collapsedAutocompleteBody(q, nq, { typos }));
-        return (collapsed.hits?.hits ?? []).map((h) => h._source!);
-      }
-      return unique;
-    };
-    // typo tolerance costs more than the rest of the query: ask for it only when the prefixes
-    // alone leave the list short (a mistyped word usually prefixes nothing)
-    let unique = await suggest(false);
-    if (unique.length < q.limit) unique = await suggest(true);
+    const body = autocompleteBody(q, nq);
+    const res = await run(body);
+    const hits = res.hits?.hits ?? [];
+    let unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
+    if (unique.length < q.limit && hits.length === body.size) {
+      // a page full of one cluster's members: let the engine collapse (rare, slower)
+      const collapsed = await run(collapsedAutocompleteBody(q, nq));
+      unique = (collapsed.hits?.hits ?? []).map((h) => h._source!);
+    }
     return unique.map((s) => ({
       text: s.title,
       exchange: s.exchange,

@@ -7,9 +7,10 @@
 // open market (+6) and log10 volume (0..~9) order the hits: all together stay below the 25-point
 // gap between tiers.
 //
-// Cost (bench/search/profile-clauses.ts, same node and queries, 4 clients): the fuzzy clause and
-// `match_phrase_prefix` were most of an autocomplete's time (together ~2-3x the reference
-// `bool_prefix` query), fuzzy most of a keyword search's; the popularity `function_score` and
+// Cost (bench/search/profile-clauses.ts, same node and queries, 4 clients): fuzzy AUTO and
+// `match_phrase_prefix` were most of an autocomplete's time (529 q/s vs 924 without them, the
+// reference `bool_prefix` query 1,759), fuzzy AUTO most of a keyword search's (695 -> 879 q/s with
+// AUTO:5,8); the popularity `function_score` and
 // exact `track_total_hits` cost little, so they stay (a rescore of the top N would rank short
 // prefixes with thousands of equal matches by an arbitrary N instead of by popularity).
 import type { AutocompleteQuery, MarketSearchQuery } from '../engine.js';
@@ -109,20 +110,17 @@ export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery): Json {
   };
 }
 
-/**
- * Autocomplete without typo tolerance: the query asked on every keystroke. The engine falls back to
- * `autocompleteBody(..., { typos: true })` only when this finds fewer suggestions than asked for
- * (a typo rarely prefixes anything, and then the prefix tiers find little).
- */
-export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, opts: { typos?: boolean } = {}): Json {
+export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Json {
   const m = nq.match;
   const should: Json[] = [
     tier({ term: { 'title.exact': nq.full } }, 1000),
     tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
+    // typos: with AUTO:5,8 this clause costs little (measured: a typo-free first query with a
+    // fuzzy fallback was slower overall, a quarter of real prefixes need the fallback)
+    tier(fuzzyAllWords(m), 25),
     // the words typed in order beat the same words scattered
     tier(inOrderPrefix(nq), 10),
   ];
-  if (opts.typos) should.push(tier(fuzzyAllWords(m), 25));
   const text: Json = { bool: { should, minimum_should_match: 1, filter: filters(q) } };
   return {
     query: popularity(text),
@@ -139,6 +137,6 @@ export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, opts
  */
 export const AUTOCOMPLETE_OVERFETCH = 3;
 
-export function collapsedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, opts: { typos?: boolean } = {}): Json {
-  return { ...autocompleteBody(q, nq, opts), size: q.limit, collapse: { field: 'group_key' } };
+export function collapsedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Json {
+  return { ...autocompleteBody(q, nq), size: q.limit, collapse: { field: 'group_key' } };
 }
