@@ -2,24 +2,14 @@
 // columns the search index holds.
 import type { MarketSearchDoc } from './engine.js';
 
-/** The columns of `markets` the search index reads (see src/db/migrations/002_catalog.sql). */
-export interface CatalogMarketRow {
-  exchange: string;
-  market_id: string;
-  title: string;
-  subtitle: string | null;
-  category: string;
-  tags: string[];
-  status: string;
-  closed: boolean;
-  yes_price: number | null;
-  volume: number | null;
-  volume_24h: number | null;
+/**
+ * The columns of `markets` the search index reads (see src/db/migrations/002_catalog.sql): the
+ * document's own fields as the catalog holds them (pg returns timestamptz as a Date).
+ */
+export type CatalogMarketRow = Omit<MarketSearchDoc, 'close_time' | 'cluster_exchanges' | 'change_seq'> & {
   /** ISO 8601 or a Date (as pg returns timestamptz) */
   close_time: string | Date | null;
-  svc_id: string | null;
-  cluster_id: string | null;
-}
+};
 
 export interface IndexedCatalogRow extends CatalogMarketRow {
   change_seq: number;
