@@ -18,6 +18,7 @@ import { EXCHANGE_CODES } from './venues/exchanges.js';
 import { VERSION } from './version.js';
 import { CatalogChangeEmitter } from './catalog/changes.js';
 import { CatalogReader } from './catalog/catalog-reader.js';
+import { SyncStatusStore } from './catalog/sync-status.js';
 import { createVenuesRouter } from './http/routes/venues.js';
 import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
@@ -46,18 +47,14 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-function exchangesHealth(db: Database): ExchangesCheck {
+/** /health's view of the venues: every code of the exchange table, with its sync state when it has one. */
+function exchangesHealth(statuses: SyncStatusStore): ExchangesCheck {
   return async () => {
-    const rows = (
-      await db.pool.query<{ exchange: string; status: string; last_sync_at: Date | null; markets: number; last_error: string | null }>(
-        'SELECT exchange, status, last_sync_at, markets, last_error FROM venue_sync_status',
-      )
-    ).rows;
-    const byCode = new Map(rows.map((r) => [r.exchange, r]));
+    const byCode = new Map((await statuses.list()).map((r) => [r.exchange, r]));
     return Object.fromEntries(
       EXCHANGE_CODES.map((code) => {
         const r = byCode.get(code);
-        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at?.toISOString() ?? null, markets: r?.markets ?? 0 }];
+        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0 }];
       }),
     );
   };
@@ -105,7 +102,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       plans: buildPlanTable(config.planFeatureOverrides),
       startedAt: clock.now(),
       healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health() },
-      exchangesHealth: exchangesHealth(db),
+      exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },

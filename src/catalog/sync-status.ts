@@ -24,21 +24,28 @@ export class SyncStatusStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async get(exchange: ExchangeCode): Promise<VenueSyncStatus | null> {
-    const r = await this.pool.query<{ status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null }>(
-      'SELECT status, last_sync_at, last_success_at, last_error, markets, cursor FROM venue_sync_status WHERE exchange = $1',
+    return (await this.read(exchange))[0] ?? null;
+  }
+
+  /** Every venue that has a row (venues never synced have none). */
+  async list(): Promise<VenueSyncStatus[]> {
+    return this.read(null);
+  }
+
+  private async read(exchange: ExchangeCode | null): Promise<VenueSyncStatus[]> {
+    const r = await this.pool.query<{ exchange: ExchangeCode; status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null }>(
+      'SELECT exchange, status, last_sync_at, last_success_at, last_error, markets, cursor FROM venue_sync_status WHERE $1::text IS NULL OR exchange = $1',
       [exchange],
     );
-    const row = r.rows[0];
-    if (!row) return null;
-    return {
-      exchange,
+    return r.rows.map((row) => ({
+      exchange: row.exchange,
       status: row.status,
       last_sync_at: row.last_sync_at?.toISOString() ?? null,
       last_success_at: row.last_success_at?.toISOString() ?? null,
       last_error: row.last_error,
       markets: row.markets,
       cursor: row.cursor,
-    };
+    }));
   }
 
   async markRunning(exchange: ExchangeCode): Promise<void> {
