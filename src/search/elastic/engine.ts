@@ -24,7 +24,7 @@ import {
 } from '../engine.js';
 import { normaliseQuery } from '../query-text.js';
 import { loadIndexDefinition, versionedIndexName, type IndexDefinition } from './mapping.js';
-import { autocompleteBody, collapsedAutocompleteBody, searchBody } from './queries.js';
+import { autocompleteBody, collapsedAutocompleteBody, searchBody, widenedAutocompleteBody } from './queries.js';
 
 export interface ElasticEngineOptions {
   client: Client;
@@ -129,22 +129,17 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'> & { group_key?: string };
     const run = (body: Record<string, unknown>) =>
       this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, filter_path: SEARCH_FILTER_PATH, ...body }, this.read));
-    const body = autocompleteBody(q, nq);
-    const res = await run(body);
-    const hits = res.hits?.hits ?? [];
-    let unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
-    if (unique.length < q.limit && hits.length === body.size) {
-      // a page full of one cluster's members: let the engine collapse (rare, slower)
-      const collapsed = await run(collapsedAutocompleteBody(q, nq));
-      unique = (collapsed.hits?.hits ?? []).map((h) => h._source!);
+    // exactly `limit` first; wider only when one cluster's members took places (see queries.ts)
+    let unique: Hit[] = [];
+    for (const body of [autocompleteBody(q, nq), widenedAutocompleteBody(q, nq)]) {
+      const hits = (await run(body)).hits?.hits ?? [];
+      unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
+      // complete, or fewer matches than asked for: nothing more to find
+      if (unique.length >= q.limit || hits.length < (body.size as number)) return unique.map(toSuggestion);
     }
-    return unique.map((s) => ({
-      text: s.title,
-      exchange: s.exchange,
-      market_id: s.market_id,
-      svc_id: s.svc_id ?? null,
-      exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
-    }));
+    // a wide page still mostly one cluster's members: let the engine collapse (rare, slower)
+    unique = ((await run(collapsedAutocompleteBody(q, nq))).hits?.hits ?? []).map((h) => h._source!);
+    return unique.map(toSuggestion);
   }
 
   async ping(): Promise<boolean> {
@@ -331,6 +326,18 @@ function dedupeByGroup<T extends { exchange: string; market_id: string; svc_id: 
     out.push(d);
   }
   return out;
+}
+
+type SuggestionSource = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'>;
+
+function toSuggestion(s: SuggestionSource): Suggestion {
+  return {
+    text: s.title,
+    exchange: s.exchange,
+    market_id: s.market_id,
+    svc_id: s.svc_id ?? null,
+    exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
+  };
 }
 
 function roundScore(score: number): number {
