@@ -14,8 +14,14 @@ export interface RateDecision {
   retryAfterS: number;
 }
 
+/** The accepted request times of one key, oldest first; those before `head` have left the window. */
+interface KeyWindow {
+  times: number[];
+  head: number;
+}
+
 export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly windows = new Map<string, KeyWindow>();
   private sweepCounter = 0;
 
   constructor(
@@ -26,19 +32,24 @@ export class SlidingWindowLimiter {
   take(key: string, limit: number): RateDecision {
     const now = this.clock.now();
     const cutoff = now - this.windowMs;
-    let times = this.hits.get(key);
-    if (!times) {
-      times = [];
-      this.hits.set(key, times);
+    let w = this.windows.get(key);
+    if (!w) {
+      w = { times: [], head: 0 };
+      this.windows.set(key, w);
     }
-    // times are in ascending order: drop the ones that left the window
-    let expired = 0;
-    while (expired < times.length && times[expired] <= cutoff) expired++;
-    if (expired) times.splice(0, expired);
+    // Expired times are skipped by moving `head`, and the array is compacted only once they are
+    // half of it: amortised O(1) per request. (Removing them from the front on every request cost
+    // O(window) each time, for keys allowed thousands of requests a minute.)
+    while (w.head < w.times.length && w.times[w.head] <= cutoff) w.head++;
+    if (w.head > 0 && w.head * 2 >= w.times.length) {
+      w.times = w.times.slice(w.head);
+      w.head = 0;
+    }
     if (++this.sweepCounter % 10_000 === 0) this.sweep(cutoff);
 
-    if (times.length >= limit) {
-      const freesAt = times[times.length - limit] + this.windowMs;
+    const counted = w.times.length - w.head;
+    if (counted >= limit) {
+      const freesAt = w.times[w.times.length - limit] + this.windowMs;
       return {
         allowed: false,
         limit,
@@ -47,12 +58,12 @@ export class SlidingWindowLimiter {
         retryAfterS: Math.max(1, Math.ceil((freesAt - now) / 1000)),
       };
     }
-    times.push(now);
-    const oldest = times[0];
+    w.times.push(now);
+    const oldest = w.times[w.head];
     return {
       allowed: true,
       limit,
-      remaining: limit - times.length,
+      remaining: limit - counted - 1,
       resetAt: Math.ceil((oldest + this.windowMs) / 1000),
       retryAfterS: 0,
     };
@@ -60,6 +71,6 @@ export class SlidingWindowLimiter {
 
   /** Forget keys with no request in the window, so idle keys cost no memory. */
   private sweep(cutoff: number): void {
-    for (const [key, times] of this.hits) if (times.length === 0 || times[times.length - 1] <= cutoff) this.hits.delete(key);
+    for (const [key, w] of this.windows) if (w.times.length === w.head || w.times[w.times.length - 1] <= cutoff) this.windows.delete(key);
   }
 }
