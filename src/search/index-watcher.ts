@@ -1,18 +1,17 @@
-// Cross-process invalidation of the search response cache: the indexer may run in another process
-// (npm run worker), so the API polls the index state table and drops its cache when any index
-// moved. One tiny query per interval.
+// Cross-process invalidation of the search response caches: the indexers may run in another process
+// (npm run worker), so the API polls a small "version" of what its answers depend on and drops its
+// cache when that moved. One tiny query per interval.
 import type pg from 'pg';
 
-export function watchIndexChanges(pool: pg.Pool, onChange: () => void, intervalMs = 1_000): () => void {
+/** Calls `onChange` whenever the one-row, one-column `versionSql` answers differently than before. */
+export function watchStateVersion(pool: pg.Pool, versionSql: string, onChange: () => void, intervalMs = 1_000): () => void {
   let last: string | null = null;
   let busy = false;
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
     try {
-      const res = await pool.query<{ v: string }>(
-        `SELECT coalesce(string_agg(index_name || '=' || last_change_seq, ',' ORDER BY index_name), '') AS v FROM search_index_state`,
-      );
+      const res = await pool.query<{ v: string | null }>(versionSql);
       const v = res.rows[0]?.v ?? '';
       if (last !== null && v !== last) onChange();
       last = v;
@@ -24,4 +23,14 @@ export function watchIndexChanges(pool: pg.Pool, onChange: () => void, intervalM
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Keyword search: any search index moved (the search indexer records each index's change_seq). */
+export function watchIndexChanges(pool: pg.Pool, onChange: () => void, intervalMs = 1_000): () => void {
+  return watchStateVersion(
+    pool,
+    `SELECT coalesce(string_agg(index_name || '=' || last_change_seq, ',' ORDER BY index_name), '') AS v FROM search_index_state`,
+    onChange,
+    intervalMs,
+  );
 }

@@ -13,6 +13,7 @@ import { Embedder } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/search/semantic/router.js';
+import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { loadFixtureCorpus, upsertCatalogMarkets } from '../../scripts/eval/catalog-fixture.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
@@ -29,7 +30,12 @@ export interface SemanticHarness {
   close(): Promise<void>;
 }
 
-export async function startSemanticHarness(): Promise<SemanticHarness> {
+export interface SemanticHarnessOptions {
+  /** Mount the route with the recent-answers cache (off by default: each test sees a real search). */
+  resultCache?: SemanticResultCacheOptions;
+}
+
+export async function startSemanticHarness(opts: SemanticHarnessOptions = {}): Promise<SemanticHarness> {
   await ensureTestModel();
   const db = await openTestDatabase();
   const embedder = await Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
@@ -37,6 +43,7 @@ export async function startSemanticHarness(): Promise<SemanticHarness> {
   const indexer = new EmbeddingIndexer({ pool: db.pool, embedder });
   await indexer.runOnce();
   const service = new SemanticSearchService(db.pool, embedder);
+  const results = opts.resultCache ? startSemanticResultCache(db.pool, opts.resultCache) : undefined;
   const clock = systemClock;
   const accounts = new AccountService(db.pool, clock, 3600_000);
   const keys = new ApiKeyService(db.pool, clock);
@@ -54,7 +61,7 @@ export async function startSemanticHarness(): Promise<SemanticHarness> {
     addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
     plans: buildPlanTable(),
     startedAt: clock.now(),
-    keyedRouters: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => service }) }],
+    keyedRouters: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => service, cache: results?.cache }) }],
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,6 +86,7 @@ export async function startSemanticHarness(): Promise<SemanticHarness> {
       return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
     },
     async close() {
+      results?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await indexer.stop();

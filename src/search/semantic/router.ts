@@ -8,6 +8,8 @@ import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../../http/op
 import { parseBody } from '../../http/validate.js';
 import { ExchangeCodeSchema } from '../../venues/exchanges.js';
 import { MAX_QUERY_CHARS } from '../query-text.js';
+import type { ResponseCache } from '../response-cache.js';
+import { semanticCacheKey, type SemanticAnswer } from './result-cache.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, type SemanticSearchService } from './semantic-search.js';
 
 export const SemanticSearchRequestSchema = z
@@ -58,7 +60,8 @@ openapi.registerPath({
   summary: 'Semantic (meaning-based) search over market titles and rules',
   description:
     'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; lower `score` is better. ' +
-    'The response carries a Server-Timing header (embed, db).',
+    'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
+    'which is dropped whenever the catalog or the stored embeddings change).',
   security: [{ [apiKeyScheme.name]: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: SemanticSearchRequestSchema } } } },
   responses: {
@@ -73,6 +76,8 @@ export interface SemanticRouterDeps {
   requireFeature: RequireFeature;
   /** The search service, or undefined while the model is not (or could not be) loaded. */
   getService: () => SemanticSearchService | undefined;
+  /** Recent answers (result-cache.ts); invalidated when the catalog or the embeddings change. */
+  cache?: ResponseCache<SemanticAnswer>;
 }
 
 export function createSemanticRouter(deps: SemanticRouterDeps): Router {
@@ -81,8 +86,12 @@ export function createSemanticRouter(deps: SemanticRouterDeps): Router {
     const request = parseBody(SemanticSearchRequestSchema, req);
     const service = deps.getService();
     if (!service) throw unavailable('semantic search is unavailable: the embedding model is not loaded');
-    const { timings, ...body } = await service.search(request);
-    res.setHeader('Server-Timing', `embed;dur=${timings.embedMs.toFixed(1)}, db;dur=${timings.databaseMs.toFixed(1)}`);
+    const cache = deps.cache;
+    const key = cache ? semanticCacheKey(request) : '';
+    const hit = cache?.peek(key);
+    const { timings, ...body } = hit ?? (cache ? await cache.get(key, () => service.search(request)) : await service.search(request));
+    // a cached answer cost neither an embedding nor a database search
+    res.setHeader('Server-Timing', hit ? 'cache;desc=hit, embed;dur=0, db;dur=0' : `embed;dur=${timings.embedMs.toFixed(1)}, db;dur=${timings.databaseMs.toFixed(1)}`);
     // The query as sent (the search itself used it trimmed).
     res.json({ ...body, query: (req.body as { query: string }).query });
   });

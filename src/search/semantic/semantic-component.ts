@@ -12,6 +12,7 @@ import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
 import type { ComponentHealth } from '../../http/routes/health.js';
 import type { RequireFeature } from '../../http/middleware/plan.js';
 import { createSemanticRouter } from './router.js';
+import { startSemanticResultCache, type SemanticResultCacheOptions } from './result-cache.js';
 import { SemanticSearchService } from './semantic-search.js';
 import { MarketEmbeddingStore } from './market-embedding-store.js';
 
@@ -25,6 +26,8 @@ export interface SemanticComponentOptions {
   indexIntervalMs?: number;
   workerPool?: Partial<WorkerPoolOptions>;
   embedder?: EmbedderOptions;
+  /** Recent-answers cache (sizes, TTL, invalidation poll interval). */
+  resultCache?: SemanticResultCacheOptions;
 }
 
 export interface SemanticComponent {
@@ -46,6 +49,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   let failure: Error | undefined;
   let closed = false;
   const store = new MarketEmbeddingStore(options.pool);
+  const results = startSemanticResultCache(options.pool, options.resultCache);
 
   const ready = (async () => {
     const started = Date.now();
@@ -74,7 +78,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   return {
     ready,
     getService: () => service,
-    router: (requireFeature) => createSemanticRouter({ requireFeature, getService: () => service }),
+    router: (requireFeature) => createSemanticRouter({ requireFeature, getService: () => service, cache: results.cache }),
     requestIndexing: () => indexer?.requestRun(),
     async health() {
       if (failure) return { status: 'down', error: failure.message };
@@ -93,6 +97,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     },
     async close() {
       closed = true;
+      results.stop();
       await indexer?.stop();
       await embedder?.close();
     },

@@ -1,0 +1,41 @@
+// Cached semantic answers. A semantic search costs an embedding and a pgvector search (tens of ms of
+// CPU on the embedded database, one at a time), while real traffic repeats itself: the same
+// questions with the same filters. Answers are kept for a short time and concurrent identical
+// searches share one computation (ResponseCache). An answer depends on the catalog rows (title,
+// status, category, cluster) and on the stored embeddings, so any new catalog change or any move of
+// the embedding indexer's cursors drops the whole cache; the poll interval bounds how stale an
+// answer can be when another process made the change.
+import type pg from 'pg';
+import { normaliseText } from '../../../embeddings/embedder.js';
+import { watchStateVersion } from '../index-watcher.js';
+import { ResponseCache } from '../response-cache.js';
+import type { SemanticSearchRequest, SemanticSearchResponse, SemanticSearchTimings } from './semantic-search.js';
+
+export type SemanticAnswer = SemanticSearchResponse & { timings: SemanticSearchTimings };
+
+/** The cache key: the query as the model sees it and the filters in one canonical order. */
+export function semanticCacheKey(r: SemanticSearchRequest): string {
+  return JSON.stringify([
+    normaliseText(r.query),
+    r.exchange?.length ? [...new Set(r.exchange)].sort() : null,
+    r.active_only ?? false,
+    r.category?.toLowerCase() ?? null,
+    r.limit ?? null,
+  ]);
+}
+
+/** What semantic answers depend on: the newest catalog change and the embedding cursors. */
+export const SEMANTIC_INPUTS_VERSION_SQL = `SELECT (SELECT coalesce(max(change_seq), 0) FROM markets)::text || '/' ||
+  coalesce((SELECT string_agg(name || '=' || last_change_seq, ',' ORDER BY name) FROM embedding_index_state WHERE name LIKE 'cursor:%'), '') AS v`;
+
+export interface SemanticResultCacheOptions {
+  maxEntries?: number;
+  ttlMs?: number;
+  watchIntervalMs?: number;
+}
+
+export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}): { cache: ResponseCache<SemanticAnswer>; stop: () => void } {
+  const cache = new ResponseCache<SemanticAnswer>({ maxEntries: opts.maxEntries ?? 5_000, ttlMs: opts.ttlMs ?? 60_000 });
+  const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, () => cache.invalidate(), opts.watchIntervalMs);
+  return { cache, stop };
+}

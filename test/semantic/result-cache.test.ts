@@ -1,0 +1,64 @@
+// The recent-answers cache of POST /api/v1/search/semantic: repeats are served without embedding or
+// searching again, the key covers every parameter, and a catalog change drops cached answers.
+import assert from 'node:assert/strict';
+import { semanticCacheKey } from '../../src/search/semantic/result-cache.js';
+import { startSemanticHarness, type SemanticHarness } from './harness.js';
+
+const fromCache = (headers: Headers) => (headers.get('server-timing') ?? '').includes('cache;desc=hit');
+
+describe('semantic search: recent-answers cache', function () {
+  this.timeout(180_000);
+  let h: SemanticHarness;
+  let key: string;
+
+  before(async () => {
+    h = await startSemanticHarness({ resultCache: { watchIntervalMs: 50 } });
+    key = await h.keyFor('max');
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  it('keys on the query as the model reads it and on every filter, in a canonical order', () => {
+    const base = { query: 'bitcoin  above 100k', exchange: ['polymarket', 'kalshi'], active_only: true, category: 'Crypto', limit: 20 };
+    assert.equal(semanticCacheKey(base), semanticCacheKey({ ...base, query: ' bitcoin above 100k ', exchange: ['kalshi', 'polymarket'], category: 'crypto' }));
+    for (const other of [{ query: 'Bitcoin above 100k' }, { exchange: ['kalshi'] }, { active_only: false }, { category: 'politics' }, { limit: 21 }]) {
+      assert.notEqual(semanticCacheKey(base), semanticCacheKey({ ...base, ...other }), JSON.stringify(other));
+    }
+  });
+
+  it('serves a repeated search from the cache, echoing each request its own query', async () => {
+    const first = await h.post({ query: 'who will win the next presidential election' }, key);
+    assert.equal(first.status, 200);
+    assert.equal(fromCache(first.headers), false);
+    const again = await h.post({ query: '  who will win the next   presidential election ' }, key);
+    assert.equal(again.status, 200);
+    assert.equal(fromCache(again.headers), true);
+    assert.deepEqual(again.body.results, first.body.results);
+    assert.equal(again.body.query, '  who will win the next   presidential election ');
+    // another filter is another search
+    const open = await h.post({ query: 'who will win the next presidential election', active_only: true }, key);
+    assert.equal(fromCache(open.headers), false);
+  });
+
+  it('drops cached answers when the catalog changes', async () => {
+    const body = { query: 'bitcoin price at the end of the year', active_only: true, limit: 5 };
+    const before = await h.post(body, key);
+    assert.equal(before.status, 200);
+    const top = before.body.results[0] as { exchange: string; market_id: string };
+    assert.ok(top, 'the fixture has open bitcoin markets');
+    assert.equal(fromCache((await h.post(body, key)).headers), true);
+    // the market closes (a sync would write this row, with a new change_seq)
+    await h.db.pool.query(
+      `UPDATE markets SET closed = true, change_seq = nextval('market_change_seq') WHERE exchange = $1 AND market_id = $2`,
+      [top.exchange, top.market_id],
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await h.post(body, key);
+    assert.equal(fromCache(after.headers), false);
+    assert.ok(
+      !after.body.results.some((r: { exchange: string; market_id: string }) => r.exchange === top.exchange && r.market_id === top.market_id),
+      'the closed market is gone from an active_only answer',
+    );
+  });
+});
