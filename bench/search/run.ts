@@ -33,30 +33,30 @@ const SECONDS = arg('seconds', 8);
 const WARMUP = arg('warmup', 2);
 const WITH_CATALOG = process.argv.includes('--catalog');
 
-async function startApi(url: string, alias: string, cache: boolean): Promise<{ base: string; child: ChildProcess }> {
+async function startApi(url: string, alias: string, cache: boolean): Promise<{ base: string; apiKey: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'search', 'api-server.ts')], {
     env: { ...process.env, ELASTICSEARCH_URL: url, SEARCH_ALIAS: alias, SEARCH_CACHE: cache ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const [port, apiKey] = await new Promise<[number, string]>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (c: Buffer) => {
       buf += c.toString();
-      const m = /listening (\d+)/.exec(buf);
-      if (m) resolve(Number(m[1]));
+      const m = /listening (\d+) (\S+)/.exec(buf);
+      if (m) resolve([Number(m[1]), m[2]]);
     });
     child.once('exit', (code) => reject(new Error(`api server exited (${code})`)));
   });
-  return { base: `http://127.0.0.1:${port}`, child };
+  return { base: `http://127.0.0.1:${port}`, apiKey, child };
 }
 
 // node:http with keep-alive: a lighter client than fetch, so the load generator takes less of the
 // CPU it shares with the API process and the engine
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-function getJson(url: string): Promise<unknown> {
+function getJson(url: string, apiKey: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent }, (res) => {
+      .get(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -149,11 +149,11 @@ async function main(): Promise<void> {
       ac: (i: number) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 }),
       kw: (i: number) => engine.searchMarkets({ q: keywords[i % keywords.length], status: 'all', sort: 'relevance', limit: 20 }),
     };
-    const api = (base: string) => ({
-      ac: (i: number) => getJson(`${base}/api/v1/search/autocomplete?q=${encodeURIComponent(prefixes[i % prefixes.length])}`),
-      kw: (i: number) => getJson(`${base}/api/v1/search/markets?q=${encodeURIComponent(keywords[i % keywords.length])}`),
+    const api = (server: { base: string; apiKey: string }) => ({
+      ac: (i: number) => getJson(`${server.base}/api/v1/search/autocomplete?q=${encodeURIComponent(prefixes[i % prefixes.length])}`, server.apiKey),
+      kw: (i: number) => getJson(`${server.base}/api/v1/search/markets?q=${encodeURIComponent(keywords[i % keywords.length])}`, server.apiKey),
     });
-    const viaApi = api(nocache.base);
+    const viaApi = api(nocache);
     const load = (label: string, concurrency: number, request: (i: number) => Promise<unknown>) =>
       runLoad({ label, concurrency, seconds: SECONDS, warmupSeconds: WARMUP, request });
 
@@ -178,24 +178,24 @@ async function main(): Promise<void> {
     await phase('zipf_direct_50', 'Zipf prefixes, engine direct', 50, () => engine.autocomplete({ q: zipfDirect(), limit: 8 }));
     const zipfApiNoCache = zipfPicker(zipfPool);
     await phase('zipf_api_nocache_50', 'Zipf prefixes, API (no cache)', 50, () =>
-      getJson(`${nocache.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfApiNoCache())}`),
+      getJson(`${nocache.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfApiNoCache())}`, nocache.apiKey),
     );
     const zipfApi = zipfPicker(zipfPool);
     await phase('zipf_api_cache_50', 'Zipf prefixes, API + hot-prefix cache', 50, () =>
-      getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfApi())}`),
+      getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfApi())}`, cached.apiKey),
     );
-    const coldStats = (await getJson(`${cached.base}/cache-stats`)) as { hits: number; misses: number };
+    const coldStats = (await getJson(`${cached.base}/api/v1/bench/cache-stats`, cached.apiKey)) as { hits: number; misses: number };
     // the same workload once the cache has seen the pool for a while (a running service's steady state)
     const zipfWarm = zipfPicker(zipfPool, 1.07, 4);
-    await runLoad({ label: 'warm-up', concurrency: 50, seconds: 15, request: () => getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfWarm())}`) });
-    const beforeWarm = (await getJson(`${cached.base}/cache-stats`)) as { hits: number; misses: number };
+    await runLoad({ label: 'warm-up', concurrency: 50, seconds: 15, request: () => getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfWarm())}`, cached.apiKey) });
+    const beforeWarm = (await getJson(`${cached.base}/api/v1/bench/cache-stats`, cached.apiKey)) as { hits: number; misses: number };
     await phase('zipf_api_cache_warm_50', 'Zipf prefixes, API + cache, after 15 s more warm-up', 50, () =>
-      getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfWarm())}`),
+      getJson(`${cached.base}/api/v1/search/autocomplete?q=${encodeURIComponent(zipfWarm())}`, cached.apiKey),
     );
-    const afterWarm = (await getJson(`${cached.base}/cache-stats`)) as { hits: number; misses: number };
+    const afterWarm = (await getJson(`${cached.base}/api/v1/bench/cache-stats`, cached.apiKey)) as { hits: number; misses: number };
     // the floor of the HTTP path on this machine: every request a cache hit
     await phase('api_hits_only_50', 'one prefix, API + cache (100% hits: HTTP floor)', 50, () =>
-      getJson(`${cached.base}/api/v1/search/autocomplete?q=bitcoin`),
+      getJson(`${cached.base}/api/v1/search/autocomplete?q=bitcoin`, cached.apiKey),
     );
     const cacheStats = coldStats;
 
