@@ -28,7 +28,13 @@ export class LocalEncoder {
       const model = await AutoModel.from_pretrained(MODEL_NAME, {
         dtype: 'q8',
         device: 'cpu',
-        session_options: { intraOpNumThreads: options.threads, interOpNumThreads: 1 },
+        session_options: {
+          intraOpNumThreads: options.threads,
+          interOpNumThreads: 1,
+          // ONNX Runtime's pool threads spin between operators by default, burning a core while
+          // they wait; on 2 cores shared with the database and the API that CPU is the service's.
+          extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+        },
       });
       return new LocalEncoder(tokenizer, model);
     } catch (err) {
