@@ -10,7 +10,6 @@
 // (c) Zipf prefix workload at 50 concurrent through the API (hot-prefix cache): p95 < 15 ms;
 // bulk indexing >= 2,000 markets/s.
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
 import { startSearchNode, type SearchNode } from '../../src/search/elastic/local-node.js';
+import { getJson } from '../support/http-client.js';
 import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from './harness.js';
 import { autocompletePrefixes, keywordQueries, zipfPicker } from './queries.js';
@@ -48,25 +48,6 @@ async function startApi(url: string, alias: string, cache: boolean): Promise<{ b
     child.once('exit', (code) => reject(new Error(`api server exited (${code})`)));
   });
   return { base: `http://127.0.0.1:${port}`, apiKey, child };
-}
-
-// node:http with keep-alive: a lighter client than fetch, so the load generator takes less of the
-// CPU it shares with the API process and the engine
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-function getJson(url: string, apiKey: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
-          else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        });
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 async function main(): Promise<void> {
