@@ -108,10 +108,11 @@ async function main(): Promise<void> {
       ['ac: now, no fuzzy', prefixes, (nq) => without(ac(nq), 'fuzziness')],
       ['ac: now, no function_score', prefixes, (nq) => unwrapped(ac(nq))],
       ['ac: as the engine runs it (dedupe, collapse when needed)', prefixes, ac],
-      ['ac: now, size 8 (no over-fetch)', prefixes, (nq) => ({ ...ac(nq), size: 8 })],
+      ['ac: now, 3x over-fetch (size 24, as before)', prefixes, (nq) => ({ ...ac(nq), size: 24 })],
       ['ac: now, track_total_hits false', prefixes, (nq) => ({ ...ac(nq), track_total_hits: false })],
-      ['ac: now, size 8, track_total_hits false', prefixes, (nq) => ({ ...ac(nq), size: 8, track_total_hits: false })],
-      ['ac: no function_score, size 8, track_total_hits false', prefixes, (nq) => ({ ...unwrapped(ac(nq)), size: 8, track_total_hits: false })],
+      ['ac: now, score order only (no key tie-break)', prefixes, (nq) => ({ ...ac(nq), sort: undefined })],
+      ['ac: now, score order only, track_total_hits false', prefixes, (nq) => ({ ...ac(nq), sort: undefined, track_total_hits: false })],
+      ['ac: no function_score, track_total_hits false', prefixes, (nq) => ({ ...unwrapped(ac(nq)), track_total_hits: false })],
       ['kw before: fuzzy AUTO', keywords, (nq) => fuzzy(kw(nq), 'AUTO', 1, 20)],
       ['kw: fuzzy AUTO:5,8', keywords, kw],
       ['kw: no function_score, track_total_hits 1000', keywords, (nq) => ({ ...unwrapped(kw(nq)), track_total_hits: 1000 })],
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
       console.log(`\nround ${round}, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}`);
       console.log(TABLE_HEADER);
       for (const [label, pool, body] of variants) {
+        if (process.argv.includes('--ac-only') && !label.startsWith('ac') && !label.startsWith('reference')) continue;
         if (label.startsWith('ac: as the engine')) {
           const raw = autocompletePrefixes(titles, 5000);
           console.log(formatRow(await runLoad({ label, concurrency: 4, seconds: SECONDS, warmupSeconds: 1, request: (i) => engine.autocomplete({ q: raw[i % raw.length], limit: 8 }) })));

@@ -124,7 +124,10 @@ export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, size
   const text: Json = { bool: { should, minimum_should_match: 1, filter: filters(q) } };
   return {
     query: popularity(text),
-    sort: [{ _score: 'desc' }, { key: 'asc' }],
+    // Score order alone (ties in index order): a `key` tie-break, needed only by paginated
+    // search, made the engine sort by field and cost ~40% of an autocomplete; nor does a
+    // suggestion list need a total. (profile-clauses.ts: 846 -> 1,415 q/s at 4 clients.)
+    track_total_hits: false,
     size,
     _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges', 'group_key'],
   };
