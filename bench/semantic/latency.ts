@@ -8,7 +8,8 @@
 // Each request's time embedding the query and in PostgreSQL/pgvector comes from its Server-Timing
 // header and is reported apart (0 for cache hits).
 //
-//   npx tsx bench/semantic/latency.ts [--data-dir ./data/bench-semantic] [--seconds 20] [--concurrency 20]
+//   npx tsx bench/semantic/latency.ts [--data-dir ./data/bench-semantic] [--seconds 20] [--concurrency 20] [--threads N]
+// (--threads: ONNX threads of the one embedding worker; default cores / workers)
 import os from 'node:os';
 import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,7 +38,8 @@ const workers = Number(arg('workers', '1'));
 const db = await openDatabase({ dataDir });
 const counts = await new MarketEmbeddingStore(db.pool).counts();
 if (counts.title < 20_000) console.error(`warning: only ${counts.title} title embeddings in ${dataDir}; run prepare-corpus.ts and the backfill first`);
-const embedder = await Embedder.start({ modelDir: path.resolve(process.env.MODEL_DIR ?? './models'), workers }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
+const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('threads', '2')) : undefined;
+const embedder = await Embedder.start({ modelDir: path.resolve(process.env.MODEL_DIR ?? './models'), workers, threadsPerWorker }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
 const service = new SemanticSearchService(db.pool, embedder);
 const results = startSemanticResultCache(db.pool);
 const semanticApp = (cached: boolean): Promise<KeyedApp> =>
