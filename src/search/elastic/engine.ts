@@ -130,16 +130,15 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     const run = (body: Record<string, unknown>) =>
       this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, filter_path: SEARCH_FILTER_PATH, ...body }, this.read));
     // exactly `limit` first; wider only when one cluster's members took places (see queries.ts)
-    let unique: Hit[] = [];
     for (const body of [autocompleteBody(q, nq), widenedAutocompleteBody(q, nq)]) {
       const hits = (await run(body)).hits?.hits ?? [];
-      unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
+      const unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
       // complete, or fewer matches than asked for: nothing more to find
       if (unique.length >= q.limit || hits.length < (body.size as number)) return unique.map(toSuggestion);
     }
     // a wide page still mostly one cluster's members: let the engine collapse (rare, slower)
-    unique = ((await run(collapsedAutocompleteBody(q, nq))).hits?.hits ?? []).map((h) => h._source!);
-    return unique.map(toSuggestion);
+    const collapsed = (await run(collapsedAutocompleteBody(q, nq))).hits?.hits ?? [];
+    return collapsed.map((h) => toSuggestion(h._source!));
   }
 
   async ping(): Promise<boolean> {
