@@ -6,7 +6,8 @@
 //   2. a skewed workload (Zipf, s = 1.07, over 2,000 distinct requests) at 20 clients through the
 //      route with its recent-answers cache (src/search/semantic/result-cache.ts), from cold and warm.
 // Each request's time embedding the query and in PostgreSQL/pgvector comes from its Server-Timing
-// header and is reported apart (0 for cache hits).
+// header and is reported apart (0 for cache hits). Requests go through the lean keep-alive client of
+// bench/support/raw-http.ts, which takes less of the shared cores than node:http's.
 //
 //   npx tsx bench/semantic/latency.ts [--data-dir ./data/bench-semantic] [--seconds 20] [--concurrency 20] [--threads N]
 // (--threads: ONNX threads of the one embedding worker; default cores / workers)
@@ -23,7 +24,7 @@ import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding
 import { loadFixtureQueries } from '../../scripts/eval/catalog-fixture.js';
 import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
 import { zipfPicker } from '../search/queries.js';
-import { request } from '../support/http-client.js';
+import { headerValue, RawHttpClient } from '../support/raw-http.js';
 import { startKeyedApp, type KeyedApp } from '../support/keyed-app.js';
 
 function arg(name: string, fallback: string): string {
@@ -66,7 +67,7 @@ interface Sample { total: number; embed: number; db: number }
 type Body = Record<string, unknown>;
 
 async function closedLoop(app: KeyedApp, clients: number, durationS: number, nextBody: (n: number) => Body): Promise<{ samples: Sample[]; perSecond: number }> {
-  const url = `${app.base}/api/v1/search/semantic`;
+  const client = new RawHttpClient(app.base, { 'X-API-Key': app.apiKey });
   const samples: Sample[] = [];
   let next = 0;
   const deadline = performance.now() + durationS * 1000;
@@ -75,15 +76,16 @@ async function closedLoop(app: KeyedApp, clients: number, durationS: number, nex
     while (performance.now() < deadline) {
       const body = nextBody(next++);
       const t = performance.now();
-      const res = await request(url, { apiKey: app.apiKey, json: body });
+      const res = await client.post('/api/v1/search/semantic', body);
       const total = performance.now() - t;
       if (res.status !== 200) throw new Error(`status ${res.status}`);
-      const timing = String(res.headers['server-timing'] ?? '');
+      const timing = headerValue(res, 'server-timing') ?? '';
       const embed = Number(/embed;dur=([\d.]+)/.exec(timing)?.[1]);
       const dbMs = Number(/db;dur=([\d.]+)/.exec(timing)?.[1]);
       samples.push({ total, embed, db: dbMs });
     }
   }));
+  client.close();
   return { samples, perSecond: samples.length / ((performance.now() - started) / 1000) };
 }
 
