@@ -38,8 +38,6 @@ const WITH_CATALOG = process.argv.includes('--catalog');
 const ENGINE_WARMUP = arg('engine-warmup', 30);
 
 interface ApiServer {
-  base: string;
-  apiKey: string;
   child: ChildProcess;
   /** the load generator's lean keep-alive client, with the key set */
   http: RawHttpClient;
@@ -59,8 +57,7 @@ async function startApi(url: string, alias: string, cache: boolean): Promise<Api
     });
     child.once('exit', (code) => reject(new Error(`api server exited (${code})`)));
   });
-  const base = `http://127.0.0.1:${port}`;
-  return { base, apiKey, child, http: new RawHttpClient(base, { 'X-API-Key': apiKey }) };
+  return { child, http: new RawHttpClient(`http://127.0.0.1:${port}`, { 'X-API-Key': apiKey }) };
 }
 
 async function main(): Promise<void> {
@@ -72,7 +69,6 @@ async function main(): Promise<void> {
     node = await startSearchNode();
     url = node.url;
   }
-  const children: ChildProcess[] = [];
   const servers: ApiServer[] = [];
   const alias = `bench-${randomBytes(3).toString('hex')}-markets`;
   const engine = new ElasticSearchEngine({ client: createElasticClient(url), alias, dropOldIndexAfterMs: 0 });
@@ -138,7 +134,6 @@ async function main(): Promise<void> {
     const zipfPool = [...new Set(autocompletePrefixes(titles, 4000, 9))].slice(0, 2000);
     const nocache = await startApi(url, alias, false);
     const cached = await startApi(url, alias, true);
-    children.push(nocache.child, cached.child);
     servers.push(nocache, cached);
 
     const direct = {
@@ -244,8 +239,10 @@ async function main(): Promise<void> {
     writeFileSync(file, out.join('\n') + '\n');
     console.error(`\nwritten to ${file}`);
   } finally {
-    for (const c of children) c.kill('SIGTERM');
-    for (const s of servers) s.http.close();
+    for (const s of servers) {
+      s.http.close();
+      s.child.kill('SIGTERM');
+    }
     for (const name of await engine.listIndices().catch(() => [])) await engine.dropIndex(name);
     await engine.close();
     if (node) await node.stop();

@@ -72,20 +72,23 @@ async function closedLoop(app: KeyedApp, clients: number, durationS: number, nex
   let next = 0;
   const deadline = performance.now() + durationS * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < deadline) {
-      const body = nextBody(next++);
-      const t = performance.now();
-      const res = await client.post('/api/v1/search/semantic', body);
-      const total = performance.now() - t;
-      if (res.status !== 200) throw new Error(`status ${res.status}`);
-      const timing = headerValue(res, 'server-timing') ?? '';
-      const embed = Number(/embed;dur=([\d.]+)/.exec(timing)?.[1]);
-      const dbMs = Number(/db;dur=([\d.]+)/.exec(timing)?.[1]);
-      samples.push({ total, embed, db: dbMs });
-    }
-  }));
-  client.close();
+  try {
+    await Promise.all(Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const body = nextBody(next++);
+        const t = performance.now();
+        const res = await client.post('/api/v1/search/semantic', body);
+        const total = performance.now() - t;
+        if (res.status !== 200) throw new Error(`status ${res.status}`);
+        const timing = headerValue(res, 'server-timing') ?? '';
+        const embed = Number(/embed;dur=([\d.]+)/.exec(timing)?.[1]);
+        const dbMs = Number(/db;dur=([\d.]+)/.exec(timing)?.[1]);
+        samples.push({ total, embed, db: dbMs });
+      }
+    }));
+  } finally {
+    client.close();
+  }
   return { samples, perSecond: samples.length / ((performance.now() - started) / 1000) };
 }
 

@@ -60,7 +60,17 @@ class Connection {
 
   private onData(chunk: Buffer): void {
     this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
-    const response = parseResponse(this.buffered);
+    let response: ReturnType<typeof parseResponse>;
+    try {
+      response = parseResponse(this.buffered);
+    } catch (err) {
+      // unframeable bytes: the connection is unusable; fail this request, not the process
+      const p = this.pending;
+      this.pending = null;
+      this.close();
+      p?.reject(err as Error);
+      return;
+    }
     if (!response) return;
     this.buffered = this.buffered.subarray(response.consumed);
     const p = this.pending;

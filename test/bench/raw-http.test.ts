@@ -2,7 +2,7 @@
 // node:http does, or a benchmark would count garbage as answers.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { headerValue, parseResponse, RawHttpClient } from '../../bench/support/raw-http.js';
 
 describe('bench raw HTTP client', () => {
@@ -70,6 +70,18 @@ describe('bench raw HTTP client', () => {
     } finally {
       client.close();
       server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('rejects a response it cannot frame instead of throwing out of the socket handler', async () => {
+    const server = net.createServer((socket) => socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nX: y\r\n\r\nunframed')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new RawHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      await assert.rejects(client.get('/'), /without Content-Length or chunked/);
+    } finally {
+      client.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
