@@ -86,6 +86,18 @@ describe('embedding indexer', function () {
     assert.equal((await topKeys('celtics basketball championship'))[0], 'kalshi:KXNBA-26-BOS');
   });
 
+  it('leaves a market\'s vectors untouched when only its price changed (no row rewrite)', async () => {
+    const versions = async () =>
+      (await db.pool.query<{ kind: string; v: string }>("SELECT kind, ctid::text || '/' || xmin::text AS v FROM market_embeddings WHERE market_id = 'ft-9000' ORDER BY kind")).rows;
+    const before = await versions();
+    assert.equal(before.length, 2);
+    await db.pool.query("UPDATE markets SET yes_price = 0.42, change_seq = nextval('market_change_seq') WHERE market_id = 'ft-9000'");
+    const result = await indexer.runOnce();
+    assert.equal(result.markets, 1, 'the indexer saw the change');
+    assert.equal(result.embedded, 0);
+    assert.deepEqual(await versions(), before, 'same row versions: nothing rewritten');
+  });
+
   it('drops the vectors of removed markets and of emptied rules', async () => {
     const gone = corpus.find((m) => m.market_id === 'pb-44')!;
     const noRules = corpus.find((m) => m.market_id === 'op-700')!;

@@ -118,13 +118,19 @@ export class MarketEmbeddingStore {
           columns(withVector, (u) => toPgVector(u.vector!)),
         );
       }
+      // Same text: only the filter columns may need to follow the catalog. Most catalog changes are
+      // prices and volumes, which touch neither, and rewriting a row anyway is not free: a row is
+      // ~1.6 kB, so the new version rarely fits the page (no HOT update) and each rewrite adds a
+      // tuple to the HNSW graph that only a VACUUM takes out again. A row's change_seq is therefore
+      // the market version its text or filters were last written for, not the market's latest.
       const filtersOnly = batch.upserts.filter((u) => !u.vector);
       if (filtersOnly.length > 0) {
         await client.query(
           `UPDATE market_embeddings e SET category = u.category, closed = u.closed, change_seq = u.change_seq, updated_at = now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
              AS u(exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
-           WHERE e.exchange = u.exchange AND e.market_id = u.market_id AND e.kind = u.kind AND e.text_hash = u.text_hash`,
+           WHERE e.exchange = u.exchange AND e.market_id = u.market_id AND e.kind = u.kind AND e.text_hash = u.text_hash
+             AND (e.category, e.closed) IS DISTINCT FROM (u.category, u.closed)`,
           columns(filtersOnly, () => null),
         );
       }
