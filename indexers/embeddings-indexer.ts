@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Embedder } from '../embeddings/embedder.js';
+import { VacuumAfterWrites, type VacuumAfterWritesOptions } from '../src/db/vacuum-after-writes.js';
 import {
   MarketEmbeddingStore, type EmbeddingUpsert, type MarketTextRow, type TextKind,
 } from '../src/search/semantic/market-embedding-store.js';
@@ -23,6 +24,12 @@ export interface EmbeddingIndexerOptions {
   batchSize?: number;
   /** Lease duration; renewed every batch. */
   leaseSeconds?: number;
+  /**
+   * VACUUM market_embeddings after enough writes (src/db/vacuum-after-writes.ts). For the embedded
+   * database, which never autovacuums; leave off with an external PostgreSQL. An object sets the
+   * thresholds (default: 1,000 rows and half the table).
+   */
+  vacuumAfterWrites?: boolean | VacuumAfterWritesOptions;
 }
 
 export interface IndexProgress {
@@ -57,6 +64,7 @@ export class EmbeddingIndexer {
   private rerunRequested = false;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly vacuum?: VacuumAfterWrites;
 
   constructor(options: EmbeddingIndexerOptions) {
     this.store = new MarketEmbeddingStore(options.pool);
@@ -64,6 +72,9 @@ export class EmbeddingIndexer {
     this.logger = options.logger;
     this.batchSize = options.batchSize ?? 128;
     this.leaseSeconds = options.leaseSeconds ?? 300;
+    if (options.vacuumAfterWrites) {
+      this.vacuum = new VacuumAfterWrites(options.pool, 'market_embeddings', options.vacuumAfterWrites === true ? {} : options.vacuumAfterWrites);
+    }
   }
 
   /**
@@ -189,7 +200,8 @@ export class EmbeddingIndexer {
         item.upsert.vector = vectors[i].vector;
       });
     }
-    await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
+    const { rowsWritten } = await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
+    if (this.vacuum && (await this.vacuum.afterWrite(rowsWritten))) this.logger?.info({ table: 'market_embeddings' }, 'vacuumed after writes');
     return { embedded: this.embedder.stats.computed - computedBefore, removed: rows.length - live.length };
   }
 }

@@ -29,7 +29,9 @@ const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.dat
 let embedder: Embedder | undefined;
 try {
   embedder = await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
-  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, logger, batchSize: Number(argValue('--batch') ?? 256) });
+  const indexer = new EmbeddingIndexer({
+    pool: db.pool, embedder, logger, batchSize: Number(argValue('--batch') ?? 256), vacuumAfterWrites: db.kind === 'embedded',
+  });
   if (process.argv.includes('--full')) await indexer.store.resetCursors();
 
   const bar = new cliProgress.SingleBar(

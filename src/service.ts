@@ -78,7 +78,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // down at start is not fatal: keyword search answers 503 until it is back.
     search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger });
     // Semantic search loads its model in the background; it answers 503 until the model is ready.
-    semantic = startSemanticComponent({ modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs });
+    semantic = startSemanticComponent({
+      modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs, vacuumAfterWrites: db.kind === 'embedded',
+    });
     const searchRouter = search.router;
     const searchComponents = search;
     const semanticComponent = semantic;

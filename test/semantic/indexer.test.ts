@@ -23,7 +23,8 @@ describe('embedding indexer', function () {
   async function open() {
     db = await openDatabase({ dataDir: dataDir.dataDir });
     embedder = await Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
-    indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 25 });
+    // vacuums as the service does on the embedded database, at a threshold this small corpus reaches
+    indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 25, vacuumAfterWrites: { minRows: 50 } });
     search = new SemanticSearchService(db.pool, embedder);
   }
   async function shut() {
@@ -56,6 +57,8 @@ describe('embedding indexer', function () {
     const phases = progress.map((p) => p.phase).join(' ');
     assert.match(phases, /^(title )+(rules ?)+$/, 'all titles before any rules');
     assert.deepEqual(progress[progress.length - 1], { phase: 'rules', processed: 2 * corpus.length, total: 2 * corpus.length, embedded: 2 * corpus.length });
+    const { rows } = await db.pool.query<{ visible: number }>("SELECT relallvisible::int AS visible FROM pg_class WHERE oid = 'market_embeddings'::regclass");
+    assert.ok(rows[0].visible > 0, 'market_embeddings was vacuumed after the writes (the embedded database never autovacuums)');
   });
 
   it('does nothing when nothing changed', async () => {

@@ -83,8 +83,9 @@ export class MarketEmbeddingStore {
     upserts: EmbeddingUpsert[];
     deletions: { exchange: string; market_id: string; kind: TextKind }[];
     cursor: number;
-  }): Promise<void> {
+  }): Promise<{ rowsWritten: number }> {
     const client = await this.pool.connect();
+    let rowsWritten = 0;
     try {
       await client.query('BEGIN');
       const lease = await client.query(
@@ -98,16 +99,17 @@ export class MarketEmbeddingStore {
         [cursorName(batch.kind), batch.cursor],
       );
       if (batch.deletions.length > 0) {
-        await client.query(
+        const deleted = await client.query(
           `DELETE FROM market_embeddings e
            USING unnest($1::text[], $2::text[], $3::text[]) AS d(exchange, market_id, kind)
            WHERE e.exchange = d.exchange AND e.market_id = d.market_id AND e.kind = d.kind`,
           [batch.deletions.map((d) => d.exchange), batch.deletions.map((d) => d.market_id), batch.deletions.map((d) => d.kind)],
         );
+        rowsWritten += deleted.rowCount ?? 0;
       }
       const withVector = batch.upserts.filter((u) => u.vector);
       if (withVector.length > 0) {
-        await client.query(
+        const written = await client.query(
           `INSERT INTO market_embeddings (exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
            SELECT exchange, market_id, kind, text_hash, embedding::vector, category, closed, change_seq
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
@@ -117,6 +119,7 @@ export class MarketEmbeddingStore {
              closed = EXCLUDED.closed, change_seq = EXCLUDED.change_seq, updated_at = now()`,
           columns(withVector, (u) => toPgVector(u.vector!)),
         );
+        rowsWritten += written.rowCount ?? 0;
       }
       // Same text: only the filter columns may need to follow the catalog. Most catalog changes are
       // prices and volumes, which touch neither, and rewriting a row anyway is not free: a row is
@@ -125,7 +128,7 @@ export class MarketEmbeddingStore {
       // the market version its text or filters were last written for, not the market's latest.
       const filtersOnly = batch.upserts.filter((u) => !u.vector);
       if (filtersOnly.length > 0) {
-        await client.query(
+        const updated = await client.query(
           `UPDATE market_embeddings e SET category = u.category, closed = u.closed, change_seq = u.change_seq, updated_at = now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
              AS u(exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
@@ -133,8 +136,10 @@ export class MarketEmbeddingStore {
              AND (e.category, e.closed) IS DISTINCT FROM (u.category, u.closed)`,
           columns(filtersOnly, () => null),
         );
+        rowsWritten += updated.rowCount ?? 0;
       }
       await client.query('COMMIT');
+      return { rowsWritten };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;

@@ -22,6 +22,8 @@ export interface SemanticComponentOptions {
   logger: Logger;
   /** Run the embedding indexer in this process (false in API-only instances). */
   runIndexer?: boolean;
+  /** VACUUM market_embeddings after enough indexer writes: true for the embedded database (no autovacuum). */
+  vacuumAfterWrites?: boolean;
   /** Safety-net interval of the indexer besides requestIndexing() after syncs. */
   indexIntervalMs?: number;
   workerPool?: Partial<WorkerPoolOptions>;
@@ -66,7 +68,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     service = new SemanticSearchService(options.pool, loaded);
     options.logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
     if (options.runIndexer !== false) {
-      indexer = new EmbeddingIndexer({ pool: options.pool, embedder: loaded, logger: options.logger });
+      indexer = new EmbeddingIndexer({ pool: options.pool, embedder: loaded, logger: options.logger, vacuumAfterWrites: options.vacuumAfterWrites });
       indexer.start(options.indexIntervalMs ?? 60_000);
     }
   })();
