@@ -108,7 +108,10 @@ export async function startVenueSyncJobs(opts: VenueSyncJobsOptions): Promise<Ve
   const automatic: ExchangeCode[] = [];
   try {
     for (const [code, adapter] of Object.entries(opts.adapters) as [ExchangeCode, VenueAdapter][]) {
-      const sync = new VenueSync({ pool: opts.pool, adapter, clock: opts.clock, logger: opts.logger, changes: opts.changes, pageSize: opts.pageSize });
+      const sync = new VenueSync({
+        pool: opts.pool, adapter, clock: opts.clock, logger: opts.logger, changes: opts.changes, pageSize: opts.pageSize,
+        vacuumAfterWrites: opts.databaseKind === 'embedded',
+      });
       syncs[code] = sync;
       const schedule = code in (opts.schedules ?? {}) ? opts.schedules![code] : opts.schedule;
       scheduler.add({ name: venueSyncJobName(code), schedule, run: (signal) => sync.run({ signal }) });

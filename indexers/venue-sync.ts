@@ -22,6 +22,8 @@ export interface VenueSyncOptions {
   changes?: CatalogChangeEmitter;
   /** Markets per page asked of the venue (clamped by the adapter to the venue's maximum). */
   pageSize?: number;
+  /** VACUUM the catalog tables after enough writes (the embedded database never autovacuums). */
+  vacuumAfterWrites?: boolean;
 }
 
 export interface SyncProgress {
@@ -53,7 +55,7 @@ export class VenueSync {
 
   constructor(private readonly opts: VenueSyncOptions) {
     this.exchange = opts.adapter.exchange;
-    this.writer = new CatalogWriter(opts.pool);
+    this.writer = new CatalogWriter(opts.pool, { vacuumAfterWrites: opts.vacuumAfterWrites });
     this.status = new SyncStatusStore(opts.pool);
   }
 

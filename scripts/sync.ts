@@ -43,7 +43,7 @@ async function main(): Promise<number> {
       runtime.exchanges.map(async (code) => {
         // The total is unknown until the listing ends: the bar grows with the pages seen.
         const bar = bars.create(1, 0, { venue: code.padEnd(10), pages: 0, markets: 0, changed: 0, state: '' });
-        const sync = new VenueSync({ pool: db.pool, adapter: runtime.syncAdapters[code]!, clock: systemClock, logger, pageSize });
+        const sync = new VenueSync({ pool: db.pool, adapter: runtime.syncAdapters[code]!, clock: systemClock, logger, pageSize, vacuumAfterWrites: db.kind === 'embedded' });
         const r = await sync.run({
           onProgress: (p) => {
             bar.setTotal(p.pages + 1);

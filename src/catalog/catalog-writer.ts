@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { Market, MarketEvent } from '../venues/records.js';
+import { VacuumAfterWrites } from '../db/vacuum-after-writes.js';
 import { catalogStatistics } from './catalog-statistics.js';
 import { eventContentHash, marketContentHash } from './content-hash.js';
 import { jsonParam, withTransaction } from './transaction.js';
@@ -136,8 +137,37 @@ function eventRow(e: MarketEvent): Record<string, unknown> {
   };
 }
 
+/**
+ * VACUUM trackers of the catalog tables, one per pool: every venue's writer counts towards the same
+ * tables. Each sync rewrites the markets whose prices moved (and their outcomes), so on the embedded
+ * database, which never autovacuums, dead rows would pile up in these tables and their indexes for
+ * as long as the service runs.
+ */
+const catalogVacuums = new WeakMap<pg.Pool, { markets: VacuumAfterWrites; outcomes: VacuumAfterWrites }>();
+
+function vacuumsOf(pool: pg.Pool): { markets: VacuumAfterWrites; outcomes: VacuumAfterWrites } {
+  let v = catalogVacuums.get(pool);
+  if (!v) {
+    v = { markets: new VacuumAfterWrites(pool, 'markets'), outcomes: new VacuumAfterWrites(pool, 'outcomes') };
+    catalogVacuums.set(pool, v);
+  }
+  return v;
+}
+
+export interface CatalogWriterOptions {
+  /** VACUUM the catalog tables after enough writes: for the embedded database only (no autovacuum). */
+  vacuumAfterWrites?: boolean;
+}
+
 export class CatalogWriter {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly vacuums?: { markets: VacuumAfterWrites; outcomes: VacuumAfterWrites };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: CatalogWriterOptions = {},
+  ) {
+    if (options.vacuumAfterWrites) this.vacuums = vacuumsOf(pool);
+  }
 
   /**
    * Writes one listing page and the cursor that resumes after it, atomically. `nextCursor` null
@@ -181,10 +211,14 @@ export class CatalogWriter {
         nextCursor ? jsonParam(nextCursor) : null,
       ]);
       const r = res.rows[0];
-      return { changed: r.changed, eventsChanged: r.events_changed, maxChangeSeq: r.max_change_seq };
+      return { changed: r.changed, eventsChanged: r.events_changed, maxChangeSeq: r.max_change_seq, outcomesWritten: outcomes.length };
     });
     // After the commit, outside the page's transaction; a failure here must not fail a committed page.
     await catalogStatistics(this.pool).afterWrite(result.changed).catch(() => undefined);
+    if (this.vacuums) {
+      await this.vacuums.markets.afterWrite(result.changed).catch(() => false);
+      await this.vacuums.outcomes.afterWrite(result.outcomesWritten ?? 0).catch(() => false);
+    }
     return { changed: result.changed, unchanged: markets.length - result.changed, eventsChanged: result.eventsChanged, maxChangeSeq: result.maxChangeSeq };
   }
 
@@ -195,7 +229,7 @@ export class CatalogWriter {
    */
   async tombstoneMissing(exchange: ExchangeCode, seenIds: ReadonlySet<string>): Promise<{ removed: number; maxChangeSeq: number }> {
     if (seenIds.size === 0) return { removed: 0, maxChangeSeq: 0 };
-    return withTransaction(this.pool, async (c) => {
+    const result = await withTransaction(this.pool, async (c) => {
       const res = await c.query<{ change_seq: number }>(
         `UPDATE markets SET removed = true, change_seq = nextval('market_change_seq')
          WHERE exchange = $1 AND NOT removed
@@ -206,5 +240,7 @@ export class CatalogWriter {
       );
       return { removed: res.rowCount ?? 0, maxChangeSeq: res.rows.reduce((m, r) => Math.max(m, r.change_seq), 0) };
     });
+    if (this.vacuums) await this.vacuums.markets.afterWrite(result.removed).catch(() => false);
+    return result;
   }
 }

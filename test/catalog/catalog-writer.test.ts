@@ -160,4 +160,23 @@ describe('catalog writer and reader', function () {
     assert.equal(typeof one?.updated_at, 'string');
     assert.deepEqual(one?.outcomes.map((o) => o.id), ['yes', 'no']);
   });
+
+  it('with vacuumAfterWrites (embedded database), vacuums the catalog tables once enough rows were written', async () => {
+    const vacuuming = new CatalogWriter(db.pool, { vacuumAfterWrites: true });
+    const visible = async () =>
+      (await db.pool.query<{ relname: string; visible: number }>(
+        "SELECT relname, relallvisible::int AS visible FROM pg_class WHERE relname IN ('markets', 'outcomes') ORDER BY relname",
+      )).rows.map((r) => `${r.relname}:${r.visible > 0}`);
+    const page = (from: number, n: number, price: number) =>
+      Array.from({ length: n }, (_, i) => market(`M-${from + i}`, { yes_price: price }));
+    await vacuuming.writePage('kalshi', { markets: page(0, 400, 0.4), events: [] }, null);
+    assert.deepEqual(await visible(), ['markets:false', 'outcomes:false'], 'under 1,000 written rows: no VACUUM yet');
+    // 800 outcome rows so far; 400 more markets carry 800 more: both tables cross 1,000 written rows
+    // (markets at 1,200 after a price change rewrites the first 400 again)
+    await vacuuming.writePage('kalshi', { markets: page(400, 400, 0.4), events: [] }, null);
+    assert.deepEqual(await visible(), ['markets:false', 'outcomes:true']);
+    await vacuuming.writePage('kalshi', { markets: page(0, 400, 0.45), events: [] }, null);
+    assert.deepEqual(await visible(), ['markets:true', 'outcomes:true']);
+  });
 });
+
