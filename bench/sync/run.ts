@@ -38,7 +38,7 @@ const sim = await SIMULATORS[exchange]!({ tickMs: 0, seed: 1, corpusFile });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sync-'));
 const db = await openDatabase({ dataDir });
 try {
-  console.log(`${exchange} simulator: ${sim.marketCount()} markets ${corpusFile ? `(corpus ${path.basename(corpusFile)})` : '(seed only: corpus not found)'}, page size ${pageSize}`);
+  console.log(`${exchange} simulator: ${sim.marketCount()} markets ${corpusFile ? `(corpus ${path.basename(corpusFile)})` : '(seed only: corpus not found)'}, page size ${pageSize}, vacuum after writes ${!process.argv.includes('--no-vacuum')}`);
   const adapter = createAdapter(exchange, { baseUrls: sim.baseUrls, http: HTTP });
 
   const t0 = performance.now();
@@ -46,7 +46,10 @@ try {
   for await (const page of adapter.listMarkets({ pageSize, status: 'all' })) listed += page.markets.length;
   const listMs = performance.now() - t0;
 
-  const sync = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize });
+  // as the service runs it: the embedded database never autovacuums, so the writer vacuums the
+  // catalog tables after enough writes (--no-vacuum measures without, for comparison)
+  const vacuumAfterWrites = db.kind === 'embedded' && !process.argv.includes('--no-vacuum');
+  const sync = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize, vacuumAfterWrites });
   const first = await sync.run();
   const second = await sync.run();
   if (!first.ok || !second.ok) throw new Error(`sync failed: ${first.error ?? second.error}`);
