@@ -201,7 +201,14 @@ export class EmbeddingIndexer {
       });
     }
     const { rowsWritten } = await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
-    if (this.vacuum && (await this.vacuum.afterWrite(rowsWritten))) this.logger?.info({ table: 'market_embeddings' }, 'vacuumed after writes');
+    if (this.vacuum) {
+      // the batch is committed: a failed VACUUM is logged, never a failed batch
+      const vacuumed = await this.vacuum.afterWrite(rowsWritten).catch((err: Error) => {
+        this.logger?.warn({ table: 'market_embeddings', err: err.message }, 'vacuum after writes failed');
+        return false;
+      });
+      if (vacuumed) this.logger?.info({ table: 'market_embeddings' }, 'vacuumed after writes');
+    }
     return { embedded: this.embedder.stats.computed - computedBefore, removed: rows.length - live.length };
   }
 }
