@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Embedder } from '../embeddings/embedder.js';
-import { VacuumAfterWrites, type VacuumAfterWritesOptions } from '../src/db/vacuum-after-writes.js';
+import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../src/db/maintenance-after-writes.js';
 import {
   MarketEmbeddingStore, type EmbeddingUpsert, type MarketTextRow, type TextKind,
 } from '../src/search/semantic/market-embedding-store.js';
@@ -25,7 +25,7 @@ export interface EmbeddingIndexerOptions {
   /** Lease duration; renewed every batch. */
   leaseSeconds?: number;
   /**
-   * VACUUM market_embeddings after enough writes (src/db/vacuum-after-writes.ts). For the embedded
+   * VACUUM market_embeddings after enough writes (src/db/maintenance-after-writes.ts). For the embedded
    * database, which never autovacuums; leave off with an external PostgreSQL. An object sets the
    * thresholds (default: 1,000 rows and half the table).
    */
@@ -64,7 +64,7 @@ export class EmbeddingIndexer {
   private rerunRequested = false;
   private timer?: NodeJS.Timeout;
   private stopped = false;
-  private readonly vacuum?: VacuumAfterWrites;
+  private readonly vacuum?: MaintenanceAfterWrites;
 
   constructor(options: EmbeddingIndexerOptions) {
     this.store = new MarketEmbeddingStore(options.pool);
@@ -73,7 +73,7 @@ export class EmbeddingIndexer {
     this.batchSize = options.batchSize ?? 128;
     this.leaseSeconds = options.leaseSeconds ?? 300;
     if (options.vacuumAfterWrites) {
-      this.vacuum = new VacuumAfterWrites(options.pool, 'market_embeddings', options.vacuumAfterWrites === true ? {} : options.vacuumAfterWrites);
+      this.vacuum = vacuumAfterWrites(options.pool, 'market_embeddings', options.vacuumAfterWrites === true ? {} : options.vacuumAfterWrites);
     }
   }
 

@@ -17,48 +17,22 @@
 // scales the analyzed row count by the table's current size, so the proportions are what matter. An external PostgreSQL
 // also autovacuums; the few extra ANALYZEs are harmless there.
 import type pg from 'pg';
-
-/** Below this many written markets an ANALYZE is not worth its time (tiny catalogs plan fine). */
-const MIN_WRITTEN = 100;
-
-export class CatalogStatistics {
-  /** Markets counted by the last ANALYZE (pg_class.reltuples); null until read. */
-  private analyzedRows: number | null = null;
-  private writtenSince = 0;
-  private analyzing?: Promise<void>;
-
-  constructor(private readonly pool: pg.Pool) {}
-
-  /** Called after a committed page with the number of markets it inserted or rewrote. */
-  async afterWrite(changedMarkets: number): Promise<void> {
-    if (changedMarkets <= 0) return;
-    this.writtenSince += changedMarkets;
-    this.analyzedRows ??= await this.reltuples();
-    if (this.writtenSince < Math.max(MIN_WRITTEN, 2 * this.analyzedRows)) return;
-    this.analyzing ??= this.analyze().finally(() => {
-      this.analyzing = undefined;
-    });
-    await this.analyzing;
-  }
-
-  private async analyze(): Promise<void> {
-    this.writtenSince = 0;
-    await this.pool.query('ANALYZE markets, outcomes, events');
-    this.analyzedRows = await this.reltuples();
-  }
-
-  /** -1 (never analyzed) counts as 0. */
-  private async reltuples(): Promise<number> {
-    const r = await this.pool.query<{ n: number }>(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'markets'::regclass`);
-    return r.rows[0]?.n ?? 0;
-  }
-}
+import { MaintenanceAfterWrites } from '../db/maintenance-after-writes.js';
 
 /** One tracker per pool: every writer on the same database counts towards the same ANALYZE. */
-const byPool = new WeakMap<pg.Pool, CatalogStatistics>();
+const byPool = new WeakMap<pg.Pool, MaintenanceAfterWrites>();
 
-export function catalogStatistics(pool: pg.Pool): CatalogStatistics {
+/**
+ * The catalog's ANALYZE tracker: call `afterWrite(n)` after a committed page with the number of
+ * markets it inserted or rewrote. Below 100 written markets an ANALYZE is not worth its time (tiny
+ * catalogs plan fine); above, it runs once the written markets reach twice the number the last
+ * ANALYZE counted.
+ */
+export function catalogStatistics(pool: pg.Pool): MaintenanceAfterWrites {
   let s = byPool.get(pool);
-  if (!s) byPool.set(pool, (s = new CatalogStatistics(pool)));
+  if (!s) {
+    s = new MaintenanceAfterWrites(pool, { statement: 'ANALYZE markets, outcomes, events', sizeTable: 'markets', minRows: 100, fraction: 2 });
+    byPool.set(pool, s);
+  }
   return s;
 }

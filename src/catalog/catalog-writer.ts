@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { Market, MarketEvent } from '../venues/records.js';
-import { VacuumAfterWrites } from '../db/vacuum-after-writes.js';
+import { vacuumAfterWrites, type MaintenanceAfterWrites } from '../db/maintenance-after-writes.js';
 import { catalogStatistics } from './catalog-statistics.js';
 import { eventContentHash, marketContentHash } from './content-hash.js';
 import { jsonParam, withTransaction } from './transaction.js';
@@ -143,12 +143,12 @@ function eventRow(e: MarketEvent): Record<string, unknown> {
  * database, which never autovacuums, dead rows would pile up in these tables and their indexes for
  * as long as the service runs.
  */
-const catalogVacuums = new WeakMap<pg.Pool, { markets: VacuumAfterWrites; outcomes: VacuumAfterWrites }>();
+const catalogVacuums = new WeakMap<pg.Pool, { markets: MaintenanceAfterWrites; outcomes: MaintenanceAfterWrites }>();
 
-function vacuumsOf(pool: pg.Pool): { markets: VacuumAfterWrites; outcomes: VacuumAfterWrites } {
+function vacuumsOf(pool: pg.Pool): { markets: MaintenanceAfterWrites; outcomes: MaintenanceAfterWrites } {
   let v = catalogVacuums.get(pool);
   if (!v) {
-    v = { markets: new VacuumAfterWrites(pool, 'markets'), outcomes: new VacuumAfterWrites(pool, 'outcomes') };
+    v = { markets: vacuumAfterWrites(pool, 'markets'), outcomes: vacuumAfterWrites(pool, 'outcomes') };
     catalogVacuums.set(pool, v);
   }
   return v;
@@ -160,7 +160,7 @@ export interface CatalogWriterOptions {
 }
 
 export class CatalogWriter {
-  private readonly vacuums?: { markets: VacuumAfterWrites; outcomes: VacuumAfterWrites };
+  private readonly vacuums?: { markets: MaintenanceAfterWrites; outcomes: MaintenanceAfterWrites };
 
   constructor(
     private readonly pool: pg.Pool,
@@ -196,7 +196,7 @@ export class CatalogWriter {
       };
       const toWrite = rows.filter((r) => changedSince('market', r.market_id as string, r.content_hash));
       const eventsToWrite = eventRows.filter((r) => changedSince('event', r.event_id as string, r.content_hash));
-      if (toWrite.length === 0 && eventsToWrite.length === 0 && !nextCursor) return { changed: 0, eventsChanged: 0, maxChangeSeq: 0 };
+      if (toWrite.length === 0 && eventsToWrite.length === 0 && !nextCursor) return { changed: 0, eventsChanged: 0, maxChangeSeq: 0, outcomesWritten: 0 };
       const writing = new Set(toWrite.map((r) => r.market_id as string));
       // Outcomes are a projection of the market row: replaced whenever the market's content changed.
       // An id repeated within a market keeps its first occurrence (as the former DO NOTHING insert did).
@@ -217,7 +217,7 @@ export class CatalogWriter {
     await catalogStatistics(this.pool).afterWrite(result.changed).catch(() => undefined);
     if (this.vacuums) {
       await this.vacuums.markets.afterWrite(result.changed).catch(() => false);
-      await this.vacuums.outcomes.afterWrite(result.outcomesWritten ?? 0).catch(() => false);
+      await this.vacuums.outcomes.afterWrite(result.outcomesWritten).catch(() => false);
     }
     return { changed: result.changed, unchanged: markets.length - result.changed, eventsChanged: result.eventsChanged, maxChangeSeq: result.maxChangeSeq };
   }

@@ -1,7 +1,8 @@
-// VACUUM after writes on the embedded database (PGlite never autovacuums): nothing below the
-// threshold, a real VACUUM (visibility map set, statistics counted) once it is reached.
+// VACUUM after writes on the embedded database (PGlite never autovacuums;
+// src/db/maintenance-after-writes.ts): nothing below the threshold, a real VACUUM (visibility map
+// set, statistics counted) once it is reached.
 import assert from 'node:assert/strict';
-import { VacuumAfterWrites } from '../../src/db/vacuum-after-writes.js';
+import { vacuumAfterWrites } from '../../src/db/maintenance-after-writes.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 describe('VACUUM after writes (embedded database)', () => {
@@ -22,7 +23,7 @@ describe('VACUUM after writes (embedded database)', () => {
     db.pool.query('INSERT INTO vacuum_probe SELECT g, repeat(md5(g::text), 20) FROM generate_series($1::int, $2::int) AS g', [from, from + n - 1]);
 
   it('waits for the threshold, then vacuums and counts the table', async () => {
-    const vacuum = new VacuumAfterWrites(db.pool, 'vacuum_probe', { minRows: 500, fraction: 0.5 });
+    const vacuum = vacuumAfterWrites(db.pool, 'vacuum_probe', { minRows: 500, fraction: 0.5 });
     await insert(1, 300);
     assert.equal(await vacuum.afterWrite(300), false);
     assert.equal((await state()).visible, 0, 'nothing vacuumed below minRows');
@@ -39,7 +40,7 @@ describe('VACUUM after writes (embedded database)', () => {
   });
 
   it('counts nothing for empty writes', async () => {
-    const vacuum = new VacuumAfterWrites(db.pool, 'vacuum_probe', { minRows: 1 });
+    const vacuum = vacuumAfterWrites(db.pool, 'vacuum_probe', { minRows: 1 });
     assert.equal(await vacuum.afterWrite(0), false);
   });
 });
