@@ -42,7 +42,7 @@ describe('futuur requests', () => {
 
     it('walks limit/offset to the end; with credentials every request is signed and accepted', async () => {
       const fixedNow = Date.now();
-      const adapter = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { now: () => fixedNow } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: FUTUUR_SIM_CREDENTIALS.privateKey });
+      const adapter = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { now: () => fixedNow }, keys: { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey } });
       sim.server.requests.length = 0;
       let markets = 0;
       for await (const p of adapter.listMarkets({ pageSize: 10 })) markets += p.markets.length;
@@ -58,9 +58,9 @@ describe('futuur requests', () => {
     });
 
     it('a wrong secret or a stale timestamp is refused by the venue', async () => {
-      const wrong = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0 } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: 'not-the-secret' });
+      const wrong = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0 }, keys: { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: 'not-the-secret' } });
       await assert.rejects(wrong.getEvent('7000'), (e: unknown) => e instanceof VenueError && e.status === 401 && /InvalidHMACSignature/.test(e.message));
-      const stale = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0, now: () => Date.now() - 3_600_000 } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: FUTUUR_SIM_CREDENTIALS.privateKey });
+      const stale = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0, now: () => Date.now() - 3_600_000 }, keys: { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey } });
       await assert.rejects(stale.getEvent('7000'), (e: unknown) => e instanceof VenueError && /ExpiredTimestamp/.test(e.message));
     });
 

@@ -1,5 +1,6 @@
 /** Static request tests: the Opinion adapter's paths, query strings and `apikey` header; envelope errors sent with HTTP 200. */
 import assert from 'node:assert/strict';
+import { loadConfig } from '../../../src/config.js';
 import { createOpinionAdapter, OpinionAdapter, opinionRequests } from '../../../src/venues/opinion/client.js';
 import { OPINION_SIM_API_KEY, startOpinionSimulator } from '../../../src/venues/opinion/simulator.js';
 import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
@@ -27,8 +28,8 @@ describe('opinion requests', () => {
     });
     after(() => sim.stop());
 
-    it('pages with page/limit <= 20 and sends the apikey header (config or OPINION_API_KEY)', async () => {
-      const adapter = new OpinionAdapter({ baseUrls: sim.baseUrls }, { OPINION_API_KEY: OPINION_SIM_API_KEY });
+    it('pages with page/limit <= 20 and sends the apikey header (OPINION_API_KEY through the config)', async () => {
+      const adapter = new OpinionAdapter({ baseUrls: sim.baseUrls, keys: loadConfig({ OPINION_API_KEY: OPINION_SIM_API_KEY }).venues.opinion.keys });
       sim.server.requests.length = 0;
       let pages = 0;
       for await (const _ of adapter.listMarkets({ pageSize: 50, status: 'open' })) pages++;

@@ -1,5 +1,6 @@
 /** Static request tests: paths, query strings and the API-key header the predict.fun adapter sends; the simulator's WebSocket protocol. */
 import assert from 'node:assert/strict';
+import { loadConfig } from '../../../src/config.js';
 import WebSocket from 'ws';
 import { createPredictfunAdapter, PredictfunAdapter, predictfunRequests } from '../../../src/venues/predictfun/client.js';
 import { PREDICTFUN_SIM_API_KEY, startPredictfunSimulator } from '../../../src/venues/predictfun/simulator.js';
@@ -28,7 +29,7 @@ describe('predictfun requests', () => {
     });
     after(() => sim.stop());
 
-    it('sends x-api-key on every request (from config or PREDICTFUN_API_KEY) and follows first/after', async () => {
+    it('sends x-api-key on every request (from the http headers or PREDICTFUN_API_KEY through the config) and follows first/after', async () => {
       const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls, http: { headers: { 'x-api-key': PREDICTFUN_SIM_API_KEY } } });
       sim.server.requests.length = 0;
       let pages = 0;
@@ -39,7 +40,7 @@ describe('predictfun requests', () => {
       for (const r of sent.slice(1)) assert.match(`${r.path}?${r.search}`, /^\/v1\/markets\?first=10&after=[\w%]+$/);
       assert.ok(sent.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
 
-      const fromEnv = new PredictfunAdapter({ baseUrls: sim.baseUrls }, { PREDICTFUN_API_KEY: PREDICTFUN_SIM_API_KEY });
+      const fromEnv = new PredictfunAdapter({ baseUrls: sim.baseUrls, keys: loadConfig({ PREDICTFUN_API_KEY: PREDICTFUN_SIM_API_KEY }).venues.predictfun.keys });
       sim.server.requests.length = 0;
       const m = await fromEnv.getMarket('4100');
       assert.ok(m && m.yes_price !== null && m.volume !== null, 'getMarket adds book and stats');
