@@ -23,7 +23,7 @@ function arg(name: string): string | undefined {
 
 async function main(): Promise<number> {
   // Progress bars own the terminal: the log goes quiet unless LOG_LEVEL asks otherwise.
-  const config = loadConfig(process.env, { LOG_LEVEL: 'warn' });
+  const config = loadConfig(undefined, { LOG_LEVEL: 'warn' });
   const sim = process.argv.includes('--sim') || config.exchangeMode === 'sim';
   const only = arg('exchange')?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const c of only ?? []) if (!isExchangeCode(c)) throw new ConfigError(`unknown exchange ${c}; known: ${EXCHANGE_CODES.join(', ')}`);
