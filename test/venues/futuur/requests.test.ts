@@ -1,22 +1,13 @@
-/** Static request tests: Futuur paths and query strings, and HMAC-SHA512 signed headers pinned byte for byte. */
+/** Requests against the simulator: Futuur paths and query strings, and HMAC-SHA512 signed headers pinned byte for byte; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { futuurSigningString, signFutuurRequest } from '../../../src/venues/futuur/auth.js';
-import { createFutuurAdapter, FutuurAdapter, futuurRequests, timeIntervalFor } from '../../../src/venues/futuur/client.js';
+import { createFutuurAdapter, FutuurAdapter, timeIntervalFor } from '../../../src/venues/futuur/client.js';
 import { FUTUUR_SIM_CREDENTIALS, startFutuurSimulator } from '../../../src/venues/futuur/simulator.js';
-import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://api.futuur.com/v2.0';
-
 describe('futuur requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-    assert.equal(u(futuurRequests.events({ limit: 100, offset: 0 })), `${REST}/events/?currency_mode=real_money&limit=100&offset=0`);
-    assert.equal(u(futuurRequests.events({ limit: 100, offset: 200, live: true })), `${REST}/events/?currency_mode=real_money&limit=100&offset=200&live=true`);
-    assert.equal(u(futuurRequests.event('7012')), `${REST}/events/7012/`);
-    assert.equal(u(futuurRequests.book('31012')), `${REST}/markets/31012/book/?currency_mode=real_money&position=long`);
-    assert.equal(u(futuurRequests.priceHistory({ eventId: '7012', timeInterval: 'week' })), `${REST}/events/7012/price_history/?currency_mode=real_money&time_interval=week`);
-    assert.equal(u(futuurRequests.actions({ eventId: '7012', limit: 100, offset: 100 })), `${REST}/events/7012/actions/?currency_mode=real_money&limit=100&offset=100`);
+  it('picks the coarsest history window that covers the range', () => {
     assert.equal(timeIntervalFor(0, 3 * 86_400_000), 'week');
     assert.equal(timeIntervalFor(0, 400 * 86_400_000), 'all_time');
   });

@@ -1,27 +1,13 @@
-/** Static request tests: paths, query strings and the API-key header the predict.fun adapter sends; the simulator's WebSocket protocol. */
+/** Requests against the simulator: paths, query strings and the API-key header the predict.fun adapter sends; the simulator's WebSocket protocol; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../../src/config.js';
 import WebSocket from 'ws';
-import { createPredictfunAdapter, PredictfunAdapter, predictfunRequests } from '../../../src/venues/predictfun/client.js';
+import { createPredictfunAdapter, PredictfunAdapter } from '../../../src/venues/predictfun/client.js';
 import { PREDICTFUN_SIM_API_KEY, startPredictfunSimulator } from '../../../src/venues/predictfun/simulator.js';
-import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://api.predict.fun/v1';
-
 describe('predictfun requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-    assert.equal(u(predictfunRequests.markets({ first: 100 })), `${REST}/markets?first=100`);
-    assert.equal(u(predictfunRequests.markets({ first: 100, after: 'b2Zmc2V0OjEwMA==' })), `${REST}/markets?first=100&after=b2Zmc2V0OjEwMA%3D%3D`);
-    assert.equal(u(predictfunRequests.market('4187')), `${REST}/markets/4187`);
-    assert.equal(u(predictfunRequests.stats('4187')), `${REST}/markets/4187/stats`);
-    assert.equal(u(predictfunRequests.orderbook('4187')), `${REST}/markets/4187/orderbook`);
-    assert.equal(u(predictfunRequests.categories({ first: 50 })), `${REST}/categories?first=50`);
-    assert.equal(u(predictfunRequests.category('premier-league-2026-27-winner')), `${REST}/categories/premier-league-2026-27-winner`);
-    assert.equal(u(predictfunRequests.matches({ marketId: '4187', first: 100, after: 'x' })), `${REST}/orders/matches?marketId=4187&first=100&after=x`);
-  });
-
   describe('against the simulator', () => {
     let sim: RunningSimulator;
     before(async () => {
