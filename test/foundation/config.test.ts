@@ -37,3 +37,19 @@ describe('configuration', () => {
     assert.equal('venueEnv' in loadConfig({}), false, 'no raw copy of the environment is kept');
   });
 });
+
+describe('the environment is read in one place', () => {
+  it('no process.env outside src/config.ts (entry points call loadConfig)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith('.ts') && file !== path.join('src', 'config.ts') && /process\.env\b/.test(readFileSync(file, 'utf8'))) offenders.push(file);
+      }
+    };
+    for (const dir of ['src', 'indexers', 'embeddings', 'scripts', 'bench']) walk(dir);
+    assert.deepEqual(offenders, []);
+  });
+});

@@ -104,3 +104,14 @@ describe('venue descriptors', () => {
     assert.equal(polymarket.safeParse({ ...valid.polymarket, address: '0x12' }).success, false);
   });
 });
+
+describe('venue layering', () => {
+  it('src/sim is a library below the venues: it imports nothing from src/venues', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../../src/sim/', import.meta.url);
+    const upward = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /from '\.\.\/venues\//.test(readFileSync(new URL(f, dir), 'utf8')));
+    assert.deepEqual(upward, []);
+  });
+});
