@@ -27,6 +27,7 @@ import {
   loadFixtureCorpus, loadFixtureQueries, marketKey, upsertCatalogMarkets, type CatalogMarket,
 } from './eval/catalog-fixture.js';
 import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from './eval/real-corpus.js';
+import { loadConfig } from '../src/config.js';
 
 const K = 10;
 
@@ -121,7 +122,7 @@ async function evaluate(label: string, pool: pg.Pool, embedder: Embedder, market
   return { label, summary, perQuery };
 }
 
-const modelDir = path.resolve(process.env.MODEL_DIR ?? './models');
+const { modelDir } = loadConfig();
 await ensureModel({ modelDir, log: (m) => console.error(m) });
 const reports = [];
 

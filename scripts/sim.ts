@@ -5,8 +5,8 @@
  * `--port-base 9100` gives venue N the port 9100+N-1 instead of a random one.
  */
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
-import { simulatedExchanges, startSimulators } from '../src/sim/index.js';
-import type { SimulatorOptions } from '../src/sim/types.js';
+import { urlEnvKey } from '../src/venues/descriptor.js';
+import { simulatedExchanges, startSimulators, type SimulatorOptions } from '../src/venues/simulators.js';
 
 function arg(name: string): string[] {
   const out: string[] = [];
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     if (!s) continue;
     console.log(`${code.padEnd(11)} ${String(s.marketCount()).padStart(6)} markets  ${Object.entries(s.baseUrls).map(([k, v]) => `${k}=${v}`).join('  ')}`);
   }
-  const env = codes.flatMap((c) => Object.entries(sims.baseUrls[c] ?? {}).map(([k, v]) => `${c.toUpperCase()}_${k.toUpperCase()}_URL=${v}`));
+  const env = codes.flatMap((c) => Object.entries(sims.baseUrls[c] ?? {}).map(([k, v]) => `${urlEnvKey(c, k)}=${v}`));
   console.log(`\nPoint the service at them with EXCHANGE_MODE=sim (in-process) or these variables:\n${env.join(' \\\n')}\n\nCtrl-C to stop.`);
   const stop = async (): Promise<void> => {
     await sims.stop();

@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { systemClock } from '../src/util/clock.js';
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
-import { startVenueRuntime } from '../indexers/venue-sync-setup.js';
+import { startVenueRuntime } from '../src/venues/runtime.js';
 import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
 
 function arg(name: string): string | undefined {
@@ -22,16 +22,16 @@ function arg(name: string): string | undefined {
 }
 
 async function main(): Promise<number> {
-  const config = loadConfig();
+  // Progress bars own the terminal: the log goes quiet unless LOG_LEVEL asks otherwise.
+  const config = loadConfig(undefined, { LOG_LEVEL: 'warn' });
   const sim = process.argv.includes('--sim') || config.exchangeMode === 'sim';
   const only = arg('exchange')?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const c of only ?? []) if (!isExchangeCode(c)) throw new ConfigError(`unknown exchange ${c}; known: ${EXCHANGE_CODES.join(', ')}`);
   const pageSize = Number(arg('page-size') ?? config.sync.pageSize);
-  // Progress bars own the terminal: the log goes quiet unless asked for.
-  const logger = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
+  const logger = createLogger(config.logLevel);
 
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
-  const runtime = await startVenueRuntime({ mode: sim ? 'sim' : 'live', venueUrlEnv: config.venueUrlEnv, liveTimeoutMs: config.liveReads.timeoutMs, only: only as ExchangeCode[] | undefined, simulator: { tickMs: 0 }, logger });
+  const runtime = await startVenueRuntime({ mode: sim ? 'sim' : 'live', venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, only: only as ExchangeCode[] | undefined, simulator: { tickMs: 0 }, logger });
   const bars = new cliProgress.MultiBar(
     { format: ' {venue} |{bar}| {pages} pages, {markets} markets, {changed} changed {state}', hideCursor: true, clearOnComplete: false, stopOnComplete: false },
     cliProgress.Presets.shades_classic,

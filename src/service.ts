@@ -20,7 +20,8 @@ import { CatalogChangeEmitter } from './catalog/changes.js';
 import { CatalogReader } from './catalog/catalog-reader.js';
 import { SyncStatusStore } from './catalog/sync-status.js';
 import { createVenuesRouter } from './http/routes/venues.js';
-import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
+import { startVenueSyncJobs, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
+import { startVenueRuntime, type VenueRuntime } from './venues/runtime.js';
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
@@ -70,7 +71,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let semantic: SemanticComponent | undefined;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'catalog change listener failed'));
-    venues = await startVenueRuntime({ mode: config.exchangeMode, venueUrlEnv: config.venueUrlEnv, liveTimeoutMs: config.liveReads.timeoutMs, logger });
+    venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
     const liveAdapters = venues.liveAdapters;
     const accounts = new AccountService(db.pool, clock, config.sessionTtlHours * 3600_000);
     const keys = new ApiKeyService(db.pool, clock);

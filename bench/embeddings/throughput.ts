@@ -4,7 +4,6 @@
 // Usage: npx tsx bench/embeddings/throughput.ts [--titles 1024] [--rules 256]
 // Uses the real Polymarket listing from ../shared/data when present, else the fixture corpus.
 import os from 'node:os';
-import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { ensureModel } from '../../embeddings/fetch-model.js';
 import { TOKEN_BUDGETS } from '../../embeddings/embedder.js';
@@ -12,13 +11,14 @@ import { cosineSimilarity } from '../../embeddings/vector-codec.js';
 import { EmbeddingWorkerPool } from '../../embeddings/worker-pool.js';
 import { loadFixtureCorpus, type CatalogMarket } from '../../scripts/eval/catalog-fixture.js';
 import { loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
+import { loadConfig } from '../../src/config.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-const modelDir = path.resolve(process.env.MODEL_DIR ?? './models');
+const { modelDir } = loadConfig();
 await ensureModel({ modelDir, log: (m) => console.error(m) });
 
 let corpus: CatalogMarket[];

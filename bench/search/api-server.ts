@@ -2,7 +2,7 @@
 // error frame: bench/support/keyed-app.ts) in their own process, as in production: the API's event
 // loop is not the load generator's. The accounts live in a throw-away embedded database.
 // Prints `listening <port> <api key>` when ready.
-//   ELASTICSEARCH_URL=... SEARCH_ALIAS=... SEARCH_CACHE=1 tsx bench/search/api-server.ts
+//   tsx bench/search/api-server.ts --elasticsearch-url <url> [--alias markets] [--cache]
 import { Router } from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,10 +14,14 @@ import { createSearchRouter } from '../../src/search/http/router.js';
 import { ResponseCache } from '../../src/search/response-cache.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 
-const url = process.env.ELASTICSEARCH_URL;
-if (!url) throw new Error('ELASTICSEARCH_URL is required');
-const engine = new ElasticSearchEngine({ client: createElasticClient(url), alias: process.env.SEARCH_ALIAS ?? 'markets' });
-const cache = process.env.SEARCH_CACHE === '1' ? new ResponseCache({ maxEntries: 20_000, ttlMs: 60_000 }) : undefined;
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const url = arg('elasticsearch-url');
+if (!url) throw new Error('--elasticsearch-url is required');
+const engine = new ElasticSearchEngine({ client: createElasticClient(url), alias: arg('alias') ?? 'markets' });
+const cache = process.argv.includes('--cache') ? new ResponseCache({ maxEntries: 20_000, ttlMs: 60_000 }) : undefined;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-search-api-'));
 const db = await openDatabase({ dataDir });

@@ -17,6 +17,7 @@ import { normaliseQuery, type NormalisedQuery } from '../../src/search/query-tex
 import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER } from './harness.js';
 import { autocompletePrefixes, keywordQueries } from './queries.js';
+import { loadConfig } from '../../src/config.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ function unwrapped(body: Json): Json {
 
 async function main(): Promise<void> {
   let node: SearchNode | null = null;
-  let url = process.env.ELASTICSEARCH_URL;
+  let url = loadConfig().elasticsearchUrl;
   if (!url) {
     node = await startSearchNode();
     url = node.url;

@@ -26,6 +26,7 @@ import { RawHttpClient } from '../support/raw-http.js';
 import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from './harness.js';
 import { autocompletePrefixes, keywordQueries, zipfPicker } from './queries.js';
+import { loadConfig } from '../../src/config.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,8 +45,7 @@ interface ApiServer {
 }
 
 async function startApi(url: string, alias: string, cache: boolean): Promise<ApiServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'search', 'api-server.ts')], {
-    env: { ...process.env, ELASTICSEARCH_URL: url, SEARCH_ALIAS: alias, SEARCH_CACHE: cache ? '1' : '0' },
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'search', 'api-server.ts'), '--elasticsearch-url', url, '--alias', alias, ...(cache ? ['--cache'] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [port, apiKey] = await new Promise<[number, string]>((resolve, reject) => {
@@ -63,7 +63,7 @@ async function startApi(url: string, alias: string, cache: boolean): Promise<Api
 async function main(): Promise<void> {
   const started = new Date();
   let node: SearchNode | null = null;
-  let url = process.env.ELASTICSEARCH_URL;
+  let url = loadConfig().elasticsearchUrl;
   if (!url) {
     console.error('starting the local OpenSearch node...');
     node = await startSearchNode();

@@ -26,6 +26,7 @@ import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from 
 import { zipfPicker } from '../search/queries.js';
 import { headerValue, RawHttpClient } from '../support/raw-http.js';
 import { startKeyedApp, type KeyedApp } from '../support/keyed-app.js';
+import { loadConfig } from '../../src/config.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,7 +41,7 @@ const db = await openDatabase({ dataDir });
 const counts = await new MarketEmbeddingStore(db.pool).counts();
 if (counts.title < 20_000) console.error(`warning: only ${counts.title} title embeddings in ${dataDir}; run prepare-corpus.ts and the backfill first`);
 const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('threads', '2')) : undefined;
-const embedder = await Embedder.start({ modelDir: path.resolve(process.env.MODEL_DIR ?? './models'), workers, threadsPerWorker }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
+const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers, threadsPerWorker }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
 const service = new SemanticSearchService(db.pool, embedder);
 const results = startSemanticResultCache(db.pool);
 const semanticApp = (cached: boolean): Promise<KeyedApp> =>

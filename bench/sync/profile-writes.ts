@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
 import { openDatabase } from '../../src/db/database.js';
-import { SIMULATORS } from '../../src/sim/registry.js';
+import { simulatorFor } from '../../src/venues/simulators.js';
 import type { MarketPage } from '../../src/venues/adapter.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { systemClock } from '../../src/util/clock.js';
@@ -82,7 +82,7 @@ function report(rows: number, pagesInWindow: number, marketsInWindow: number, ms
 }
 
 if (throughSync) {
-  const sim = await SIMULATORS.polymarket!({ tickMs: 0, seed: 1, corpusFile });
+  const sim = await (await simulatorFor('polymarket'))({ tickMs: 0, seed: 1, corpusFile });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sync-profile-'));
   const db = await openDatabase({ dataDir });
   try {
@@ -132,7 +132,7 @@ function explainingPool(pool: pg.Pool, out: { statement: string; plan: string }[
   return { connect } as unknown as pg.Pool;
 }
 
-const sim = await SIMULATORS.polymarket!({ tickMs: 0, seed: 1, corpusFile });
+const sim = await (await simulatorFor('polymarket'))({ tickMs: 0, seed: 1, corpusFile });
 const pages: MarketPage[] = [];
 try {
   const adapter = createAdapter('polymarket', { baseUrls: sim.baseUrls, http: HTTP });

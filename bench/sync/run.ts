@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src/db/database.js';
-import { SIMULATORS } from '../../src/sim/registry.js';
 import { systemClock } from '../../src/util/clock.js';
 import { isExchangeCode, type ExchangeCode } from '../../src/venues/exchanges.js';
 import { createAdapter } from '../../src/venues/registry.js';
+import { simulatorFor } from '../../src/venues/simulators.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,14 +27,14 @@ function arg(name: string): string | undefined {
 }
 
 const exchange = (arg('exchange') ?? 'polymarket') as ExchangeCode;
-if (!isExchangeCode(exchange) || !SIMULATORS[exchange]) throw new Error(`no simulator for ${exchange}`);
+if (!isExchangeCode(exchange)) throw new Error(`no simulator for ${exchange}`);
 const defaultCorpus = path.resolve(here, '../../../shared/data/markets/polymarket/gamma-markets.jsonl.gz');
 const corpus = arg('corpus') ?? (exchange === 'polymarket' ? defaultCorpus : undefined);
 const corpusFile = corpus && fs.existsSync(corpus) ? corpus : undefined;
 const pageSize = Number(arg('page-size') ?? 500);
 const HTTP = { retries: 2, timeoutMs: 60_000, rateLimit: { perSecond: 100_000, burst: 100_000 } };
 
-const sim = await SIMULATORS[exchange]!({ tickMs: 0, seed: 1, corpusFile });
+const sim = await (await simulatorFor(exchange))({ tickMs: 0, seed: 1, corpusFile });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sync-'));
 const db = await openDatabase({ dataDir });
 try {

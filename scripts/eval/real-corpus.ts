@@ -4,13 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { CatalogMarket } from './catalog-fixture.js';
+import { loadConfig } from '../../src/config.js';
 
-export const SHARED_DATA_DIR = path.resolve(process.env.SHARED_DATA_DIR ?? '../shared/data');
+/** `SHARED_DATA_DIR` of the configuration (default ../shared/data), read when first needed. */
+const sharedDataDir = (): string => loadConfig().sharedDataDir;
 const GAMMA_MARKETS = 'markets/polymarket/gamma-markets.jsonl.gz';
 const OPINION_PAIRS = 'pairs/opinion-polymarket.jsonl';
 
 export function realDataAvailable(): boolean {
-  return existsSync(path.join(SHARED_DATA_DIR, GAMMA_MARKETS));
+  return existsSync(path.join(sharedDataDir(), GAMMA_MARKETS));
 }
 
 function readJsonLines<T>(file: string): T[] {
@@ -31,7 +33,7 @@ interface GammaMarket {
 export function loadPolymarketCorpus(): CatalogMarket[] {
   const seen = new Set<string>();
   const out: CatalogMarket[] = [];
-  for (const m of readJsonLines<GammaMarket>(path.join(SHARED_DATA_DIR, GAMMA_MARKETS))) {
+  for (const m of readJsonLines<GammaMarket>(path.join(sharedDataDir(), GAMMA_MARKETS))) {
     if (!m.conditionId || !m.question || seen.has(m.conditionId)) continue;
     seen.add(m.conditionId);
     out.push({
@@ -52,7 +54,7 @@ export function loadPolymarketCorpus(): CatalogMarket[] {
  */
 export function loadOpinionPairQueries(corpus: CatalogMarket[]): { query: string; relevant: string[]; sameWording: boolean }[] {
   const byId = new Map(corpus.map((m) => [m.market_id, m]));
-  const file = path.join(SHARED_DATA_DIR, OPINION_PAIRS);
+  const file = path.join(sharedDataDir(), OPINION_PAIRS);
   if (!existsSync(file)) return [];
   const queries = new Map<string, { query: string; relevant: string[]; sameWording: boolean }>();
   for (const pair of readJsonLines<{ opinion: { title: string }; polymarket: { condition_id: string } }>(file)) {

@@ -15,7 +15,7 @@ export interface ScriptContext {
 export async function openSearchScript(): Promise<ScriptContext> {
   const config = loadConfig();
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const backend = createSearchBackend({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, alias: process.env.SEARCH_ALIAS || undefined });
+  const backend = createSearchBackend({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, alias: config.searchAlias });
   const engineLabel = config.elasticsearchUrl ? `elasticsearch ${new URL(config.elasticsearchUrl).host}` : 'postgresql (market_search)';
   return {
     db,

@@ -3,7 +3,6 @@
  * volumes and dates made deterministic from the venue code and question key (each venue quotes the
  * same question a little differently, as real venues do).
  */
-import type { ExchangeCode } from '../venues/exchanges.js';
 import { createRng } from './rng.js';
 import { questionsFor, type QuestionCategory } from './shared-questions.js';
 
@@ -29,7 +28,7 @@ export interface VenueQuestion {
   nearMissOf?: string;
 }
 
-export function venueQuestions(code: ExchangeCode, now = Date.now()): VenueQuestion[] {
+export function venueQuestions(code: string, now = Date.now()): VenueQuestion[] {
   return questionsFor(code).map(({ q, title }) => {
     const r = createRng(`${code}:${q.key}`);
     const yes = Math.min(0.99, Math.max(0.01, Math.round((q.yes + (r.next() - 0.5) * 0.06) * 100) / 100));

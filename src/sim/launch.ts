@@ -3,13 +3,13 @@
  * and hand back a `RunningSimulator` whose `stop` undoes both (activity first, so no tick runs
  * against a closed server).
  */
-import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimActivity } from './activity.js';
 import type { SimServer } from './server.js';
 import type { RunningSimulator } from './types.js';
 
 export interface SimulatorParts {
-  exchange: ExchangeCode;
+  /** The venue code the simulator stands for. */
+  exchange: string;
   /** The simulator's server with its routes registered, not yet listening. */
   server: SimServer;
   activity: SimActivity;

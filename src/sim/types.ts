@@ -2,7 +2,6 @@
  * What a venue simulator is to the harness: a factory that starts one (in-process) and hands back its
  * base URLs, in the same keys the venue's adapter takes (`rest`, `gamma`, `clob`, `ws`...).
  */
-import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SimActivity } from './activity.js';
 import type { SimServer } from './server.js';
 
@@ -21,7 +20,8 @@ export interface SimulatorOptions {
 }
 
 export interface RunningSimulator {
-  exchange: ExchangeCode;
+  /** The venue code the simulator stands for (src/sim is a library below the venues: it names none). */
+  exchange: string;
   server: SimServer;
   activity: SimActivity;
   /** Base URLs keyed like the adapter's `baseUrls` (e.g. kalshi `{ rest, ws }`). */

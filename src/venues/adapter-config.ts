@@ -11,6 +11,11 @@ export interface AdapterConfig {
   /** Overrides of the adapter's base URLs, by key (`rest`, `gamma`, `clob`, `ws`...). */
   baseUrls?: Record<string, string>;
   http?: AdapterHttpOptions;
+  /**
+   * The venue's own market-data keys by field (its descriptor's `marketDataKeys`, e.g. `api_key`),
+   * from the configuration. Never logged.
+   */
+  keys?: Record<string, string>;
 }
 
 /** Merges an adapter's live default base URLs with overrides (unknown keys are ignored). */

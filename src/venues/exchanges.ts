@@ -1,10 +1,13 @@
 /**
- * The exchange table of CONTRACT.md §1: the one place in the project where a venue's code is spelled.
- * Everything else refers to venues through `ExchangeCode`, `EXCHANGE_CODES` or `EXCHANGES`.
+ * The exchange table of CONTRACT.md §1, derived from the venue descriptors (src/venues/index.ts, the
+ * one place a venue's code is spelled). Everything else refers to venues through `ExchangeCode`,
+ * `EXCHANGE_CODES` or `EXCHANGES`.
  */
 import { z } from 'zod';
+import type { OrderSigning } from './descriptor.js';
+import { VENUES } from './index.js';
 
-export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
+export type { OrderSigning } from './descriptor.js';
 
 export interface ExchangeInfo {
   /** x1..x9: the spec's anonymised name for the venue. */
@@ -12,6 +15,8 @@ export interface ExchangeInfo {
   /** Path segment and identifier of the venue everywhere in the API. */
   readonly code: string;
   readonly name: string;
+  /** The venue's public website. */
+  readonly url: string;
   /** Whether orders can be placed through the service. */
   readonly trading: boolean;
   /** Who signs orders, and how. */
@@ -26,33 +31,26 @@ export interface ExchangeInfo {
   readonly stream: `/ws/${string}` | null;
 }
 
-const TABLE = [
-  { ordinal: 'x1', code: 'kalshi', name: 'Kalshi', trading: true, signing: 'rsa-pss', signedBy: 'server', chain: null, smartWallet: false, stream: '/ws/kalshi' },
-  { ordinal: 'x2', code: 'polymarket', name: 'Polymarket', trading: true, signing: 'eip712', signedBy: 'client', chain: 'polygon', smartWallet: false, stream: '/ws/polymarket' },
-  { ordinal: 'x3', code: 'limitless', name: 'Limitless Exchange', trading: true, signing: 'eip712', signedBy: 'client', chain: 'base', smartWallet: false, stream: '/ws/limitless' },
-  { ordinal: 'x4', code: 'predictfun', name: 'predict.fun', trading: true, signing: 'eip712', signedBy: 'client', chain: 'bnb', smartWallet: true, stream: '/ws/predictfun' },
-  { ordinal: 'x5', code: 'opinion', name: 'Opinion', trading: true, signing: 'eip712', signedBy: 'client', chain: 'bnb', smartWallet: false, stream: null },
-  { ordinal: 'x6', code: 'futuur', name: 'Futuur', trading: true, signing: 'hmac-sha512', signedBy: 'server', chain: null, smartWallet: false, stream: null },
-  { ordinal: 'x7', code: 'probable', name: 'Probable', trading: false, signing: 'none', signedBy: null, chain: null, smartWallet: false, stream: null },
-  { ordinal: 'x8', code: 'manifold', name: 'Manifold Markets', trading: false, signing: 'none', signedBy: null, chain: null, smartWallet: false, stream: null },
-  { ordinal: 'x9', code: 'predictit', name: 'PredictIt', trading: false, signing: 'none', signedBy: null, chain: null, smartWallet: false, stream: null },
-] as const satisfies readonly ExchangeInfo[];
-
 type CodesOf<T extends readonly { code: string }[]> = { readonly [K in keyof T]: T[K]['code'] };
 
 /** The nine codes in x1..x9 order (the order the search `exchange` filter enumerates them in). */
-export const EXCHANGE_CODES = TABLE.map((e) => e.code) as unknown as CodesOf<typeof TABLE>;
+export const EXCHANGE_CODES = VENUES.map((v) => v.code) as unknown as CodesOf<typeof VENUES>;
 
-export type ExchangeCode = (typeof TABLE)[number]['code'];
+export type ExchangeCode = (typeof VENUES)[number]['code'];
 
 export const ExchangeCodeSchema = z.enum(EXCHANGE_CODES);
 
-export type Exchange = (typeof TABLE)[number] & ExchangeInfo;
+export type Exchange = ExchangeInfo & { readonly code: ExchangeCode };
 
 /** The table rows in x1..x9 order. */
-export const EXCHANGES: readonly Exchange[] = TABLE;
+export const EXCHANGES: readonly Exchange[] = VENUES.map(
+  (v): Exchange => Object.freeze({
+    ordinal: v.ordinal, code: v.code, name: v.name, url: v.url, trading: v.trading, signing: v.signing,
+    signedBy: v.signedBy, chain: v.chain, smartWallet: v.smartWallet, stream: v.stream,
+  }),
+);
 
-const BY_CODE = new Map<string, Exchange>(TABLE.map((e) => [e.code, e]));
+const BY_CODE = new Map<string, Exchange>(EXCHANGES.map((e) => [e.code, e]));
 
 export function isExchangeCode(value: unknown): value is ExchangeCode {
   return typeof value === 'string' && BY_CODE.has(value);
@@ -66,5 +64,5 @@ export function getExchange(code: ExchangeCode): Exchange {
 
 /** Looks up a venue by its ordinal (`x1`..`x9`); the spec's messages name venues that way. */
 export function exchangeByOrdinal(ordinal: string): Exchange | undefined {
-  return TABLE.find((e) => e.ordinal === ordinal);
+  return EXCHANGES.find((e) => e.ordinal === ordinal);
 }

@@ -1,37 +1,22 @@
 /**
- * The adapter registry: venue code -> adapter factory. A new venue is one folder under src/venues/
- * plus one line here. Base URLs come from the adapter's own live defaults, overridden by
- * configuration (`baseUrls`), by the simulators (`EXCHANGE_MODE=sim`) or by environment variables
- * named `<CODE>_<KEY>_URL` (e.g. the kalshi `rest` URL is `KALSHI_REST_URL`).
+ * The adapter registry: venue code -> adapter factory, derived from the venue descriptors
+ * (src/venues/index.ts). Base URLs come from the descriptor's live defaults, overridden by
+ * `AdapterConfig.baseUrls` (the configuration's `<CODE>_<KEY>_URL` variables, or the simulators' URLs).
  */
 import type { VenueAdapter } from './adapter.js';
-import { EXCHANGE_CODES, type ExchangeCode } from './exchanges.js';
 import type { AdapterConfig } from './adapter-config.js';
-import { createKalshiAdapter } from './kalshi/client.js';
-import { createPolymarketAdapter } from './polymarket/client.js';
-import { createManifoldAdapter } from './manifold/client.js';
-import { createPredictItAdapter } from './predictit/client.js';
-import { createProbableAdapter } from './probable/client.js';
-import { createLimitlessAdapter } from './limitless/client.js';
-import { createPredictfunAdapter } from './predictfun/client.js';
-import { createOpinionAdapter } from './opinion/client.js';
-import { createFutuurAdapter } from './futuur/client.js';
+import type { AdapterFactory } from './descriptor.js';
+import { EXCHANGE_CODES, type ExchangeCode } from './exchanges.js';
+import { VENUES } from './index.js';
 
 export { resolveBaseUrls, type AdapterConfig, type AdapterHttpOptions } from './adapter-config.js';
+export type { AdapterFactory } from './descriptor.js';
 
-export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
+// The descriptors import their adapters lazily (see descriptor.ts); loading them all here, once, keeps
+// `createAdapter` synchronous for its callers. Every importer of the registry builds adapters anyway.
+const loaded = await Promise.all(VENUES.map(async (v) => [v.code, await v.adapter()] as const));
 
-export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = {
-  kalshi: createKalshiAdapter,
-  polymarket: createPolymarketAdapter,
-  manifold: createManifoldAdapter,
-  predictit: createPredictItAdapter,
-  probable: createProbableAdapter,
-  limitless: createLimitlessAdapter,
-  predictfun: createPredictfunAdapter,
-  opinion: createOpinionAdapter,
-  futuur: createFutuurAdapter,
-};
+export const ADAPTERS: Partial<Record<ExchangeCode, AdapterFactory>> = Object.fromEntries(loaded);
 
 /** Venue codes with a registered adapter, in x1..x9 order. */
 export function registeredExchanges(): ExchangeCode[] {
@@ -46,14 +31,4 @@ export function createAdapter(code: ExchangeCode, cfg: AdapterConfig = {}): Venu
   const factory = ADAPTERS[code];
   if (!factory) throw new Error(`no adapter registered for ${code}`);
   return factory(cfg);
-}
-
-/** Base-URL overrides from the environment: `<CODE>_<KEY>_URL`, e.g. `POLYMARKET_GAMMA_URL`. */
-export function baseUrlsFromEnv(code: ExchangeCode, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const prefix = `${code.toUpperCase()}_`;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) {
-    if (v && k.startsWith(prefix) && k.endsWith('_URL')) out[k.slice(prefix.length, -'_URL'.length).toLowerCase()] = v;
-  }
-  return out;
 }

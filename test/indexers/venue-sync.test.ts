@@ -4,12 +4,12 @@
 // committed page, change_seq bumped only on change, and a re-sync that changes nothing.
 import assert from 'node:assert/strict';
 import { CatalogChangeEmitter, type CatalogChange } from '../../src/catalog/changes.js';
-import { SIMULATORS } from '../../src/sim/registry.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { systemClock } from '../../src/util/clock.js';
 import type { VenueAdapter } from '../../src/venues/adapter.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { createAdapter, registeredExchanges } from '../../src/venues/registry.js';
+import { simulatedExchanges, simulatorFor } from '../../src/venues/simulators.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
@@ -35,7 +35,7 @@ async function plantGhost(db: TestDatabase, code: ExchangeCode): Promise<void> {
 const ghostRemoved = async (db: TestDatabase, code: ExchangeCode): Promise<boolean> =>
   (await db.pool.query("SELECT removed FROM markets WHERE exchange = $1 AND market_id = 'ghost-market'", [code])).rows[0].removed;
 
-const simulated = registeredExchanges().filter((c) => SIMULATORS[c]);
+const simulated = registeredExchanges().filter((c) => simulatedExchanges().includes(c));
 
 describe('venue sync with faults', function () {
   this.timeout(120_000);
@@ -51,7 +51,7 @@ describe('venue sync with faults', function () {
       let requestsAfterFirstPage = 0;
 
       before(async () => {
-        sim = await SIMULATORS[code]!({ tickMs: 0, seed: 11 });
+        sim = await (await simulatorFor(code))({ tickMs: 0, seed: 11 });
         adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: FAST_HTTP });
         const ids = new Set<string>();
         let atFirstPage: number | null = null;

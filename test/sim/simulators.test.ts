@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { SimActivity } from '../../src/sim/activity.js';
-import { simulatedExchanges, startSimulators, type RunningSimulators } from '../../src/sim/index.js';
+import { simulatedExchanges, startSimulators, type RunningSimulators } from '../../src/venues/simulators.js';
 import { NEAR_MISSES, SHARED_QUESTIONS } from '../../src/sim/shared-questions.js';
 import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
 import { normaliseWsDelta, normaliseWsSnapshot, normaliseWsTrade } from '../../src/venues/kalshi/normalise.js';

@@ -1,7 +1,7 @@
 /**
  * One conformance suite over every registered venue adapter, each against its own simulator. A venue
- * joins by being registered in src/venues/registry.ts and src/sim/registry.ts; nothing here names a
- * venue. What every adapter must do: follow pagination to the end with resumable cursors, produce
+ * joins by its descriptor's line in src/venues/index.ts; nothing here names a venue (what the tests
+ * must know about its ids comes from the descriptor's `testHints`). What every adapter must do: follow pagination to the end with resumable cursors, produce
  * valid unified records, answer unknown markets as "not found", keep its capability map and its
  * methods in agreement, survive transient 5xx/429, and name itself and the call in errors.
  */
@@ -10,8 +10,9 @@ import { CAPABILITY_METHODS, READ_CAPABILITIES, type VenueAdapter } from '../../
 import { getExchange, type ExchangeCode } from '../../src/venues/exchanges.js';
 import { VenueError } from '../../src/venues/http-client.js';
 import { MarketEventSchema, MarketSchema, OrderBookSchema, PricePointSchema, TradeSchema, type Market } from '../../src/venues/records.js';
+import { VENUES } from '../../src/venues/index.js';
 import { createAdapter, registeredExchanges } from '../../src/venues/registry.js';
-import { SIMULATORS } from '../../src/sim/registry.js';
+import { simulatorFor } from '../../src/venues/simulators.js';
 import { questionsFor } from '../../src/sim/shared-questions.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 
@@ -30,7 +31,7 @@ async function collect(adapter: VenueAdapter, opts: Parameters<VenueAdapter['lis
 
 function unknownIdFor(code: ExchangeCode): string {
   // Shaped like a real id where the venue's ids have a shape (0x condition ids, numbers), but absent.
-  return code === 'polymarket' ? `0x${'0'.repeat(63)}1` : /^(predictfun|opinion|futuur|predictit|probable)$/.test(code) ? '987654321' : `no-such-market-${code}`;
+  return VENUES.find((v) => v.code === code)!.testHints.unknownMarketId;
 }
 
 for (const code of registeredExchanges()) {
@@ -41,9 +42,8 @@ for (const code of registeredExchanges()) {
     let all: Market[];
 
     before(async function () {
-      const factory = SIMULATORS[code];
-      assert.ok(factory, `${code} has an adapter but no simulator registered in src/sim/registry.ts`);
-      sim = await factory({ tickMs: 0, seed: 7 });
+      const start = await simulatorFor(code);
+      sim = await start({ tickMs: 0, seed: 7 });
       adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: FAST_HTTP });
       all = (await collect(adapter, { pageSize: 25 })).markets;
     });

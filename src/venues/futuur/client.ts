@@ -5,7 +5,9 @@
  * credentials are configured (`FUTUUR_PUBLIC_KEY` / `FUTUUR_PRIVATE_KEY`) every request is signed
  * with HMAC-SHA512 (auth.ts), as authenticated reads add the user's data. Real-money ledger only.
  */
-import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { futuur } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -27,10 +29,10 @@ import {
   type FutuurPriceHistoryWire,
 } from './normalise.js';
 
-export const FUTUUR_DEFAULT_BASE_URLS = { rest: 'https://api.futuur.com/v2.0' };
-export const FUTUUR_MAX_PAGE = 100;
+export const FUTUUR_DEFAULT_BASE_URLS = futuur.baseUrls;
+export const FUTUUR_MAX_PAGE = futuur.limits.page.markets;
 const CURRENCY_MODE = 'real_money';
-const ACTIONS_PAGE = 100;
+const ACTIONS_PAGE = futuur.limits.page.trades;
 
 type Req = { path: string; query?: Query };
 
@@ -59,18 +61,17 @@ const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h':
 
 export class FutuurAdapter implements VenueAdapter {
   readonly exchange = 'futuur' as const;
-  readonly capabilities = capabilities({ market: true, markets: true, events: true, orderbook: true, trades: true, prices: true }, { trading: true });
+  readonly capabilities = capabilitiesOf(futuur);
   readonly baseUrls: typeof FUTUUR_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   private readonly creds: FutuurCredentials | null;
   /** Event id by market id (markets are reached through their events). */
   private readonly eventOf = new Map<string, string>();
 
-  constructor(cfg: AdapterConfig = {}, env: NodeJS.ProcessEnv = process.env) {
+  constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(FUTUUR_DEFAULT_BASE_URLS, cfg.baseUrls);
-    this.creds = env.FUTUUR_PUBLIC_KEY && env.FUTUUR_PRIVATE_KEY ? { publicKey: env.FUTUUR_PUBLIC_KEY, privateKey: env.FUTUUR_PRIVATE_KEY } : null;
-    // 2,000 requests/minute per key.
-    this.http = new VenueHttpClient({ exchange: 'futuur', baseUrl: this.baseUrls.rest, rateLimit: { perSecond: 30, burst: 30 }, ...cfg.http });
+    this.creds = cfg.keys?.public_key && cfg.keys.private_key ? { publicKey: cfg.keys.public_key, privateKey: cfg.keys.private_key } : null;
+    this.http = new VenueHttpClient({ exchange: 'futuur', baseUrl: this.baseUrls.rest, rateLimit: futuur.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

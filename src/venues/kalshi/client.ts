@@ -2,10 +2,12 @@
  * Kalshi adapter: the public trade-api v2 market-data reads (no auth needed), over VenueHttpClient.
  * Requests are built by the small `kalshiRequests` functions so tests can pin paths and query strings.
  */
-import { capabilities, paginate, type CandleInterval, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter, type EventPage } from '../adapter.js';
+import { paginate, type CandleInterval, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter, type EventPage } from '../adapter.js';
 import { candlesFromTrades, INTERVAL_MS, resampleCandles } from '../candles.js';
 import { VenueHttpClient, type Query } from '../http-client.js';
 import type { Candle, Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { kalshi } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import {
@@ -25,14 +27,11 @@ import {
   type KalshiTradeWire,
 } from './normalise.js';
 
-export const KALSHI_DEFAULT_BASE_URLS = {
-  rest: 'https://api.elections.kalshi.com/trade-api/v2',
-  ws: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
-};
+export const KALSHI_DEFAULT_BASE_URLS = kalshi.baseUrls;
 
 /** Kalshi's documented page limits. */
-export const KALSHI_MAX_MARKETS_PAGE = 1000;
-export const KALSHI_MAX_EVENTS_PAGE = 200;
+export const KALSHI_MAX_MARKETS_PAGE = kalshi.limits.page.markets;
+export const KALSHI_MAX_EVENTS_PAGE = kalshi.limits.page.events;
 const EVENT_LOOKUP_CHUNK = 100;
 
 type Req = { path: string; query?: Query };
@@ -74,10 +73,7 @@ const DEFAULT_SPAN_MS: Record<string, number> = { '1s': 3_600_000, '1m': 86_400_
 
 export class KalshiAdapter implements VenueAdapter {
   readonly exchange = 'kalshi' as const;
-  readonly capabilities = capabilities(
-    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true, candles: true },
-    { streams: { orderbook: true, trades: true, prices: true }, trading: true },
-  );
+  readonly capabilities = capabilitiesOf(kalshi);
   readonly baseUrls: typeof KALSHI_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** Event info by event ticker: Kalshi markets carry no category, their events do. */
@@ -85,8 +81,7 @@ export class KalshiAdapter implements VenueAdapter {
 
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(KALSHI_DEFAULT_BASE_URLS, cfg.baseUrls);
-    // Basic tier: 20 reads/s.
-    this.http = new VenueHttpClient({ exchange: 'kalshi', baseUrl: this.baseUrls.rest, rateLimit: { perSecond: 20, burst: 20 }, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'kalshi', baseUrl: this.baseUrls.rest, rateLimit: kalshi.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

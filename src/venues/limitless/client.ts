@@ -4,7 +4,9 @@
  * page gives its child markets plus an event. Market ids are slugs. Requests are built by
  * `limitlessRequests` so tests can pin paths and query strings.
  */
-import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { limitless } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -25,15 +27,11 @@ import {
   type LimitlessOrderbookWire,
 } from './normalise.js';
 
-export const LIMITLESS_DEFAULT_BASE_URLS = {
-  rest: 'https://api.limitless.exchange',
-  /** Socket.IO server; the market stream is namespace `/markets`, websocket transport. */
-  ws: 'wss://ws.limitless.exchange',
-};
+export const LIMITLESS_DEFAULT_BASE_URLS = limitless.baseUrls;
 
 /** `GET /markets/active` serves at most 25 items per page. */
-export const LIMITLESS_MAX_ACTIVE_PAGE = 25;
-const EVENTS_PAGE = 100;
+export const LIMITLESS_MAX_ACTIVE_PAGE = limitless.limits.page.markets;
+const EVENTS_PAGE = limitless.limits.page.trades;
 
 /**
  * Limitless history intervals are 1h|6h|1d|1w|1m|all, where `1m` means one MONTH: the service's
@@ -62,10 +60,7 @@ function pageOf(cursor: string | null): number {
 
 export class LimitlessAdapter implements VenueAdapter {
   readonly exchange = 'limitless' as const;
-  readonly capabilities = capabilities(
-    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true },
-    { streams: { orderbook: true, trades: false, prices: true }, trading: true },
-  );
+  readonly capabilities = capabilitiesOf(limitless);
   readonly baseUrls: typeof LIMITLESS_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** Token ids by slug, to put NO-token trades in YES terms. */
@@ -74,7 +69,7 @@ export class LimitlessAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(LIMITLESS_DEFAULT_BASE_URLS, cfg.baseUrls);
     // No published limits: stay polite.
-    this.http = new VenueHttpClient({ exchange: 'limitless', baseUrl: this.baseUrls.rest, rateLimit: { perSecond: 5, burst: 10 }, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'limitless', baseUrl: this.baseUrls.rest, rateLimit: limitless.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

@@ -7,7 +7,9 @@
  * Trades: REST has no market-wide trade list, only each token's last trade (`/token/latest-price`),
  * so `getTrades` returns at most the last YES and the last NO trade, in YES terms.
  */
-import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { opinion } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -27,9 +29,9 @@ import {
   type OpinionOrderbookWire,
 } from './normalise.js';
 
-export const OPINION_DEFAULT_BASE_URLS = { rest: 'https://openapi.opinion.trade/openapi' };
+export const OPINION_DEFAULT_BASE_URLS = opinion.baseUrls;
 export const OPINION_API_KEY_HEADER = 'apikey';
-export const OPINION_MAX_PAGE = 20;
+export const OPINION_MAX_PAGE = opinion.limits.page.markets;
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 type Req = { path: string; query?: Query };
@@ -50,16 +52,16 @@ const NOT_FOUND = /not\s*found|not\s*exist|no\s*data/i;
 
 export class OpinionAdapter implements VenueAdapter {
   readonly exchange = 'opinion' as const;
-  readonly capabilities = capabilities({ market: true, markets: true, events: true, orderbook: true, trades: true, prices: true }, { trading: true });
+  readonly capabilities = capabilitiesOf(opinion);
   readonly baseUrls: typeof OPINION_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
 
-  constructor(cfg: AdapterConfig = {}, env: NodeJS.ProcessEnv = process.env) {
+  constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(OPINION_DEFAULT_BASE_URLS, cfg.baseUrls);
     const headers = { ...cfg.http?.headers };
-    const key = headers[OPINION_API_KEY_HEADER] ?? env.OPINION_API_KEY;
+    const key = headers[OPINION_API_KEY_HEADER] ?? cfg.keys?.api_key;
     if (key) headers[OPINION_API_KEY_HEADER] = key;
-    this.http = new VenueHttpClient({ exchange: 'opinion', baseUrl: this.baseUrls.rest, rateLimit: key ? { perSecond: 15, burst: 15 } : { perSecond: 5, burst: 5 }, ...cfg.http, headers });
+    this.http = new VenueHttpClient({ exchange: 'opinion', baseUrl: this.baseUrls.rest, rateLimit: key && opinion.limits.rateWithKey ? opinion.limits.rateWithKey.rest : opinion.limits.rate.rest, ...cfg.http, headers });
   }
 
   private now(): string {

@@ -3,24 +3,21 @@
  * Data API (trades). Market ids are condition ids; the adapter resolves a market's YES token id
  * (needed by the CLOB) through Gamma and caches it.
  */
-import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { polymarket } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { decodeOutcomes, normaliseBook, normaliseEvent, normaliseMarket, normalisePriceHistory, normaliseTrade, type ClobBookWire, type DataApiTradeWire, type GammaEventWire, type GammaMarketWire } from './normalise.js';
 
-export const POLYMARKET_DEFAULT_BASE_URLS = {
-  gamma: 'https://gamma-api.polymarket.com',
-  clob: 'https://clob.polymarket.com',
-  data: 'https://data-api.polymarket.com',
-  ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
-};
+export const POLYMARKET_DEFAULT_BASE_URLS = polymarket.baseUrls;
 
 /** Gamma keyset limits (markets <= 100 per page, events <= 500). */
-export const GAMMA_MAX_MARKETS_PAGE = 100;
-export const GAMMA_MAX_EVENTS_PAGE = 500;
-const TRADES_PAGE = 500;
+export const GAMMA_MAX_MARKETS_PAGE = polymarket.limits.page.markets;
+export const GAMMA_MAX_EVENTS_PAGE = polymarket.limits.page.events;
+const TRADES_PAGE = polymarket.limits.page.trades;
 
 type Req = { path: string; query?: Query };
 const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
@@ -54,10 +51,7 @@ interface TokenInfo {
 
 export class PolymarketAdapter implements VenueAdapter {
   readonly exchange = 'polymarket' as const;
-  readonly capabilities = capabilities(
-    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true },
-    { streams: { orderbook: true, trades: true, prices: true }, trading: true },
-  );
+  readonly capabilities = capabilitiesOf(polymarket);
   readonly baseUrls: typeof POLYMARKET_DEFAULT_BASE_URLS;
   readonly gamma: VenueHttpClient;
   readonly clob: VenueHttpClient;
@@ -67,9 +61,9 @@ export class PolymarketAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(POLYMARKET_DEFAULT_BASE_URLS, cfg.baseUrls);
     // Documented windows per 10 s: Gamma /markets 300, CLOB /book 1,500, Data /trades 200.
-    this.gamma = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.gamma, rateLimit: { perSecond: 25, burst: 30 }, ...cfg.http });
-    this.clob = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.clob, rateLimit: { perSecond: 100, burst: 100 }, ...cfg.http });
-    this.data = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.data, rateLimit: { perSecond: 15, burst: 20 }, ...cfg.http });
+    this.gamma = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.gamma, rateLimit: polymarket.limits.rate.gamma, ...cfg.http });
+    this.clob = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.clob, rateLimit: polymarket.limits.rate.clob, ...cfg.http });
+    this.data = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.data, rateLimit: polymarket.limits.rate.data, ...cfg.http });
   }
 
   private now(): string {

@@ -7,7 +7,9 @@
  * Trades are the venue's order-match events; price history is built from them (the venue has no
  * public price-history endpoint).
  */
-import { capabilities, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { predictfun } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -26,14 +28,11 @@ import {
   type PredictStatsWire,
 } from './normalise.js';
 
-export const PREDICTFUN_DEFAULT_BASE_URLS = {
-  rest: 'https://api.predict.fun/v1',
-  ws: 'wss://ws.predict.fun/ws',
-};
+export const PREDICTFUN_DEFAULT_BASE_URLS = predictfun.baseUrls;
 
 export const PREDICTFUN_API_KEY_HEADER = 'x-api-key';
-export const PREDICTFUN_MAX_PAGE = 100;
-const MATCHES_PAGE = 100;
+export const PREDICTFUN_MAX_PAGE = predictfun.limits.page.markets;
+const MATCHES_PAGE = predictfun.limits.page.trades;
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 7 * 86_400_000, '1d': 90 * 86_400_000 };
 
 type Req = { path: string; query?: Query };
@@ -54,22 +53,18 @@ const isMarketId = (id: string): boolean => /^\d{1,15}$/.test(id);
 
 export class PredictfunAdapter implements VenueAdapter {
   readonly exchange = 'predictfun' as const;
-  readonly capabilities = capabilities(
-    { market: true, markets: true, events: true, orderbook: true, trades: true, prices: true },
-    { streams: { orderbook: true, trades: false, prices: false }, trading: true },
-  );
+  readonly capabilities = capabilitiesOf(predictfun);
   readonly baseUrls: typeof PREDICTFUN_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** YES token id by market id (the book and trades name it). */
   private readonly yesTokens = new Map<string, string>();
 
-  constructor(cfg: AdapterConfig = {}, env: NodeJS.ProcessEnv = process.env) {
+  constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(PREDICTFUN_DEFAULT_BASE_URLS, cfg.baseUrls);
     const headers = { ...cfg.http?.headers };
-    const key = headers[PREDICTFUN_API_KEY_HEADER] ?? env.PREDICTFUN_API_KEY;
+    const key = headers[PREDICTFUN_API_KEY_HEADER] ?? cfg.keys?.api_key;
     if (key) headers[PREDICTFUN_API_KEY_HEADER] = key;
-    // Third-party clients report 240 requests/minute per key.
-    this.http = new VenueHttpClient({ exchange: 'predictfun', baseUrl: this.baseUrls.rest, rateLimit: { perSecond: 4, burst: 8 }, ...cfg.http, headers });
+    this.http = new VenueHttpClient({ exchange: 'predictfun', baseUrl: this.baseUrls.rest, rateLimit: predictfun.limits.rate.rest, ...cfg.http, headers });
   }
 
   private now(): string {

@@ -5,7 +5,9 @@
  * book data by CLOB token id. Market objects carry no prices, so listings add the YES token's
  * midpoint (one `/midpoint` call per open market, a few at a time); token ids are cached per market.
  */
-import { capabilities, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { capabilitiesOf } from '../descriptor.js';
+import { probable } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -24,12 +26,9 @@ import {
   type ProbableTradeWire,
 } from './normalise.js';
 
-export const PROBABLE_DEFAULT_BASE_URLS = {
-  market: 'https://market-api.probable.markets/public/api/v1',
-  orderbook: 'https://api.probable.markets/public/api/v1',
-};
+export const PROBABLE_DEFAULT_BASE_URLS = probable.baseUrls;
 
-export const PROBABLE_MAX_MARKETS_PAGE = 100;
+export const PROBABLE_MAX_MARKETS_PAGE = probable.limits.page.markets;
 const MIDPOINT_CONCURRENCY = 6;
 
 type Req = { path: string; query?: Query };
@@ -80,7 +79,7 @@ async function mapLimited<T, R>(items: T[], n: number, fn: (item: T) => Promise<
 
 export class ProbableAdapter implements VenueAdapter {
   readonly exchange = 'probable' as const;
-  readonly capabilities = capabilities({ market: true, markets: true, orderbook: true, trades: true, prices: true }, { trading: false });
+  readonly capabilities = capabilitiesOf(probable);
   readonly baseUrls: typeof PROBABLE_DEFAULT_BASE_URLS;
   readonly market: VenueHttpClient;
   readonly orderbook: VenueHttpClient;
@@ -89,8 +88,8 @@ export class ProbableAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(PROBABLE_DEFAULT_BASE_URLS, cfg.baseUrls);
     // No published limits; stay polite.
-    this.market = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.market, rateLimit: { perSecond: 5, burst: 10 }, ...cfg.http });
-    this.orderbook = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.orderbook, rateLimit: { perSecond: 10, burst: 20 }, ...cfg.http });
+    this.market = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.market, rateLimit: probable.limits.rate.market, ...cfg.http });
+    this.orderbook = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.orderbook, rateLimit: probable.limits.rate.orderbook, ...cfg.http });
   }
 
   private now(): string {

@@ -1,6 +1,6 @@
 /** Futuur normaliser on wire-format fixtures: events vs markets, long-side prices, real-money ledger, both pagination shapes. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture } from '../fixture.js';
 import { MarketSchema } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import {
@@ -19,7 +19,7 @@ import {
   type FutuurPriceHistoryWire,
 } from '../../../src/venues/futuur/normalise.js';
 
-const fx = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../../src/venues/futuur/fixtures/${name}`, import.meta.url), 'utf8')) as T;
+const fx = <T>(name: string): T => fixture<T>('futuur', name);
 const ctx = { fetchedAt: '2026-11-20T10:30:00.000Z' };
 
 describe('futuur normalise', () => {

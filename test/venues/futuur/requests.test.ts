@@ -1,22 +1,13 @@
-/** Static request tests: Futuur paths and query strings, and HMAC-SHA512 signed headers pinned byte for byte. */
+/** Requests against the simulator: Futuur paths and query strings, and HMAC-SHA512 signed headers pinned byte for byte; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { futuurSigningString, signFutuurRequest } from '../../../src/venues/futuur/auth.js';
-import { createFutuurAdapter, FutuurAdapter, futuurRequests, timeIntervalFor } from '../../../src/venues/futuur/client.js';
+import { createFutuurAdapter, FutuurAdapter, timeIntervalFor } from '../../../src/venues/futuur/client.js';
 import { FUTUUR_SIM_CREDENTIALS, startFutuurSimulator } from '../../../src/venues/futuur/simulator.js';
-import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://api.futuur.com/v2.0';
-
 describe('futuur requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-    assert.equal(u(futuurRequests.events({ limit: 100, offset: 0 })), `${REST}/events/?currency_mode=real_money&limit=100&offset=0`);
-    assert.equal(u(futuurRequests.events({ limit: 100, offset: 200, live: true })), `${REST}/events/?currency_mode=real_money&limit=100&offset=200&live=true`);
-    assert.equal(u(futuurRequests.event('7012')), `${REST}/events/7012/`);
-    assert.equal(u(futuurRequests.book('31012')), `${REST}/markets/31012/book/?currency_mode=real_money&position=long`);
-    assert.equal(u(futuurRequests.priceHistory({ eventId: '7012', timeInterval: 'week' })), `${REST}/events/7012/price_history/?currency_mode=real_money&time_interval=week`);
-    assert.equal(u(futuurRequests.actions({ eventId: '7012', limit: 100, offset: 100 })), `${REST}/events/7012/actions/?currency_mode=real_money&limit=100&offset=100`);
+  it('picks the coarsest history window that covers the range', () => {
     assert.equal(timeIntervalFor(0, 3 * 86_400_000), 'week');
     assert.equal(timeIntervalFor(0, 400 * 86_400_000), 'all_time');
   });
@@ -42,7 +33,7 @@ describe('futuur requests', () => {
 
     it('walks limit/offset to the end; with credentials every request is signed and accepted', async () => {
       const fixedNow = Date.now();
-      const adapter = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { now: () => fixedNow } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: FUTUUR_SIM_CREDENTIALS.privateKey });
+      const adapter = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { now: () => fixedNow }, keys: { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey } });
       sim.server.requests.length = 0;
       let markets = 0;
       for await (const p of adapter.listMarkets({ pageSize: 10 })) markets += p.markets.length;
@@ -58,9 +49,9 @@ describe('futuur requests', () => {
     });
 
     it('a wrong secret or a stale timestamp is refused by the venue', async () => {
-      const wrong = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0 } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: 'not-the-secret' });
+      const wrong = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0 }, keys: { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: 'not-the-secret' } });
       await assert.rejects(wrong.getEvent('7000'), (e: unknown) => e instanceof VenueError && e.status === 401 && /InvalidHMACSignature/.test(e.message));
-      const stale = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0, now: () => Date.now() - 3_600_000 } }, { FUTUUR_PUBLIC_KEY: FUTUUR_SIM_CREDENTIALS.publicKey, FUTUUR_PRIVATE_KEY: FUTUUR_SIM_CREDENTIALS.privateKey });
+      const stale = new FutuurAdapter({ baseUrls: sim.baseUrls, http: { retries: 0, now: () => Date.now() - 3_600_000 }, keys: { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey } });
       await assert.rejects(stale.getEvent('7000'), (e: unknown) => e instanceof VenueError && /ExpiredTimestamp/.test(e.message));
     });
 

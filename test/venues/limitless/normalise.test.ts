@@ -1,6 +1,6 @@
 /** Limitless normaliser on wire-format fixtures: slugs, groups, base-unit volumes, 1e6 book sizes, percent prices, HTML rules. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture } from '../fixture.js';
 import { MarketSchema } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import {
@@ -18,7 +18,7 @@ import {
   type LimitlessOrderbookWire,
 } from '../../../src/venues/limitless/normalise.js';
 
-const fx = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../../src/venues/limitless/fixtures/${name}`, import.meta.url), 'utf8')) as T;
+const fx = <T>(name: string): T => fixture<T>('limitless', name);
 const ctx = { fetchedAt: '2026-11-20T09:00:00.000Z' };
 
 describe('limitless normalise', () => {

@@ -1,27 +1,11 @@
-/** Static request tests: the exact paths and query strings the Limitless adapter sends, and the simulator's Socket.IO framing. */
+/** Requests against the simulator: the exact paths and query strings the Limitless adapter sends, and the simulator's Socket.IO framing; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { createLimitlessAdapter, limitlessRequests } from '../../../src/venues/limitless/client.js';
+import { createLimitlessAdapter } from '../../../src/venues/limitless/client.js';
 import { LIMITLESS_SIM_SOCKET_PATH, startLimitlessSimulator } from '../../../src/venues/limitless/simulator.js';
-import { buildUrl } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://api.limitless.exchange';
-
 describe('limitless requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-    assert.equal(u(limitlessRequests.active({ page: 1, limit: 25 })), `${REST}/markets/active?page=1&limit=25`);
-    assert.equal(u(limitlessRequests.active({ page: 3, limit: 25, tradeType: 'group' })), `${REST}/markets/active?page=3&limit=25&tradeType=group`);
-    assert.equal(u(limitlessRequests.market('btc-above-100k')), `${REST}/markets/btc-above-100k`);
-    assert.equal(u(limitlessRequests.orderbook('btc-above-100k')), `${REST}/markets/btc-above-100k/orderbook`);
-    assert.equal(
-      u(limitlessRequests.history({ slug: 'btc-above-100k', interval: '1h', from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' })),
-      `${REST}/markets/btc-above-100k/historical-price?interval=1h&from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-02T00%3A00%3A00.000Z`,
-    );
-    assert.equal(u(limitlessRequests.events({ slug: 'btc-above-100k', page: 2, limit: 100 })), `${REST}/markets/btc-above-100k/events?page=2&limit=100`);
-  });
-
   describe('against the simulator', () => {
     let sim: RunningSimulator;
     before(async () => {

@@ -1,11 +1,11 @@
 /** Manifold normaliser on fixtures in the venue's wire format, including its unit traps. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture as venueFixture } from '../fixture.js';
 import { MarketSchema, RecordError } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import { normaliseBet, normaliseMarket, yesProbability, type ManifoldBetWire, type ManifoldMarketWire } from '../../../src/venues/manifold/normalise.js';
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../../src/venues/manifold/fixtures/${name}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(name: string): T => venueFixture<T>('manifold', name);
 const lite = fixture<ManifoldMarketWire[]>('markets-lite.json');
 const full = fixture<ManifoldMarketWire>('market-full-multi.json');
 const bets = fixture<ManifoldBetWire[]>('bets.json');

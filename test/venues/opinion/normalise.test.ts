@@ -1,6 +1,6 @@
 /** Opinion normaliser on wire-format fixtures: envelope, numeric statuses, categorical children, unix seconds with 0, token books. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture } from '../fixture.js';
 import { MarketSchema } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import {
@@ -17,7 +17,7 @@ import {
   type OpinionOrderbookWire,
 } from '../../../src/venues/opinion/normalise.js';
 
-const fx = <T>(name: string): OpinionEnvelope<T> => JSON.parse(readFileSync(new URL(`../../../src/venues/opinion/fixtures/${name}`, import.meta.url), 'utf8')) as OpinionEnvelope<T>;
+const fx = <T>(name: string): OpinionEnvelope<T> => fixture<OpinionEnvelope<T>>('opinion', name);
 const ctx = { fetchedAt: '2026-11-20T10:30:00.000Z' };
 
 describe('opinion normalise', () => {

@@ -1,25 +1,12 @@
-/** Static request tests: the Opinion adapter's paths, query strings and `apikey` header; envelope errors sent with HTTP 200. */
+/** Requests against the simulator: the Opinion adapter's paths, query strings and `apikey` header; envelope errors sent with HTTP 200; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
-import { createOpinionAdapter, OpinionAdapter, opinionRequests } from '../../../src/venues/opinion/client.js';
+import { loadConfig } from '../../../src/config.js';
+import { createOpinionAdapter, OpinionAdapter } from '../../../src/venues/opinion/client.js';
 import { OPINION_SIM_API_KEY, startOpinionSimulator } from '../../../src/venues/opinion/simulator.js';
-import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://openapi.opinion.trade/openapi';
-
 describe('opinion requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-    assert.equal(u(opinionRequests.markets({ page: 1, limit: 20 })), `${REST}/market?page=1&limit=20&marketType=2`);
-    assert.equal(u(opinionRequests.markets({ page: 2, limit: 20, status: 'activated' })), `${REST}/market?page=2&limit=20&status=activated&marketType=2`);
-    assert.equal(u(opinionRequests.markets({ page: 1, limit: 20, marketType: 1 })), `${REST}/market?page=1&limit=20&marketType=1`);
-    assert.equal(u(opinionRequests.market('2114')), `${REST}/market/2114`);
-    assert.equal(u(opinionRequests.categorical('2140')), `${REST}/market/categorical/2140`);
-    assert.equal(u(opinionRequests.orderbook('123')), `${REST}/token/orderbook?token_id=123`);
-    assert.equal(u(opinionRequests.latestPrice('123')), `${REST}/token/latest-price?token_id=123`);
-    assert.equal(u(opinionRequests.priceHistory({ tokenId: '123', interval: '1h', startAt: 1795305600, endAt: 1795392000 })), `${REST}/token/price-history?token_id=123&interval=1h&start_at=1795305600&end_at=1795392000`);
-  });
-
   describe('against the simulator', () => {
     let sim: RunningSimulator;
     before(async () => {
@@ -27,8 +14,8 @@ describe('opinion requests', () => {
     });
     after(() => sim.stop());
 
-    it('pages with page/limit <= 20 and sends the apikey header (config or OPINION_API_KEY)', async () => {
-      const adapter = new OpinionAdapter({ baseUrls: sim.baseUrls }, { OPINION_API_KEY: OPINION_SIM_API_KEY });
+    it('pages with page/limit <= 20 and sends the apikey header (OPINION_API_KEY through the config)', async () => {
+      const adapter = new OpinionAdapter({ baseUrls: sim.baseUrls, keys: loadConfig({ OPINION_API_KEY: OPINION_SIM_API_KEY }).venues.opinion.keys });
       sim.server.requests.length = 0;
       let pages = 0;
       for await (const _ of adapter.listMarkets({ pageSize: 50, status: 'open' })) pages++;

@@ -1,28 +1,13 @@
-/** Static request tests: the exact paths and query strings the Polymarket adapter sends. */
+/** Requests against the simulator: the exact paths and query strings the Polymarket adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
-import { createPolymarketAdapter, polymarketRequests } from '../../../src/venues/polymarket/client.js';
+import { createPolymarketAdapter } from '../../../src/venues/polymarket/client.js';
 import { startPolymarketSimulator } from '../../../src/venues/polymarket/simulator.js';
-import { buildUrl } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 
-const GAMMA = 'https://gamma-api.polymarket.com';
 const CLOB = 'https://clob.polymarket.com';
-const DATA = 'https://data-api.polymarket.com';
-const CID = `0x${'ab'.repeat(32)}`;
 
 describe('polymarket requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (base: string, r: { path: string; query?: object }): string => buildUrl(base, r.path, r.query as never);
-    assert.equal(u(GAMMA, polymarketRequests.marketsKeyset({ limit: 100 })), `${GAMMA}/markets/keyset?limit=100`);
-    assert.equal(u(GAMMA, polymarketRequests.marketsKeyset({ limit: 100, cursor: 'eyJvIjoyfQ==', status: 'open' })), `${GAMMA}/markets/keyset?limit=100&after_cursor=eyJvIjoyfQ%3D%3D&closed=false`);
-    assert.equal(u(GAMMA, polymarketRequests.marketByCondition(CID)), `${GAMMA}/markets/keyset?condition_ids=${CID}&limit=1`);
-    assert.equal(u(GAMMA, polymarketRequests.eventsKeyset({ limit: 500 })), `${GAMMA}/events/keyset?limit=500`);
-    assert.equal(u(CLOB, polymarketRequests.book('123')), `${CLOB}/book?token_id=123`);
-    assert.equal(u(CLOB, polymarketRequests.priceHistory({ tokenId: '123', startTs: 1795305600, endTs: 1795309200, fidelity: 60 })), `${CLOB}/prices-history?market=123&startTs=1795305600&endTs=1795309200&fidelity=60`);
-    assert.equal(u(DATA, polymarketRequests.trades({ conditionId: CID, limit: 500, offset: 0 })), `${DATA}/trades?market=${CID}&limit=500&offset=0&takerOnly=true`);
-  });
-
   describe('against the simulator', () => {
     let sim: RunningSimulator;
     before(async () => {

@@ -1,6 +1,6 @@
 /** predict.fun normaliser on wire-format fixtures: envelope, question vs title, YES book, wei matches, statuses. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture } from '../fixture.js';
 import { MarketSchema } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import {
@@ -18,7 +18,7 @@ import {
   type PredictStatsWire,
 } from '../../../src/venues/predictfun/normalise.js';
 
-const fx = <T>(name: string): PredictEnvelope<T> => JSON.parse(readFileSync(new URL(`../../../src/venues/predictfun/fixtures/${name}`, import.meta.url), 'utf8')) as PredictEnvelope<T>;
+const fx = <T>(name: string): PredictEnvelope<T> => fixture<PredictEnvelope<T>>('predictfun', name);
 const ctx = { fetchedAt: '2026-11-20T10:30:00.000Z' };
 
 describe('predictfun normalise', () => {

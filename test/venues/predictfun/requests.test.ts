@@ -1,26 +1,13 @@
-/** Static request tests: paths, query strings and the API-key header the predict.fun adapter sends; the simulator's WebSocket protocol. */
+/** Requests against the simulator: paths, query strings and the API-key header the predict.fun adapter sends; the simulator's WebSocket protocol; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
+import { loadConfig } from '../../../src/config.js';
 import WebSocket from 'ws';
-import { createPredictfunAdapter, PredictfunAdapter, predictfunRequests } from '../../../src/venues/predictfun/client.js';
+import { createPredictfunAdapter, PredictfunAdapter } from '../../../src/venues/predictfun/client.js';
 import { PREDICTFUN_SIM_API_KEY, startPredictfunSimulator } from '../../../src/venues/predictfun/simulator.js';
-import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://api.predict.fun/v1';
-
 describe('predictfun requests', () => {
-  it('builds the documented URLs', () => {
-    const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-    assert.equal(u(predictfunRequests.markets({ first: 100 })), `${REST}/markets?first=100`);
-    assert.equal(u(predictfunRequests.markets({ first: 100, after: 'b2Zmc2V0OjEwMA==' })), `${REST}/markets?first=100&after=b2Zmc2V0OjEwMA%3D%3D`);
-    assert.equal(u(predictfunRequests.market('4187')), `${REST}/markets/4187`);
-    assert.equal(u(predictfunRequests.stats('4187')), `${REST}/markets/4187/stats`);
-    assert.equal(u(predictfunRequests.orderbook('4187')), `${REST}/markets/4187/orderbook`);
-    assert.equal(u(predictfunRequests.categories({ first: 50 })), `${REST}/categories?first=50`);
-    assert.equal(u(predictfunRequests.category('premier-league-2026-27-winner')), `${REST}/categories/premier-league-2026-27-winner`);
-    assert.equal(u(predictfunRequests.matches({ marketId: '4187', first: 100, after: 'x' })), `${REST}/orders/matches?marketId=4187&first=100&after=x`);
-  });
-
   describe('against the simulator', () => {
     let sim: RunningSimulator;
     before(async () => {
@@ -28,7 +15,7 @@ describe('predictfun requests', () => {
     });
     after(() => sim.stop());
 
-    it('sends x-api-key on every request (from config or PREDICTFUN_API_KEY) and follows first/after', async () => {
+    it('sends x-api-key on every request (from the http headers or PREDICTFUN_API_KEY through the config) and follows first/after', async () => {
       const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls, http: { headers: { 'x-api-key': PREDICTFUN_SIM_API_KEY } } });
       sim.server.requests.length = 0;
       let pages = 0;
@@ -39,7 +26,7 @@ describe('predictfun requests', () => {
       for (const r of sent.slice(1)) assert.match(`${r.path}?${r.search}`, /^\/v1\/markets\?first=10&after=[\w%]+$/);
       assert.ok(sent.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
 
-      const fromEnv = new PredictfunAdapter({ baseUrls: sim.baseUrls }, { PREDICTFUN_API_KEY: PREDICTFUN_SIM_API_KEY });
+      const fromEnv = new PredictfunAdapter({ baseUrls: sim.baseUrls, keys: loadConfig({ PREDICTFUN_API_KEY: PREDICTFUN_SIM_API_KEY }).venues.predictfun.keys });
       sim.server.requests.length = 0;
       const m = await fromEnv.getMarket('4100');
       assert.ok(m && m.yes_price !== null && m.volume !== null, 'getMarket adds book and stats');

@@ -1,6 +1,6 @@
 /** PredictIt normaliser on fixtures in the venue's wire format, including its unit and time traps. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture as venueFixture } from '../fixture.js';
 import { MarketSchema, MarketEventSchema } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import {
@@ -13,7 +13,7 @@ import {
   type PredictItMarketWire,
 } from '../../../src/venues/predictit/normalise.js';
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../../src/venues/predictit/fixtures/${name}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(name: string): T => venueFixture<T>('predictit', name);
 const { markets } = fixture<{ markets: PredictItMarketWire[] }>('marketdata-all.json');
 const chart = fixture<PredictItChartRowWire[]>('chart-8103.json');
 const ctx = { fetchedAt: '2026-11-23T00:00:00.000Z' };

@@ -1,21 +1,12 @@
-/** Static request tests: the exact paths and query strings the PredictIt adapter sends. */
+/** Requests against the simulator: the exact paths and query strings the PredictIt adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
-import { createPredictItAdapter, predictitRequests, timespanFor } from '../../../src/venues/predictit/client.js';
+import { createPredictItAdapter, timespanFor } from '../../../src/venues/predictit/client.js';
 import { startPredictItSimulator } from '../../../src/venues/predictit/simulator.js';
-import { buildUrl, VenueError } from '../../../src/venues/http-client.js';
+import { VenueError } from '../../../src/venues/http-client.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
-const REST = 'https://www.predictit.org/api';
-const u = (r: { path: string; query?: object }): string => buildUrl(REST, r.path, r.query as never);
-
 describe('predictit requests', () => {
-  it('builds the venue URLs', () => {
-    assert.equal(u(predictitRequests.all()), `${REST}/marketdata/all/`);
-    assert.equal(u(predictitRequests.market(7589)), `${REST}/marketdata/markets/7589`);
-    assert.equal(u(predictitRequests.chart({ marketId: 7589, timespan: '7d', maxContracts: 11 })), `${REST}/Public/GetMarketChartData/7589?timespan=7d&maxContracts=11&showHidden=true`);
-  });
-
   it('picks the shortest chart timespan that reaches the start', () => {
     const now = Date.parse('2026-11-23T00:00:00Z');
     assert.equal(timespanFor(now - 3_600_000, now), '24h');

@@ -1,6 +1,6 @@
 /** Probable normaliser on fixtures in the venue's wire format, including its unit traps. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { fixture as venueFixture } from '../fixture.js';
 import { MarketSchema, OrderBookSchema } from '../../../src/venues/records.js';
 import { UnitError } from '../../../src/venues/units.js';
 import {
@@ -15,7 +15,7 @@ import {
   type ProbableTradeWire,
 } from '../../../src/venues/probable/normalise.js';
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../../src/venues/probable/fixtures/${name}`, import.meta.url), 'utf8')) as T;
+const fixture = <T>(name: string): T => venueFixture<T>('probable', name);
 const page = fixture<{ markets: ProbableMarketWire[] }>('markets-page.json');
 const book = fixture<ProbableBookWire>('book.json');
 const history = fixture<{ history: { t: number; p: number | string }[] }>('prices-history.json');

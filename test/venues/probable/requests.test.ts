@@ -1,26 +1,14 @@
-/** Static request tests: the exact paths and query strings the Probable adapter sends. */
+/** Requests against the simulator: the exact paths and query strings the Probable adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
-import { createProbableAdapter, probableRequests } from '../../../src/venues/probable/client.js';
+import { createProbableAdapter } from '../../../src/venues/probable/client.js';
 import { startProbableSimulator } from '../../../src/venues/probable/simulator.js';
-import { buildUrl } from '../../../src/venues/http-client.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 const MARKET = 'https://market-api.probable.markets/public/api/v1';
 const BOOK = 'https://api.probable.markets/public/api/v1';
-const u = (base: string, r: { path: string; query?: object }): string => buildUrl(base, r.path, r.query as never);
 
 describe('probable requests', () => {
-  it('builds the documented URLs', () => {
-    assert.equal(u(MARKET, probableRequests.markets({ page: 1, limit: 100 })), `${MARKET}/markets/?page=1&limit=100`);
-    assert.equal(u(MARKET, probableRequests.markets({ page: 3, limit: 50, status: 'open' })), `${MARKET}/markets/?page=3&limit=50&active=true`);
-    assert.equal(u(MARKET, probableRequests.market('1201')), `${MARKET}/markets/1201`);
-    assert.equal(u(BOOK, probableRequests.book('123')), `${BOOK}/book?token_id=123`);
-    assert.equal(u(BOOK, probableRequests.midpoint('123')), `${BOOK}/midpoint?token_id=123`);
-    assert.equal(u(BOOK, probableRequests.priceHistory({ tokenId: '123', interval: '1h', startTs: 1793491200, endTs: 1793577600 })), `${BOOK}/prices-history?market=123&interval=1h&startTs=1793491200&endTs=1793577600`);
-    assert.equal(u(BOOK, probableRequests.trades({ tokenId: '123', limit: 100 })), `${BOOK}/trades?tokenId=123&limit=100`);
-  });
-
   it('declares exactly the spec reads for x7: market, markets, orderbook, prices, tradehistory', () => {
     const a = createProbableAdapter();
     assert.deepEqual(Object.entries(a.capabilities.reads).filter(([, v]) => v).map(([k]) => k).sort(), ['market', 'markets', 'orderbook', 'prices', 'trades']);

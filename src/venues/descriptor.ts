@@ -1,0 +1,133 @@
+/**
+ * What one venue is to the rest of the service, declared in one place: `src/venues/<code>/index.ts`
+ * exports a `defineVenue({...})` and `src/venues/index.ts` lists the nine. The exchange table, the
+ * adapter and simulator registries, the configuration's per-venue keys, the OpenAPI enums and the
+ * tests' per-venue expectations are all derived from that list (CCXT's `describe()`, pmxt's
+ * per-exchange folder).
+ *
+ * A descriptor is plain data plus two lazy imports (adapter, simulator): the venue's adapter imports
+ * the records, which import the exchange table, which is built from the descriptors, so a descriptor
+ * that imported its adapter statically would make that a cycle at module-evaluation time. For the same
+ * reason at the type level, the two lazy factories carry explicit return types
+ * (`adapter: async (): Promise<AdapterFactory> => ...`): inferred, the descriptor's type would depend
+ * on the adapter's, which depends on `ExchangeCode`, i.e. on the descriptor itself.
+ */
+import { z } from 'zod';
+import { capabilities, type Capabilities, type ReadCapability, type VenueAdapter } from './adapter.js';
+import type { AdapterConfig } from './adapter-config.js';
+import type { RateLimitOptions } from './http-client.js';
+import type { SimulatorFactory } from '../sim/types.js';
+
+export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
+
+/**
+ * How a read is served: `native` = the venue has an endpoint for it; `emulated` = built here from
+ * other reads (e.g. price points from trades, candles resampled), so its fidelity is ours, not the venue's.
+ */
+export type ReadSupport = 'native' | 'emulated';
+
+/** The per-venue read routes of the interface spec, by their path's last segment. */
+export type RouteRead = 'market' | 'markets' | 'orderbook' | 'topofbook' | 'tradehistory' | 'prices' | 'candles' | 'events';
+
+export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
+
+export interface VenueDescriptor<Code extends string = string, UrlKey extends string = string> {
+  /** Path segment and identifier of the venue everywhere in the API (CONTRACT.md §1). */
+  readonly code: Code;
+  /** x1..x9: the spec's anonymised name for the venue. */
+  readonly ordinal: `x${number}`;
+  readonly name: string;
+  /** The venue's public website. */
+  readonly url: string;
+
+  /** Whether orders can be placed through the service. */
+  readonly trading: boolean;
+  /** Who signs orders, and how. */
+  readonly signing: OrderSigning;
+  /** Where the order signature is produced: the service (server) or the caller (client). */
+  readonly signedBy: 'server' | 'client' | null;
+  /** Chain of EIP-712 orders, if any. */
+  readonly chain: 'polygon' | 'base' | 'bnb' | null;
+  /** Whether the venue's orders may come from a smart-contract wallet (ERC-1271). */
+  readonly smartWallet: boolean;
+  /** Path of the service's own stream for this venue, or null when it has none. */
+  readonly stream: `/ws/${string}` | null;
+
+  /** Public reads the adapter implements (absent = the venue lacks it); `market` and `markets` always. */
+  readonly reads: Partial<Record<ReadCapability, ReadSupport>> & { market: ReadSupport; markets: ReadSupport };
+  /** For each emulated read: what it is built from (shown to the next reader, and checked present). */
+  readonly emulated: Partial<Record<ReadCapability, string>>;
+  /** Upstream real-time streams the venue offers (for the recorder). */
+  readonly streams: { readonly orderbook: boolean; readonly trades: boolean; readonly prices: boolean };
+
+  /** Live base URLs by key (`rest`, `gamma`, `ws`...); `<CODE>_<KEY>_URL` overrides one (see `urlEnvKeys`). */
+  readonly baseUrls: Readonly<Record<UrlKey, string>>;
+  readonly limits: {
+    /** Largest page the venue's listings accept, by listing. */
+    readonly page: Readonly<Record<string, number>>;
+    /** Request rate per base-URL key the adapter talks to (the venue's documented or observed limits). */
+    readonly rate: Readonly<Record<string, RateLimitOptions>>;
+    /** A higher rate the venue grants when its market-data key is set. */
+    readonly rateWithKey?: Readonly<Record<string, RateLimitOptions>>;
+  };
+
+  /** What a user stores to trade on the venue (CONTRACT.md §5 Credentials); null = no trading. */
+  readonly credentials: z.ZodType<Record<string, unknown>> | null;
+  /**
+   * The venue's own keys for market-data reads, by field, with the environment variable config reads
+   * each from (e.g. `{ api_key: 'PREDICTFUN_API_KEY' }`); the adapter gets them as `AdapterConfig.keys`.
+   */
+  readonly marketDataKeys: Readonly<Record<string, string>>;
+
+  /** The adapter factory, imported on first use (see the header for why not statically). */
+  readonly adapter: () => Promise<AdapterFactory>;
+  /** The in-process simulator, imported only when one is started: production never loads them. */
+  readonly simulator: () => Promise<SimulatorFactory>;
+
+  /** What the shared tests need to know about the venue's ids. */
+  readonly testHints: {
+    /** Shaped like a real market id of the venue (0x condition id, number, ticker) but absent. */
+    readonly unknownMarketId: string;
+    /** The per-venue read routes the interface spec lists for the venue (its adapter must serve them). */
+    readonly specReads: readonly RouteRead[];
+    /** Read routes the spec says the venue does not have (they must answer 404 naming the operation). */
+    readonly specLacks: readonly RouteRead[];
+  };
+}
+
+/**
+ * Declares a venue. `const` type parameters keep the code a literal, so the list of descriptors
+ * types `ExchangeCode` as the union of the nine codes.
+ */
+export function defineVenue<const Code extends string, const UrlKey extends string>(d: VenueDescriptor<Code, UrlKey>): VenueDescriptor<Code, UrlKey> {
+  return Object.freeze(d);
+}
+
+/** The adapter's capability map, from its descriptor (native and emulated reads alike are served). */
+export function capabilitiesOf(d: Pick<VenueDescriptor, 'reads' | 'streams' | 'trading'>): Capabilities {
+  const reads = Object.fromEntries(Object.entries(d.reads).map(([cap, support]) => [cap, support !== undefined])) as Partial<Record<ReadCapability, boolean>>;
+  return capabilities(reads, { streams: d.streams, trading: d.trading });
+}
+
+/** The environment variable that overrides one base URL: `<CODE>_<KEY>_URL`, e.g. `POLYMARKET_GAMMA_URL`. */
+export function urlEnvKey(code: string, key: string): string {
+  return `${code.toUpperCase()}_${key.toUpperCase()}_URL`;
+}
+
+/** Every base-URL override variable of a venue, by URL key. */
+export function urlEnvKeys(d: Pick<VenueDescriptor, 'code' | 'baseUrls'>): Record<string, string> {
+  return Object.fromEntries(Object.keys(d.baseUrls).map((k) => [k, urlEnvKey(d.code, k)]));
+}
+
+const nonEmpty = z.string().trim().min(1);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+
+/** Credential schemas shared by several venues (CONTRACT.md §5). */
+export const CredentialSchemas = {
+  /** limitless, predictfun, opinion: the venue's API key, plus venue-specific extras. */
+  apiKey: z.object({ api_key: nonEmpty }).passthrough(),
+  /** A PEM-encoded private key (kalshi). */
+  pem: nonEmpty.regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+-----END [A-Z ]*PRIVATE KEY-----/, 'must be a PEM private key'),
+  address,
+  nonEmpty,
+} as const;

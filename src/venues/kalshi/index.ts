@@ -1,0 +1,38 @@
+/** Kalshi: the venue's descriptor (see ../descriptor.ts). */
+import { z } from 'zod';
+import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
+import type { SimulatorFactory } from '../../sim/types.js';
+
+export const kalshi = defineVenue({
+  code: 'kalshi',
+  ordinal: 'x1',
+  name: 'Kalshi',
+  url: 'https://kalshi.com',
+  trading: true,
+  signing: 'rsa-pss',
+  signedBy: 'server',
+  chain: null,
+  smartWallet: false,
+  stream: '/ws/kalshi',
+  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native', candles: 'emulated' },
+  emulated: { candles: '1m/1h/1d are the venue\'s candlesticks; 5m and 10m are resampled from 1m, 1s is built from trades' },
+  streams: { orderbook: true, trades: true, prices: true },
+  baseUrls: {
+    rest: 'https://api.elections.kalshi.com/trade-api/v2',
+    ws: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
+  },
+  limits: {
+    page: { markets: 1000, events: 200 },
+    // Basic tier: 20 reads/s.
+    rate: { rest: { perSecond: 20, burst: 20 } },
+  },
+  credentials: z.object({ key_id: CredentialSchemas.nonEmpty, private_key: CredentialSchemas.pem }),
+  marketDataKeys: {},
+  adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createKalshiAdapter,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startKalshiSimulator,
+  testHints: {
+    unknownMarketId: 'KXNOSUCH-00JAN01-T0',
+    specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],
+    specLacks: [],
+  },
+});

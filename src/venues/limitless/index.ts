@@ -1,0 +1,37 @@
+/** Limitless Exchange: the venue's descriptor (see ../descriptor.ts). */
+import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
+import type { SimulatorFactory } from '../../sim/types.js';
+
+export const limitless = defineVenue({
+  code: 'limitless',
+  ordinal: 'x3',
+  name: 'Limitless Exchange',
+  url: 'https://limitless.exchange',
+  trading: true,
+  signing: 'eip712',
+  signedBy: 'client',
+  chain: 'base',
+  smartWallet: false,
+  stream: '/ws/limitless',
+  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native' },
+  emulated: {},
+  streams: { orderbook: true, trades: false, prices: true },
+  baseUrls: {
+    rest: 'https://api.limitless.exchange',
+    /** Socket.IO server; the market stream is namespace `/markets`, websocket transport. */
+    ws: 'wss://ws.limitless.exchange',
+  },
+  limits: {
+    page: { markets: 25, events: 25, trades: 100 },
+    rate: { rest: { perSecond: 5, burst: 10 } },
+  },
+  credentials: CredentialSchemas.apiKey,
+  marketDataKeys: {},
+  adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createLimitlessAdapter,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startLimitlessSimulator,
+  testHints: {
+    unknownMarketId: 'no-such-market-limitless',
+    specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],
+    specLacks: [],
+  },
+});

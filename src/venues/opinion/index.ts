@@ -1,0 +1,35 @@
+/** Opinion: the venue's descriptor (see ../descriptor.ts). */
+import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
+import type { SimulatorFactory } from '../../sim/types.js';
+
+export const opinion = defineVenue({
+  code: 'opinion',
+  ordinal: 'x5',
+  name: 'Opinion',
+  url: 'https://opinion.trade',
+  trading: true,
+  signing: 'eip712',
+  signedBy: 'client',
+  chain: 'bnb',
+  smartWallet: false,
+  stream: null,
+  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'emulated', prices: 'native' },
+  emulated: { trades: 'the venue publishes no trade list: the last trade of each outcome token (latest-price) stands in' },
+  streams: { orderbook: false, trades: false, prices: false },
+  baseUrls: { rest: 'https://openapi.opinion.trade/openapi' },
+  limits: {
+    page: { markets: 20, events: 20 },
+    rate: { rest: { perSecond: 5, burst: 5 } },
+    rateWithKey: { rest: { perSecond: 15, burst: 15 } },
+  },
+  credentials: CredentialSchemas.apiKey,
+  // Sent as header `apikey`; reads work without it at a lower rate.
+  marketDataKeys: { api_key: 'OPINION_API_KEY' },
+  adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createOpinionAdapter,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startOpinionSimulator,
+  testHints: {
+    unknownMarketId: '987654321',
+    specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],
+    specLacks: [],
+  },
+});

@@ -1,0 +1,47 @@
+/** Polymarket (Gamma + CLOB + Data API): the venue's descriptor (see ../descriptor.ts). */
+import { z } from 'zod';
+import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
+import type { SimulatorFactory } from '../../sim/types.js';
+
+export const polymarket = defineVenue({
+  code: 'polymarket',
+  ordinal: 'x2',
+  name: 'Polymarket',
+  url: 'https://polymarket.com',
+  trading: true,
+  signing: 'eip712',
+  signedBy: 'client',
+  chain: 'polygon',
+  smartWallet: false,
+  stream: '/ws/polymarket',
+  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native' },
+  emulated: {},
+  streams: { orderbook: true, trades: true, prices: true },
+  baseUrls: {
+    gamma: 'https://gamma-api.polymarket.com',
+    clob: 'https://clob.polymarket.com',
+    data: 'https://data-api.polymarket.com',
+    ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
+  },
+  limits: {
+    page: { markets: 100, events: 500, trades: 500 },
+    rate: { gamma: { perSecond: 25, burst: 30 }, clob: { perSecond: 100, burst: 100 }, data: { perSecond: 15, burst: 20 } },
+  },
+  // The L2 API credentials (derived from the wallet's key by `derive-credentials`), never the key itself.
+  credentials: z.object({
+    api_key: CredentialSchemas.nonEmpty,
+    secret: CredentialSchemas.nonEmpty,
+    passphrase: CredentialSchemas.nonEmpty,
+    address: CredentialSchemas.address,
+    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    funder: CredentialSchemas.address.optional(),
+  }),
+  marketDataKeys: {},
+  adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPolymarketAdapter,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPolymarketSimulator,
+  testHints: {
+    unknownMarketId: `0x${'0'.repeat(63)}1`,
+    specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'events'],
+    specLacks: ['candles'],
+  },
+});

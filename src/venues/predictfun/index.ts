@@ -1,0 +1,38 @@
+/** predict.fun: the venue's descriptor (see ../descriptor.ts). */
+import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
+import type { SimulatorFactory } from '../../sim/types.js';
+
+export const predictfun = defineVenue({
+  code: 'predictfun',
+  ordinal: 'x4',
+  name: 'predict.fun',
+  url: 'https://predict.fun',
+  trading: true,
+  signing: 'eip712',
+  signedBy: 'client',
+  chain: 'bnb',
+  smartWallet: true,
+  stream: '/ws/predictfun',
+  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'emulated' },
+  emulated: { prices: 'the venue has no price history: points are built from its order matches (trades)' },
+  streams: { orderbook: true, trades: false, prices: false },
+  baseUrls: {
+    rest: 'https://api.predict.fun/v1',
+    ws: 'wss://ws.predict.fun/ws',
+  },
+  limits: {
+    page: { markets: 100, events: 100, trades: 100 },
+    // Third-party clients report 240 requests/minute per key.
+    rate: { rest: { perSecond: 4, burst: 8 } },
+  },
+  credentials: CredentialSchemas.apiKey,
+  // Mainnet wants a key on every read (header x-api-key).
+  marketDataKeys: { api_key: 'PREDICTFUN_API_KEY' },
+  adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictfunAdapter,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictfunSimulator,
+  testHints: {
+    unknownMarketId: '987654321',
+    specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],
+    specLacks: [],
+  },
+});

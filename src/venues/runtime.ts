@@ -1,0 +1,90 @@
+/**
+ * The venue runtime: what the venue sync and the per-venue read routes run on. One adapter per
+ * registered venue for syncing (patient: retries, long timeouts) and one for live reads (short timeout,
+ * one retry, so a slow venue becomes a 504 rather than a hung request). Live mode points them at the
+ * venues (the descriptors' base URLs, overridden by the configuration's per-venue settings); sim mode
+ * starts the in-process simulators and points the adapters at those. Nothing here names a venue.
+ */
+import type { Logger } from 'pino';
+import type { VenueAdapter } from './adapter.js';
+import type { AdapterHttpOptions } from './adapter-config.js';
+import type { ExchangeCode } from './exchanges.js';
+import { createAdapter, registeredExchanges } from './registry.js';
+import { simulatedExchanges, startSimulators, type RunningSimulators, type SimulatorOptions } from './simulators.js';
+
+export interface VenueRuntime {
+  /** Venues with an adapter in this process, in x1..x9 order. */
+  exchanges: ExchangeCode[];
+  syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>>;
+  liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>>;
+  /** The running simulators in sim mode, else null. */
+  simulators: RunningSimulators | null;
+  close(): Promise<void>;
+}
+
+/** One venue's settings from the configuration (`Config['venues'][code]`). */
+export interface VenueRuntimeSettings {
+  /** Base-URL overrides by key (live mode). */
+  baseUrls?: Record<string, string>;
+  /** The venue's own market-data keys by field (live mode only: a simulator knows none of them). */
+  keys?: Record<string, string>;
+}
+
+export interface VenueRuntimeOptions {
+  mode: 'live' | 'sim';
+  /** Per-venue settings (the configuration's `venues`). */
+  venues?: Partial<Record<ExchangeCode, VenueRuntimeSettings>>;
+  liveTimeoutMs: number;
+  /** Only these venues (default: every registered one). */
+  only?: readonly ExchangeCode[];
+  /** Simulator options (sim mode), shared and per venue. */
+  simulator?: SimulatorOptions;
+  simulatorPerVenue?: Partial<Record<ExchangeCode, SimulatorOptions>>;
+  /** HTTP overrides of the sync adapters (tests make retries fast). */
+  syncHttp?: AdapterHttpOptions;
+  logger?: Logger;
+}
+
+/** HTTP settings of the live-read adapters: fail fast, the route answers 504 rather than hang. */
+function liveHttp(timeoutMs: number): AdapterHttpOptions {
+  return { timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
+}
+
+export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<VenueRuntime> {
+  const logger = opts.logger?.child({ component: 'venue-runtime' });
+  let codes = registeredExchanges().filter((c) => !opts.only || opts.only.includes(c));
+  let simulators: RunningSimulators | null = null;
+  if (opts.mode === 'sim') {
+    const simulated = new Set(simulatedExchanges());
+    const missing = codes.filter((c) => !simulated.has(c));
+    if (missing.length) logger?.warn({ missing }, 'venues without a simulator are left out in sim mode');
+    codes = codes.filter((c) => simulated.has(c));
+    simulators = await startSimulators(codes, opts.simulator ?? {}, opts.simulatorPerVenue ?? {});
+  }
+  const syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
+  const liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
+  try {
+    for (const code of codes) {
+      const own = opts.venues?.[code];
+      const baseUrls = simulators ? simulators.baseUrls[code] : own?.baseUrls;
+      const keys = simulators ? undefined : own?.keys;
+      syncAdapters[code] = createAdapter(code, { baseUrls, keys, http: opts.syncHttp });
+      liveAdapters[code] = createAdapter(code, { baseUrls, keys, http: liveHttp(opts.liveTimeoutMs) });
+    }
+  } catch (err) {
+    await simulators?.stop();
+    throw err;
+  }
+  logger?.info({ exchanges: codes, mode: opts.mode }, 'venue adapters ready');
+  return {
+    exchanges: codes,
+    syncAdapters,
+    liveAdapters,
+    simulators,
+    async close() {
+      const all = [...Object.values(syncAdapters), ...Object.values(liveAdapters)];
+      await Promise.allSettled(all.map((a) => a?.close?.()));
+      await simulators?.stop();
+    },
+  };
+}
