@@ -24,6 +24,9 @@ import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyn
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
+import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { createSearchRouter } from './http/routes/search.js';
+import { createSemanticRouter } from './http/routes/semantic-search.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -78,10 +81,17 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // down at start is not fatal: keyword search answers 503 until it is back.
     search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger });
     // Semantic search loads its model in the background; it answers 503 until the model is ready.
+    // The embedding indexer runs where the jobs run; it starts once the model is loaded.
+    const vacuumEmbeddings = db.kind === 'embedded';
     semantic = startSemanticComponent({
-      modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs, vacuumAfterWrites: db.kind === 'embedded',
+      modelDir: config.modelDir,
+      pool: db.pool,
+      logger,
+      createIndexer: config.runJobs
+        ? (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
+        : undefined,
     });
-    const searchRouter = search.router;
+    const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     const searchComponents = search;
     const semanticComponent = semantic;
     const app = createApp({
@@ -108,7 +118,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
-        { path: '/search', router: semanticComponent.router(ctx.requireFeature) },
+        { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache }) },
         { path: '/', router: createVenuesRouter({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() }) },
       ],
     });

@@ -1,7 +1,8 @@
-// The composition the API uses: setupSearch (engine from config, cache, watcher, router, health)
+// The composition the API uses: setupSearch (engine from config, cache, watcher, health), the router
 // and the scheduled indexing job, on the embedded database without Elasticsearch.
 import assert from 'node:assert/strict';
 import { createSearchIndexJob } from '../../indexers/search-job.js';
+import { createSearchRouter } from '../../src/http/routes/search.js';
 import { setupSearch, type SearchComponents } from '../../src/search/setup.js';
 import { upsertCatalogMarkets } from './support/catalog-rows.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
@@ -16,7 +17,7 @@ describe('search setup and indexing job (PostgreSQL engine)', function () {
   before(async () => {
     temp = await openTempDatabase();
     search = await setupSearch({ pool: temp.db.pool, watchIntervalMs: 100 });
-    app = await startSearchApp(search.router);
+    app = await startSearchApp(createSearchRouter({ engine: search.backend, cache: search.cache }));
   });
   after(async () => {
     await app?.close();

@@ -12,7 +12,7 @@ import { systemClock } from '../../src/util/clock.js';
 import { Embedder } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
-import { createSemanticRouter } from '../../src/search/semantic/router.js';
+import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { loadFixtureCorpus, upsertCatalogMarkets } from '../../scripts/eval/catalog-fixture.js';

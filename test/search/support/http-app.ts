@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { HttpError } from '../../../src/http/errors.js';
 import type { SearchEngine } from '../../../src/search/engine.js';
-import { createSearchRouter } from '../../../src/search/http/router.js';
+import { createSearchRouter } from '../../../src/http/routes/search.js';
 import type { ResponseCache } from '../../../src/search/response-cache.js';
 
 export interface SearchTestApp {
