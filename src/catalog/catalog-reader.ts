@@ -112,6 +112,8 @@ export interface MarketListQuery {
   /** Lower-case categories; a market matches any of them. */
   categories?: string[];
   eventId?: string;
+  /** ISO time: only markets whose updated_at is at or after it (polling for changes). */
+  updatedSince?: string;
   limit: number;
   /** Key of the last market of the previous page ([market_id]). */
   after?: string[];
@@ -152,6 +154,10 @@ export class CatalogReader {
     if (q.eventId !== undefined) {
       params.push(q.eventId);
       where.push(`event_id = $${params.length}`);
+    }
+    if (q.updatedSince !== undefined) {
+      params.push(q.updatedSince);
+      where.push(`updated_at >= $${params.length}::timestamptz`);
     }
     if (q.after) {
       params.push(q.after[0]);

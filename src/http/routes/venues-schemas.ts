@@ -43,8 +43,16 @@ export const MarketStatusFilter = commaList(z.enum([...MARKET_STATUSES, 'all']),
 });
 export const CategoryList = commaList(z.string().min(1).max(100), 'category').openapi({ type: 'string', description: 'Comma-separated categories (case-insensitive); a market matching any of them is listed' });
 
-export const MarketListQuery = z.object({ status: MarketStatusFilter, category: CategoryList, event_id: z.string().min(1).max(300).optional(), limit: Limit, cursor: Cursor });
-export const CategoryMarketsQuery = z.object({ status: MarketStatusFilter, limit: Limit, cursor: Cursor });
+/** Polling for changes: markets whose updated_at is at or after this time (inclusive, so polling with the newest updated_at seen misses nothing). */
+const UpdatedSince = TimeParam.optional().openapi({
+  type: 'string',
+  description:
+    'Only markets updated at or after this time (ISO 8601 or unix seconds): poll with the newest updated_at of the previous answer to get the changes only (inclusive, so markets updated in that same instant are not missed)',
+  example: '2025-01-01T00:00:00Z',
+});
+
+export const MarketListQuery = z.object({ status: MarketStatusFilter, category: CategoryList, event_id: z.string().min(1).max(300).optional(), updated_since: UpdatedSince, limit: Limit, cursor: Cursor });
+export const CategoryMarketsQuery = z.object({ status: MarketStatusFilter, updated_since: UpdatedSince, limit: Limit, cursor: Cursor });
 export const EventMarketsQuery = CategoryMarketsQuery;
 export const VenueEventsQuery = z.object({ category: CategoryList, limit: Limit, cursor: Cursor });
 export const EventsQuery = z.object({ category: CategoryList, exchange: commaList(ExchangeParam, 'exchange').openapi({ type: 'string', description: 'Comma-separated venue codes' }), limit: Limit, cursor: Cursor });
@@ -167,15 +175,17 @@ reg('/api/v1/{exchange}/{market_id}/tradehistory', 'Trades, newest first (live)'
 reg('/api/v1/{exchange}/{market_id}/prices', 'YES price history, oldest first (live)', MarketPath, PricesQuery, PricePoints, op('prices'), true);
 reg('/api/v1/{exchange}/{market_id}/candles', 'OHLCV candles of YES prices (live; kalshi)', MarketPath, CandlesQuery, CandleList, op('candles'), true);
 reg('/api/v1/{exchange}/events', 'Events of a venue (catalog)', ExchangePath, VenueEventsQuery, list('events', VenueEvent), 'Unknown exchange, or the venue has no events operation');
-reg('/api/v1/{exchange}/events/{event_id}', 'One event of a venue', EventPath, null, VenueEvent, 'Unknown exchange or event');
-reg('/api/v1/{exchange}/events/{event_id}/markets', 'Markets of an event (catalog)', EventPath, EventMarketsQuery, list('markets', VenueMarket), 'Unknown exchange or event');
-reg('/api/v1/events/{event_id}', 'An event by id (first venue holding it, or the one named by exchange)', EventIdPath, EventByIdQuery, VenueEvent, 'Unknown event');
+reg('/api/v1/{exchange}/events/{event_id}', 'One event of a venue', EventPath, null, VenueEvent, 'Unknown exchange or event, or the venue has no events operation');
+reg('/api/v1/{exchange}/events/{event_id}/markets', 'Markets of an event (catalog)', EventPath, EventMarketsQuery, list('markets', VenueMarket), 'Unknown exchange or event, or the venue has no events operation');
+const EVENTS_RULE = 'Only venues that have the events operation are served (the same venues whose /api/v1/{exchange}/events answers); naming one that lacks it is a 404 naming the operation.';
+reg('/api/v1/events/{event_id}', 'An event by id (first venue holding it, or the one named by exchange)', EventIdPath, EventByIdQuery, VenueEvent, 'Unknown event, or the named venue has no events operation');
 openapi.registerPath({
   method: 'get',
   path: '/api/v1/events',
   tags: ['Venues'],
   summary: 'Events across venues (catalog)',
+  description: EVENTS_RULE,
   security,
   request: { query: EventsQuery },
-  responses: { 200: json(list('events', VenueEvent), 'OK'), ...keyedErrors },
+  responses: { 200: json(list('events', VenueEvent), 'OK'), ...keyedErrors, ...e404('A venue named in exchange has no events operation') },
 });
