@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { CatalogMarket } from './catalog-fixture.js';
+import type { CorpusMarket } from './catalog-fixture.js';
 
 export const SHARED_DATA_DIR = path.resolve(process.env.SHARED_DATA_DIR ?? '../shared/data');
 const GAMMA_MARKETS = 'markets/polymarket/gamma-markets.jsonl.gz';
@@ -28,9 +28,9 @@ interface GammaMarket {
 }
 
 /** Gamma `/markets` objects as catalog rows (market_id = conditionId, rules = description). */
-export function loadPolymarketCorpus(): CatalogMarket[] {
+export function loadPolymarketCorpus(): CorpusMarket[] {
   const seen = new Set<string>();
-  const out: CatalogMarket[] = [];
+  const out: CorpusMarket[] = [];
   for (const m of readJsonLines<GammaMarket>(path.join(SHARED_DATA_DIR, GAMMA_MARKETS))) {
     if (!m.conditionId || !m.question || seen.has(m.conditionId)) continue;
     seen.add(m.conditionId);
@@ -50,7 +50,7 @@ export function loadPolymarketCorpus(): CatalogMarket[] {
  * Cross-venue queries: an Opinion market's title, with the Polymarket market an arbitrage bot paired
  * it with as the relevant answer (the same question worded by another venue).
  */
-export function loadOpinionPairQueries(corpus: CatalogMarket[]): { query: string; relevant: string[]; sameWording: boolean }[] {
+export function loadOpinionPairQueries(corpus: CorpusMarket[]): { query: string; relevant: string[]; sameWording: boolean }[] {
   const byId = new Map(corpus.map((m) => [m.market_id, m]));
   const file = path.join(SHARED_DATA_DIR, OPINION_PAIRS);
   if (!existsSync(file)) return [];

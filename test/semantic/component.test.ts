@@ -9,7 +9,8 @@ import { ModelMissingError } from '../../embeddings/model-files.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { createLogger } from '../../src/logger.js';
 import { startSemanticComponent } from '../../src/search/semantic/semantic-component.js';
-import { loadFixtureCorpus, upsertCatalogMarkets } from '../../scripts/eval/catalog-fixture.js';
+import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 
@@ -21,7 +22,7 @@ describe('semantic search component', function () {
   before(async () => {
     await ensureTestModel();
     db = await openTestDatabase();
-    await upsertCatalogMarkets(db.pool, loadFixtureCorpus());
+    await seedCatalogMarkets(db.pool, loadFixtureCorpus());
   });
   after(async () => {
     await db?.destroy();

@@ -7,7 +7,8 @@ import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
-import { loadFixtureCorpus, upsertCatalogMarkets } from '../../scripts/eval/catalog-fixture.js';
+import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { startTestApp } from '../helpers/app.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
@@ -32,7 +33,7 @@ export async function startSemanticHarness(opts: SemanticHarnessOptions = {}): P
   await ensureTestModel();
   const db = await openTestDatabase();
   const embedder = await Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
-  await upsertCatalogMarkets(db.pool, loadFixtureCorpus());
+  await seedCatalogMarkets(db.pool, loadFixtureCorpus());
   const indexer = new EmbeddingIndexer({ pool: db.pool, embedder });
   await indexer.runOnce();
   const service = new SemanticSearchService(db.pool, embedder);
