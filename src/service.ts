@@ -77,7 +77,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const liveAdapters = venues.liveAdapters;
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
-    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger });
+    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger: logger.child({ component: 'search' }) });
     // Semantic search loads its model in the background; it answers 503 until the model is ready.
     // The embedding indexer runs where the jobs run; it starts once the model is loaded.
     const vacuumEmbeddings = db.kind === 'embedded';
@@ -137,7 +137,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       // Search and embedding indexes follow the catalog: after every sync that changed markets
       // (and on the search job's own schedule as a safety net).
       const jobs = venueSync;
-      jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger }));
+      jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger: logger.child({ component: 'search-indexer' }) }));
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed + change.removed === 0) return;
         void jobs.scheduler.trigger(SEARCH_INDEX_JOB);

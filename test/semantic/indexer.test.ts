@@ -95,7 +95,9 @@ describe('embedding indexer', function () {
       (await db.pool.query<{ kind: string; v: string }>("SELECT kind, ctid::text || '/' || xmin::text AS v FROM market_embeddings WHERE market_id = 'ft-9000' ORDER BY kind")).rows;
     const before = await versions();
     assert.equal(before.length, 2);
-    await db.pool.query("UPDATE markets SET yes_price = 0.42, change_seq = nextval('market_change_seq') WHERE market_id = 'ft-9000'");
+    // as a sync writes a price move: through the catalog writer, with a new change_seq (title as changed above)
+    const market = corpus.find((m) => m.market_id === 'ft-9000')!;
+    await seedCatalogMarkets(db.pool, [{ ...market, title: 'Will the Thames freeze over this winter?', yes_price: 0.42 }]);
     const result = await indexer.runOnce();
     assert.equal(result.markets, 1, 'the indexer saw the change');
     assert.equal(result.embedded, 0);
