@@ -157,6 +157,18 @@ describe('market and event lists (catalog)', function () {
       });
     }
 
+    it('filters events by category (case-insensitive, any of a list), across venues and per venue', async () => {
+      const cross = await get('/api/v1/events?category=POLITICS,nosuchcategory');
+      assert.equal(cross.status, 200, cross.text);
+      assert.deepEqual(cross.body.events.map((e: { exchange: string; event_id: string }) => `${e.exchange}:${e.event_id}`), ['kalshi:EV']);
+      assert.equal(cross.body.events[0].market_count, 3);
+      const own = await get('/api/v1/kalshi/events?category=politics');
+      assert.deepEqual(own.body.events.map((e: { event_id: string }) => e.event_id), ['EV']);
+      const other = await get('/api/v1/events?category=other&limit=1000');
+      assert.ok(other.body.count > 0);
+      assert.ok(other.body.events.every((e: { category: string; event_id: string }) => e.category === 'other' && e.event_id !== 'EV'));
+    });
+
     it('an event id held only by venues without events is unknown to /events/{id}', async () => {
       const r = await get('/api/v1/events/only-where-events-are-not-served');
       assert.equal(r.status, 404, r.text);
