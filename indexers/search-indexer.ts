@@ -7,8 +7,12 @@
 //
 // Full rebuild (scripts/reindex.ts): a new physical index is filled from the whole catalog, caught
 // up with the changes made meanwhile, and swapped in atomically.
+//
+// The catalog is read through its change feed (CatalogReader); this module's own SQL is only its
+// position per index (search_index_state).
 import type pg from 'pg';
-import { INDEXED_COLUMNS, toSearchDoc, type IndexedCatalogRow } from '../src/search/documents.js';
+import { CatalogReader } from '../src/catalog/catalog-reader.js';
+import { toSearchDoc } from '../src/search/documents.js';
 import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';
 
 export interface IndexProgress {
@@ -42,29 +46,12 @@ export async function writeIndexState(pool: pg.Pool, index: string, seq: number)
 }
 
 export async function catalogHighWater(pool: pg.Pool): Promise<number> {
-  const res = await pool.query<{ m: number | null }>('SELECT max(change_seq) AS m FROM markets');
-  return Number(res.rows[0]?.m ?? 0);
+  return new CatalogReader(pool).highWater();
 }
 
 /** Live (not removed) markets per exchange in the catalog. */
 export async function catalogCounts(pool: pg.Pool): Promise<Map<string, number>> {
-  const res = await pool.query<{ exchange: string; n: number }>(
-    'SELECT exchange, count(*)::int AS n FROM markets WHERE NOT removed GROUP BY exchange ORDER BY exchange',
-  );
-  return new Map(res.rows.map((r) => [r.exchange, r.n]));
-}
-
-/** Every venue of each cluster (for the one-suggestion-per-cluster `exchanges[]`). */
-async function clusterExchanges(pool: pg.Pool, svcIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (svcIds.length === 0) return out;
-  const res = await pool.query<{ svc_id: string; exchanges: string[] }>(
-    `SELECT svc_id, array_agg(DISTINCT exchange ORDER BY exchange) AS exchanges
-     FROM markets WHERE svc_id = ANY($1::text[]) AND NOT removed GROUP BY svc_id`,
-    [svcIds],
-  );
-  for (const r of res.rows) out.set(r.svc_id, r.exchanges);
-  return out;
+  return new CatalogReader(pool).countsByExchange();
 }
 
 export interface IncrementalOptions {
@@ -79,20 +66,16 @@ export interface IncrementalOptions {
 /** Index everything that changed since this index's saved position. */
 export async function indexChangedMarkets(opts: IncrementalOptions): Promise<IndexRunResult> {
   const { pool, writer } = opts;
+  const catalog = new CatalogReader(pool);
   const batchSize = opts.batchSize ?? 1000;
   const index = opts.target ?? (await writer.ensureIndex());
   const fromSeq = await readIndexState(pool, index);
-  const pendingRes = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE change_seq > $1', [fromSeq]);
-  const progress: IndexProgress = { done: 0, total: pendingRes.rows[0].n };
+  const progress: IndexProgress = { done: 0, total: await catalog.countChangesSince(fromSeq) };
   const result: IndexRunResult = { index, written: 0, deleted: 0, stale: 0, failed: [], fromSeq, toSeq: fromSeq };
   opts.onProgress?.(progress);
 
   for (;;) {
-    const res = await pool.query<IndexedCatalogRow>(
-      `SELECT ${INDEXED_COLUMNS} FROM markets WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
-      [result.toSeq, batchSize],
-    );
-    const rows = res.rows;
+    const rows = await catalog.changesSince(result.toSeq, batchSize);
     if (rows.length === 0) break;
     const live = rows.filter((r) => !r.removed);
     const gone = rows.filter((r) => r.removed);
@@ -103,15 +86,9 @@ export async function indexChangedMarkets(opts: IncrementalOptions): Promise<Ind
     const svcIds = new Set<string>();
     for (const r of live) if (r.svc_id) svcIds.add(r.svc_id);
     for (const svc of before.values()) if (svc) svcIds.add(svc);
-    const clusters = await clusterExchanges(pool, [...svcIds]);
+    const clusters = await catalog.clusterExchanges([...svcIds]);
     const docs = new Map<string, MarketSearchDoc>();
-    if (svcIds.size > 0) {
-      const members = await pool.query<IndexedCatalogRow>(
-        `SELECT ${INDEXED_COLUMNS} FROM markets WHERE svc_id = ANY($1::text[]) AND NOT removed`,
-        [[...svcIds]],
-      );
-      for (const m of members.rows) docs.set(docKey(m), toSearchDoc(m, m.svc_id ? clusters.get(m.svc_id) : undefined));
-    }
+    for (const m of await catalog.clusterMembers([...svcIds])) docs.set(docKey(m), toSearchDoc(m, m.svc_id ? clusters.get(m.svc_id) : undefined));
     for (const r of live) docs.set(docKey(r), toSearchDoc(r, r.svc_id ? clusters.get(r.svc_id) : undefined));
 
     const written = await writer.upsert([...docs.values()], index);
@@ -149,12 +126,12 @@ export interface RebuildResult {
 /** Build a new physical index from the whole catalog and switch searches to it atomically. */
 export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildResult> {
   const { pool, writer } = opts;
+  const catalog = new CatalogReader(pool);
   const batchSize = opts.batchSize ?? 2000;
   const rebuild = await writer.beginRebuild();
   try {
-    const highWater = await catalogHighWater(pool);
-    const totalRes = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE NOT removed AND change_seq <= $1', [highWater]);
-    const progress: IndexProgress = { done: 0, total: totalRes.rows[0].n };
+    const highWater = await catalog.highWater();
+    const progress: IndexProgress = { done: 0, total: await catalog.countLiveUpTo(highWater) };
     opts.onProgress?.(progress, 'bulk');
     const started = process.hrtime.bigint();
     let written = 0;
@@ -171,26 +148,17 @@ export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildR
       });
     for (;;) {
       // keyset over (change_seq, exchange, market_id): stable under concurrent catalog writes
-      const res = await pool.query<IndexedCatalogRow & { cluster_exchanges: string[] | null }>(
-        `SELECT ${INDEXED_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, c.exchanges AS cluster_exchanges
-         FROM markets m
-         LEFT JOIN (SELECT svc_id, array_agg(DISTINCT exchange ORDER BY exchange) AS exchanges
-                    FROM markets WHERE svc_id IS NOT NULL AND NOT removed GROUP BY svc_id) c ON c.svc_id = m.svc_id
-         WHERE NOT m.removed AND m.change_seq <= $1 AND (m.change_seq, m.exchange, m.market_id) > ($2, $3, $4)
-         ORDER BY m.change_seq, m.exchange, m.market_id
-         LIMIT $5`,
-        [highWater, ...lastKey, batchSize],
-      );
+      const rows = await catalog.liveMarketsUpTo(highWater, lastKey, batchSize);
       if (inFlight) await inFlight;
       inFlight = null;
-      if (res.rows.length === 0) break;
-      const docs = res.rows.map((r) => toSearchDoc(r, r.cluster_exchanges ?? undefined));
-      inFlight = write(docs, res.rows.length);
+      if (rows.length === 0) break;
+      const docs = rows.map((r) => toSearchDoc(r, r.cluster_exchanges ?? undefined));
+      inFlight = write(docs, rows.length);
       // awaited before the next write; this only keeps a failure from counting as unhandled meanwhile
       inFlight.catch(() => undefined);
-      const last = res.rows[res.rows.length - 1];
-      lastKey = [Number(last.change_seq), last.exchange, last.market_id];
-      if (res.rows.length < batchSize) break;
+      const last = rows[rows.length - 1];
+      lastKey = [last.change_seq, last.exchange, last.market_id];
+      if (rows.length < batchSize) break;
     }
     if (inFlight) await inFlight;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -23,9 +23,8 @@ import { Embedder } from '../embeddings/embedder.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
-import {
-  loadFixtureCorpus, loadFixtureQueries, marketKey, upsertCatalogMarkets, type CatalogMarket,
-} from './eval/catalog-fixture.js';
+import { loadFixtureCorpus, loadFixtureQueries, marketKey, type CorpusMarket } from './eval/catalog-fixture.js';
+import { seedCatalogMarkets } from './lib/catalog-seed.js';
 import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from './eval/real-corpus.js';
 import { loadConfig } from '../src/config.js';
 
@@ -65,7 +64,7 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-async function indexKeywordSearch(pool: pg.Pool, markets: CatalogMarket[]): Promise<PostgresSearchEngine> {
+async function indexKeywordSearch(pool: pg.Pool, markets: CorpusMarket[]): Promise<PostgresSearchEngine> {
   const engine = new PostgresSearchEngine({ pool });
   await engine.ensureIndex();
   for (let i = 0; i < markets.length; i += 1000) {
@@ -79,7 +78,7 @@ async function indexKeywordSearch(pool: pg.Pool, markets: CatalogMarket[]): Prom
   return engine;
 }
 
-async function evaluate(label: string, pool: pg.Pool, embedder: Embedder, markets: CatalogMarket[], queries: EvalQuery[]) {
+async function evaluate(label: string, pool: pg.Pool, embedder: Embedder, markets: CorpusMarket[], queries: EvalQuery[]) {
   const keyword = await indexKeywordSearch(pool, markets);
   const semantic = new SemanticSearchService(pool, embedder);
   const perQuery: { kind: string; query: string; semantic: Scores; keyword: Scores }[] = [];
@@ -133,7 +132,7 @@ const reports = [];
   const embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
   try {
     const corpus = loadFixtureCorpus();
-    await upsertCatalogMarkets(db.pool, corpus);
+    await seedCatalogMarkets(db.pool, corpus);
     await new EmbeddingIndexer({ pool: db.pool, embedder }).runOnce();
     reports.push(await evaluate(`Fixture corpus (${corpus.length} markets, hand-judged queries)`, db.pool, embedder, corpus, loadFixtureQueries()));
   } finally {
@@ -153,7 +152,7 @@ if (process.argv.includes('--real')) {
     const embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
     try {
       const corpus = loadPolymarketCorpus();
-      await upsertCatalogMarkets(db.pool, corpus);
+      await seedCatalogMarkets(db.pool, corpus);
       // --no-index: evaluate with the embeddings already stored (e.g. titles done, rules still filling).
       if (!process.argv.includes('--no-index')) {
         console.error('embedding what is not embedded yet (reuses the benchmark data directory)...');

@@ -4,13 +4,12 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Logger } from 'pino';
-import { AccountService } from './accounts/accounts.js';
-import { ApiKeyService } from './accounts/api-keys.js';
+import type { AccountService } from './accounts/accounts.js';
+import type { ApiKeyService } from './accounts/api-keys.js';
 import { buildPlanTable } from './accounts/plans.js';
-import { SlidingWindowLimiter } from './accounts/rate-limiter.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { createApp } from './http/app.js';
+import { buildApp } from './http/build-app.js';
 import type { ExchangesCheck } from './http/routes/health.js';
 import { createLogger } from './logger.js';
 import { systemClock, type Clock } from './util/clock.js';
@@ -20,11 +19,15 @@ import { CatalogChangeEmitter } from './catalog/changes.js';
 import { CatalogReader } from './catalog/catalog-reader.js';
 import { SyncStatusStore } from './catalog/sync-status.js';
 import { createVenuesRouter } from './http/routes/venues.js';
+import { MarketDataService } from './market-data/market-data-service.js';
 import { startVenueSyncJobs, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
 import { startVenueRuntime, type VenueRuntime } from './venues/runtime.js';
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
+import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { createSearchRouter } from './http/routes/search.js';
+import { createSemanticRouter } from './http/routes/semantic-search.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -70,22 +73,31 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
   try {
-    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'catalog change listener failed'));
+    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
     const liveAdapters = venues.liveAdapters;
-    const accounts = new AccountService(db.pool, clock, config.sessionTtlHours * 3600_000);
-    const keys = new ApiKeyService(db.pool, clock);
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
-    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger });
+    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger: logger.child({ component: 'search' }) });
     // Semantic search loads its model in the background; it answers 503 until the model is ready.
+    // The embedding indexer runs where the jobs run; it starts once the model is loaded.
+    const vacuumEmbeddings = db.kind === 'embedded';
     semantic = startSemanticComponent({
-      modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs, vacuumAfterWrites: db.kind === 'embedded',
+      modelDir: config.modelDir,
+      pool: db.pool,
+      logger,
+      createIndexer: config.runJobs
+        ? (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
+        : undefined,
     });
-    const searchRouter = search.router;
+    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() });
+    const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     const searchComponents = search;
     const semanticComponent = semantic;
-    const app = createApp({
+    const { app, accounts, keys } = buildApp({
+      db,
+      logger,
+      clock,
       settings: {
         version: VERSION,
         maxBodyBytes: config.maxBodyBytes,
@@ -95,22 +107,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         testKeysPerAddressPerHour: config.testKeysPerAddressPerHour,
         productionKeyRatePerMinute: config.productionKeyRatePerMinute,
       },
-      logger,
-      clock,
-      db,
-      accounts,
-      keys,
-      keyLimiter: new SlidingWindowLimiter(clock, 60_000),
-      addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
       plans: buildPlanTable(config.planFeatureOverrides),
-      startedAt: clock.now(),
+      sessionTtlMs: config.sessionTtlHours * 3600_000,
       healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health() },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
-        { path: '/search', router: semanticComponent.router(ctx.requireFeature) },
-        { path: '/', router: createVenuesRouter({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() }) },
+        { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache }) },
+        { path: '/', router: createVenuesRouter(marketData) },
       ],
     });
 
@@ -133,7 +138,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       // Search and embedding indexes follow the catalog: after every sync that changed markets
       // (and on the search job's own schedule as a safety net).
       const jobs = venueSync;
-      jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger }));
+      jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger: logger.child({ component: 'search-indexer' }) }));
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed + change.removed === 0) return;
         void jobs.scheduler.trigger(SEARCH_INDEX_JOB);

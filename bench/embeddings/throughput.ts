@@ -9,7 +9,7 @@ import { ensureModel } from '../../embeddings/fetch-model.js';
 import { TOKEN_BUDGETS } from '../../embeddings/embedder.js';
 import { cosineSimilarity } from '../../embeddings/vector-codec.js';
 import { EmbeddingWorkerPool } from '../../embeddings/worker-pool.js';
-import { loadFixtureCorpus, type CatalogMarket } from '../../scripts/eval/catalog-fixture.js';
+import { loadFixtureCorpus, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
 import { loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
 import { loadConfig } from '../../src/config.js';
 
@@ -21,7 +21,7 @@ function arg(name: string, fallback: number): number {
 const { modelDir } = loadConfig();
 await ensureModel({ modelDir, log: (m) => console.error(m) });
 
-let corpus: CatalogMarket[];
+let corpus: CorpusMarket[];
 let source: string;
 if (realDataAvailable()) {
   corpus = loadPolymarketCorpus();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
-import { createSearchRouter } from '../../src/search/http/router.js';
+import { createSearchRouter } from '../../src/http/routes/search.js';
 import { ResponseCache } from '../../src/search/response-cache.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 

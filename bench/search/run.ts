@@ -104,10 +104,10 @@ async function main(): Promise<void> {
     const pgResults: LoadResult[] = [];
     if (WITH_CATALOG) {
       const { openTestDatabase } = await import('../../test/helpers/database.js');
-      const { upsertCatalogMarkets } = await import('../../test/search/support/catalog-rows.js');
+      const { seedCatalogMarkets } = await import('../../scripts/lib/catalog-seed.js');
       const db = await openTestDatabase();
       try {
-        await upsertCatalogMarkets(db.pool, rows);
+        await seedCatalogMarkets(db.pool, rows);
         const catalogEngine = new ElasticSearchEngine({ client: createElasticClient(url), alias: `${alias}-catalog`, dropOldIndexAfterMs: 0 });
         const result = await rebuildSearchIndex({ pool: db.pool, writer: catalogEngine });
         log(`| reindex from the catalog (embedded PostgreSQL -> index) | ${result.bulk.written} | ${result.bulk.seconds.toFixed(1)} | ${Math.round(result.bulk.perSecond)} | >= 2,000 ${result.bulk.perSecond >= 2000 ? 'met' : 'MISSED'} |`);

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../../src/db/database.js';
-import { createSemanticRouter } from '../../src/search/semantic/router.js';
+import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache } from '../../src/search/semantic/result-cache.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { Embedder } from '../../embeddings/embedder.js';

@@ -5,13 +5,14 @@
 // Usage: npx tsx bench/semantic/prepare-corpus.ts [--data-dir DIR]
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
-import { loadFixtureCorpus, upsertCatalogMarkets, type CatalogMarket } from '../../scripts/eval/catalog-fixture.js';
+import { loadFixtureCorpus, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
 
 const i = process.argv.indexOf('--data-dir');
 const dataDir = path.resolve(i >= 0 ? process.argv[i + 1] : './data/bench-semantic');
 
-let markets: CatalogMarket[];
+let markets: CorpusMarket[];
 if (realDataAvailable()) {
   markets = loadPolymarketCorpus();
   console.log(`real Polymarket listing: ${markets.length} markets`);
@@ -28,7 +29,7 @@ if (realDataAvailable()) {
 }
 const db = await openDatabase({ dataDir });
 try {
-  await upsertCatalogMarkets(db.pool, markets);
+  await seedCatalogMarkets(db.pool, markets);
   const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets');
   console.log(`catalog in ${dataDir}: ${rows[0].n} markets`);
 } finally {

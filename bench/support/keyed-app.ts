@@ -5,14 +5,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Router } from 'express';
 import pino from 'pino';
-import { AccountService } from '../../src/accounts/accounts.js';
-import { ApiKeyService } from '../../src/accounts/api-keys.js';
-import { buildPlanTable, type Plan } from '../../src/accounts/plans.js';
-import { SlidingWindowLimiter } from '../../src/accounts/rate-limiter.js';
+import type { Plan } from '../../src/accounts/plans.js';
 import type { Database } from '../../src/db/database.js';
-import { createApp, type HttpContext } from '../../src/http/app.js';
+import type { HttpContext } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/build-app.js';
 import { createLogger } from '../../src/logger.js';
-import { systemClock } from '../../src/util/clock.js';
 
 export interface KeyedAppOptions {
   db: Database;
@@ -32,16 +29,11 @@ export interface KeyedApp {
 }
 
 export async function startKeyedApp(opts: KeyedAppOptions): Promise<KeyedApp> {
-  const clock = systemClock;
-  const accounts = new AccountService(opts.db.pool, clock, 3600_000);
-  const keys = new ApiKeyService(opts.db.pool, clock);
   const logger = createLogger(opts.logLevel ?? 'info', pino.destination({ dest: '/dev/null', sync: false }));
-  const app = createApp({
-    settings: { version: 'bench', maxBodyBytes: 256 * 1024, trustProxyHops: 0, testKeyTtlSeconds: 600, testKeyRatePerMinute: 60, testKeysPerAddressPerHour: 20, productionKeyRatePerMinute: 1e7 },
-    logger, clock, db: opts.db, accounts, keys,
-    keyLimiter: new SlidingWindowLimiter(clock, 60_000),
-    addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
-    plans: buildPlanTable(), startedAt: clock.now(),
+  const { app, accounts, keys } = buildApp({
+    db: opts.db,
+    logger,
+    settings: { version: 'bench', productionKeyRatePerMinute: 1e7 },
     keyedRouters: opts.routers,
   });
   const server = http.createServer(app);

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { CatalogMarket } from './catalog-fixture.js';
+import type { CorpusMarket } from './catalog-fixture.js';
 import { loadConfig } from '../../src/config.js';
 
 /** `SHARED_DATA_DIR` of the configuration (default ../shared/data), read when first needed. */
@@ -30,9 +30,9 @@ interface GammaMarket {
 }
 
 /** Gamma `/markets` objects as catalog rows (market_id = conditionId, rules = description). */
-export function loadPolymarketCorpus(): CatalogMarket[] {
+export function loadPolymarketCorpus(): CorpusMarket[] {
   const seen = new Set<string>();
-  const out: CatalogMarket[] = [];
+  const out: CorpusMarket[] = [];
   for (const m of readJsonLines<GammaMarket>(path.join(sharedDataDir(), GAMMA_MARKETS))) {
     if (!m.conditionId || !m.question || seen.has(m.conditionId)) continue;
     seen.add(m.conditionId);
@@ -52,7 +52,7 @@ export function loadPolymarketCorpus(): CatalogMarket[] {
  * Cross-venue queries: an Opinion market's title, with the Polymarket market an arbitrage bot paired
  * it with as the relevant answer (the same question worded by another venue).
  */
-export function loadOpinionPairQueries(corpus: CatalogMarket[]): { query: string; relevant: string[]; sameWording: boolean }[] {
+export function loadOpinionPairQueries(corpus: CorpusMarket[]): { query: string; relevant: string[]; sameWording: boolean }[] {
   const byId = new Map(corpus.map((m) => [m.market_id, m]));
   const file = path.join(sharedDataDir(), OPINION_PAIRS);
   if (!existsSync(file)) return [];

@@ -1,6 +1,7 @@
-// Read queries of the catalog for the per-venue routes: markets and events by key, and lists paged
+// Read queries of the catalog: for the per-venue routes, markets and events by key and lists paged
 // by key (keyset pagination: a page costs the same wherever it starts, and rows written meanwhile
-// neither repeat nor vanish). Removed (tombstoned) markets are left out of every list.
+// neither repeat nor vanish; removed (tombstoned) markets are left out of every list); for the
+// indexers that follow the catalog (search index), the change feed in change_seq order.
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { MarketStatus, Outcome } from '../venues/records.js';
@@ -112,6 +113,8 @@ export interface MarketListQuery {
   /** Lower-case categories; a market matches any of them. */
   categories?: string[];
   eventId?: string;
+  /** ISO time: only markets whose updated_at is at or after it (polling for changes). */
+  updatedSince?: string;
   limit: number;
   /** Key of the last market of the previous page ([market_id]). */
   after?: string[];
@@ -129,8 +132,117 @@ export interface EventListQuery {
 const EVENT_SELECT = `e.exchange, e.event_id, e.title, e.subtitle, e.category, e.status, e.close_time, e.updated_at,
   (SELECT count(*)::int FROM markets m WHERE m.exchange = e.exchange AND m.event_id = e.event_id AND NOT m.removed) AS market_count`;
 
+/**
+ * A market as the downstream indexers read it from the change feed: the searchable fields, the
+ * change_seq of its last change, and whether it was removed since.
+ */
+export interface MarketChangeRow {
+  exchange: string;
+  market_id: string;
+  title: string;
+  subtitle: string | null;
+  category: string;
+  tags: string[];
+  status: string;
+  closed: boolean;
+  yes_price: number | null;
+  volume: number | null;
+  volume_24h: number | null;
+  close_time: Date | null;
+  svc_id: string | null;
+  cluster_id: string | null;
+  change_seq: number;
+  removed: boolean;
+}
+
+const CHANGE_COLUMNS = [
+  'exchange', 'market_id', 'title', 'subtitle', 'category', 'tags', 'status', 'closed', 'yes_price', 'volume', 'volume_24h',
+  'close_time', 'svc_id', 'cluster_id', 'change_seq', 'removed',
+] as const satisfies readonly (keyof MarketChangeRow)[];
+
+/** change_seq is a bigint: pg returns it as a string. */
+const withSeq = <T extends { change_seq: number | string }>(r: T): T & { change_seq: number } => ({ ...r, change_seq: Number(r.change_seq) });
+
 export class CatalogReader {
   constructor(private readonly pool: pg.Pool) {}
+
+  // ---- the change feed (indexers) ---------------------------------------------------------------
+
+  /** The highest change_seq in the catalog (0 when empty). */
+  async highWater(): Promise<number> {
+    const res = await this.pool.query<{ m: string | null }>('SELECT max(change_seq) AS m FROM markets');
+    return Number(res.rows[0]?.m ?? 0);
+  }
+
+  /** How many markets (removed ones included) changed after `seq`. */
+  async countChangesSince(seq: number): Promise<number> {
+    const res = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE change_seq > $1', [seq]);
+    return res.rows[0].n;
+  }
+
+  /** Up to `limit` markets that changed after `seq` (removed ones included), in change_seq order. */
+  async changesSince(seq: number, limit: number): Promise<MarketChangeRow[]> {
+    const res = await this.pool.query<MarketChangeRow>(
+      `SELECT ${CHANGE_COLUMNS.join(', ')} FROM markets WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+      [seq, limit],
+    );
+    return res.rows.map(withSeq);
+  }
+
+  /** Live (not removed) markets per exchange. */
+  async countsByExchange(): Promise<Map<string, number>> {
+    const res = await this.pool.query<{ exchange: string; n: number }>(
+      'SELECT exchange, count(*)::int AS n FROM markets WHERE NOT removed GROUP BY exchange ORDER BY exchange',
+    );
+    return new Map(res.rows.map((r) => [r.exchange, r.n]));
+  }
+
+  /** Live markets with change_seq at most `seq`. */
+  async countLiveUpTo(seq: number): Promise<number> {
+    const res = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE NOT removed AND change_seq <= $1', [seq]);
+    return res.rows[0].n;
+  }
+
+  /** The live members of these clusters. */
+  async clusterMembers(svcIds: readonly string[]): Promise<MarketChangeRow[]> {
+    if (svcIds.length === 0) return [];
+    const res = await this.pool.query<MarketChangeRow>(`SELECT ${CHANGE_COLUMNS.join(', ')} FROM markets WHERE svc_id = ANY($1::text[]) AND NOT removed`, [[...svcIds]]);
+    return res.rows.map(withSeq);
+  }
+
+  /** Every venue of each cluster (its live members'), sorted. */
+  async clusterExchanges(svcIds: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (svcIds.length === 0) return out;
+    const res = await this.pool.query<{ svc_id: string; exchanges: string[] }>(
+      `SELECT svc_id, array_agg(DISTINCT exchange ORDER BY exchange) AS exchanges
+       FROM markets WHERE svc_id = ANY($1::text[]) AND NOT removed GROUP BY svc_id`,
+      [[...svcIds]],
+    );
+    for (const r of res.rows) out.set(r.svc_id, r.exchanges);
+    return out;
+  }
+
+  /**
+   * One page of the live markets with change_seq at most `upToSeq`, after the key
+   * [change_seq, exchange, market_id] (keyset: stable under concurrent writes), each with the venues
+   * of its cluster (null when unclustered): what a full rebuild of a downstream index reads.
+   */
+  async liveMarketsUpTo(upToSeq: number, after: [number, string, string], limit: number): Promise<(MarketChangeRow & { cluster_exchanges: string[] | null })[]> {
+    const res = await this.pool.query<MarketChangeRow & { cluster_exchanges: string[] | null }>(
+      `SELECT ${CHANGE_COLUMNS.map((c) => `m.${c}`).join(', ')}, c.exchanges AS cluster_exchanges
+       FROM markets m
+       LEFT JOIN (SELECT svc_id, array_agg(DISTINCT exchange ORDER BY exchange) AS exchanges
+                  FROM markets WHERE svc_id IS NOT NULL AND NOT removed GROUP BY svc_id) c ON c.svc_id = m.svc_id
+       WHERE NOT m.removed AND m.change_seq <= $1 AND (m.change_seq, m.exchange, m.market_id) > ($2, $3, $4)
+       ORDER BY m.change_seq, m.exchange, m.market_id
+       LIMIT $5`,
+      [upToSeq, ...after, limit],
+    );
+    return res.rows.map(withSeq);
+  }
+
+  // ---- the per-venue reads ----------------------------------------------------------------------
 
   /** A market by id, including one that was tombstoned (its last known state). */
   async getMarket(exchange: ExchangeCode, marketId: string): Promise<CatalogMarket | null> {
@@ -152,6 +264,10 @@ export class CatalogReader {
     if (q.eventId !== undefined) {
       params.push(q.eventId);
       where.push(`event_id = $${params.length}`);
+    }
+    if (q.updatedSince !== undefined) {
+      params.push(q.updatedSince);
+      where.push(`updated_at >= $${params.length}::timestamptz`);
     }
     if (q.after) {
       params.push(q.after[0]);

@@ -1,3 +1,6 @@
+// The only writer of the catalog's `markets` table (the sync, the matcher's cluster assignments, and
+// every test, evaluation and benchmark that seeds a catalog go through here).
+//
 // Writes venue listings into the catalog, one page per transaction: the page's markets, their
 // outcomes, the events that came with them and the sync cursor that resumes after the page commit
 // together or not at all. Rows whose normalised content is unchanged (same content_hash) are not
@@ -154,6 +157,14 @@ function vacuumsOf(pool: pg.Pool): { markets: MaintenanceAfterWrites; outcomes: 
   return v;
 }
 
+/** A market's place in a cross-exchange cluster (CONTRACT.md §3), or none (nulls). */
+export interface ClusterAssignment {
+  exchange: ExchangeCode;
+  market_id: string;
+  svc_id: string | null;
+  cluster_id: string | null;
+}
+
 export interface CatalogWriterOptions {
   /** VACUUM the catalog tables after enough writes: for the embedded database only (no autovacuum). */
   vacuumAfterWrites?: boolean;
@@ -220,6 +231,39 @@ export class CatalogWriter {
       await this.vacuums.outcomes.afterWrite(result.outcomesWritten).catch(() => false);
     }
     return { changed: result.changed, unchanged: markets.length - result.changed, eventsChanged: result.eventsChanged, maxChangeSeq: result.maxChangeSeq };
+  }
+
+  /**
+   * Sets the cross-exchange cluster of markets (what the matcher decides; null leaves a cluster).
+   * A market whose svc_id or cluster_id changes takes a new change_seq, so the search index, which
+   * lists every venue of a cluster with each member, follows it; unchanged ones are not touched.
+   */
+  async assignClusters(assignments: readonly ClusterAssignment[]): Promise<{ changed: number; maxChangeSeq: number }> {
+    if (assignments.length === 0) return { changed: 0, maxChangeSeq: 0 };
+    const rows = dedupe([...assignments], (a) => `${a.exchange}\u0000${a.market_id}`);
+    const res = await this.pool.query<{ change_seq: number }>(
+      `UPDATE markets m SET svc_id = a.svc_id, cluster_id = a.cluster_id, change_seq = nextval('market_change_seq')
+       FROM jsonb_to_recordset($1::jsonb) AS a(exchange text, market_id text, svc_id text, cluster_id text)
+       WHERE m.exchange = a.exchange AND m.market_id = a.market_id
+         AND (m.svc_id, m.cluster_id) IS DISTINCT FROM (a.svc_id, a.cluster_id)
+       RETURNING m.change_seq`,
+      [jsonParam(rows)],
+    );
+    if (this.vacuums) await this.vacuums.markets.afterWrite(res.rowCount ?? 0).catch(() => false);
+    return { changed: res.rowCount ?? 0, maxChangeSeq: res.rows.reduce((m, r) => Math.max(m, Number(r.change_seq)), 0) };
+  }
+
+  /** Marks the named markets as removed (gone from the venue); each one newly removed takes a new change_seq. */
+  async removeMarkets(exchange: ExchangeCode, marketIds: readonly string[]): Promise<{ removed: number; maxChangeSeq: number }> {
+    if (marketIds.length === 0) return { removed: 0, maxChangeSeq: 0 };
+    const res = await this.pool.query<{ change_seq: number }>(
+      `UPDATE markets SET removed = true, change_seq = nextval('market_change_seq')
+       WHERE exchange = $1 AND NOT removed AND market_id IN (SELECT unnest($2::text[]))
+       RETURNING change_seq`,
+      [exchange, [...marketIds]],
+    );
+    if (this.vacuums) await this.vacuums.markets.afterWrite(res.rowCount ?? 0).catch(() => false);
+    return { removed: res.rowCount ?? 0, maxChangeSeq: res.rows.reduce((m, r) => Math.max(m, Number(r.change_seq)), 0) };
   }
 
   /**

@@ -143,7 +143,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(bodyError.status).json({ error: bodyError.message || 'bad request' });
       return;
     }
-    logger.error({ reqId: req.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
+    logger.error({ reqId: req.requestId, err }, 'unhandled error');
     res.status(500).json({ error: `internal server error (request ${req.requestId})` });
   };
 }

@@ -3,8 +3,9 @@
 import type { MarketSearchDoc } from './engine.js';
 
 /**
- * The columns of `markets` the search index reads (see src/db/migrations/002_catalog.sql): the
- * document's own fields as the catalog holds them (pg returns timestamptz as a Date).
+ * The columns of `markets` the search index reads (the catalog's change feed, MarketChangeRow in
+ * src/catalog/catalog-reader.ts): the document's own fields as the catalog holds them (pg returns
+ * timestamptz as a Date).
  */
 export type CatalogMarketRow = Omit<MarketSearchDoc, 'close_time' | 'cluster_exchanges' | 'change_seq'> & {
   /** ISO 8601 or a Date (as pg returns timestamptz) */
@@ -15,11 +16,6 @@ export interface IndexedCatalogRow extends CatalogMarketRow {
   change_seq: number;
   removed: boolean;
 }
-
-/** SELECT list for the rows the indexer reads (keep in step with IndexedCatalogRow). */
-export const INDEXED_COLUMNS =
-  'exchange, market_id, title, subtitle, category, tags, status, closed, yes_price, volume, volume_24h, ' +
-  'close_time, svc_id, cluster_id, change_seq, removed';
 
 function isoOrNull(v: string | Date | null): string | null {
   if (v === null) return null;

@@ -1,11 +1,9 @@
 // Everything keyword search needs in the API process, built from the configuration: the engine
 // (Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL), the hot-prefix cache and its
-// cross-process invalidation, the router, and the /health check.
-import type { Router } from 'express';
+// cross-process invalidation, and the /health check. The HTTP route is src/http/routes/search.ts.
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { createSearchBackend, type SearchBackend } from './create-engine.js';
-import { createSearchRouter } from './http/router.js';
 import { watchIndexChanges } from './index-watcher.js';
 import { ResponseCache } from './response-cache.js';
 
@@ -29,7 +27,6 @@ export interface SearchHealth {
 export interface SearchComponents {
   backend: SearchBackend;
   cache: ResponseCache;
-  router: Router;
   health(): Promise<SearchHealth>;
   close(): Promise<void>;
 }
@@ -41,15 +38,13 @@ export async function setupSearch(opts: SearchSetupOptions): Promise<SearchCompo
   try {
     await backend.ensureIndex();
   } catch (err) {
-    opts.logger?.warn({ engine: backend.kind, err: (err as Error).message }, 'search engine not reachable at start; search answers 503 until it is');
+    opts.logger?.warn({ engine: backend.kind, err }, 'search engine not reachable at start; search answers 503 until it is');
   }
   const cache = new ResponseCache();
   const stopWatching = watchIndexChanges(opts.pool, () => cache.invalidate(), opts.watchIntervalMs);
-  const router = createSearchRouter({ engine: backend, cache });
   return {
     backend,
     cache,
-    router,
     async health() {
       if (!(await backend.ping())) return { status: 'down', engine: backend.kind };
       try {

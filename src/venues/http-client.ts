@@ -29,14 +29,6 @@ export class VenueError extends Error {
   get notFound(): boolean {
     return this.kind === 'http' && this.status === 404;
   }
-
-  /** How the service should answer when a live passthrough call fails (CONTRACT.md §2). */
-  get httpStatus(): 404 | 502 | 503 | 504 {
-    if (this.notFound) return 404;
-    if (this.kind === 'timeout') return 504;
-    if (this.kind === 'circuit_open') return 503;
-    return 502;
-  }
 }
 
 export interface RateLimitOptions {

@@ -178,5 +178,55 @@ describe('catalog writer and reader', function () {
     await vacuuming.writePage('kalshi', { markets: page(0, 400, 0.45), events: [] }, null);
     assert.deepEqual(await visible(), ['markets:true', 'outcomes:true']);
   });
+  it('assigns clusters and removes named markets, each taking a new change_seq only when it changes something', async () => {
+    await writer.writePage('kalshi', { markets: [market('A'), market('B'), market('C')], events: [] }, null);
+    const before = await rowsOf(db);
+    const joined = await writer.assignClusters([
+      { exchange: 'kalshi', market_id: 'A', svc_id: 'svc_aaaaaaaaaaaa', cluster_id: 'cl-1' },
+      { exchange: 'kalshi', market_id: 'B', svc_id: null, cluster_id: null },
+      { exchange: 'kalshi', market_id: 'NOPE', svc_id: 'svc_bbbbbbbbbbbb', cluster_id: 'cl-2' },
+    ]);
+    assert.equal(joined.changed, 1, 'only A changed (B had no cluster; NOPE is not in the catalog)');
+    let after = await rowsOf(db);
+    assert.ok(Number(after.get('A')!.change_seq) > Number(before.get('A')!.change_seq));
+    assert.equal(Number(after.get('A')!.change_seq), joined.maxChangeSeq);
+    assert.equal(after.get('B')!.change_seq, before.get('B')!.change_seq);
+    const a = await reader.getMarket('kalshi', 'A');
+    assert.deepEqual([a!.svc_id, a!.cluster_id], ['svc_aaaaaaaaaaaa', 'cl-1']);
+    assert.equal((await writer.assignClusters([{ exchange: 'kalshi', market_id: 'A', svc_id: 'svc_aaaaaaaaaaaa', cluster_id: 'cl-1' }])).changed, 0, 'the same cluster again changes nothing');
+
+    const removed = await writer.removeMarkets('kalshi', ['B', 'NOPE']);
+    assert.equal(removed.removed, 1);
+    after = await rowsOf(db);
+    assert.equal(after.get('B')!.removed, true);
+    assert.equal(after.get('C')!.removed, false);
+    assert.equal((await writer.removeMarkets('kalshi', ['B'])).removed, 0, 'removing a removed market changes nothing');
+  });
+
+  it('the change feed: changes since a position in change_seq order, counts, cluster members and their venues', async () => {
+    await writer.writePage('kalshi', { markets: [market('A'), market('B')], events: [] }, null);
+    await writer.writePage('polymarket', { markets: [market('P', { exchange: 'polymarket' })], events: [] }, null);
+    await writer.assignClusters([
+      { exchange: 'kalshi', market_id: 'A', svc_id: 'svc_aaaaaaaaaaaa', cluster_id: 'cl-1' },
+      { exchange: 'polymarket', market_id: 'P', svc_id: 'svc_aaaaaaaaaaaa', cluster_id: 'cl-1' },
+    ]);
+    await writer.removeMarkets('kalshi', ['B']);
+    const high = await reader.highWater();
+    const all = await reader.changesSince(0, 100);
+    assert.deepEqual(all.map((r) => r.market_id), ['A', 'P', 'B'], 'in change_seq order: the cluster assignment, then the removal');
+    assert.ok(all.every((r, i) => i === 0 || r.change_seq > all[i - 1].change_seq));
+    assert.equal(all[all.length - 1].change_seq, high);
+    assert.equal(all.find((r) => r.market_id === 'B')!.removed, true);
+    assert.deepEqual((await reader.changesSince(all[0].change_seq, 1)).map((r) => r.market_id), ['P']);
+    assert.equal(await reader.countChangesSince(all[0].change_seq), 2);
+    assert.deepEqual([...(await reader.countsByExchange())], [['kalshi', 1], ['polymarket', 1]]);
+    assert.equal(await reader.countLiveUpTo(high), 2);
+    assert.deepEqual((await reader.clusterMembers(['svc_aaaaaaaaaaaa'])).map((r) => r.market_id).sort(), ['A', 'P']);
+    assert.deepEqual([...(await reader.clusterExchanges(['svc_aaaaaaaaaaaa', 'svc_none']))], [['svc_aaaaaaaaaaaa', ['kalshi', 'polymarket']]]);
+    const page = await reader.liveMarketsUpTo(high, [-1, '', ''], 1);
+    assert.deepEqual(page.map((r) => [r.market_id, r.cluster_exchanges]), [['A', ['kalshi', 'polymarket']]]);
+    const rest = await reader.liveMarketsUpTo(high, [page[0].change_seq, page[0].exchange, page[0].market_id], 10);
+    assert.deepEqual(rest.map((r) => r.market_id), ['P'], 'removed markets are not part of a rebuild');
+  });
 });
 

@@ -4,10 +4,12 @@
 // committed page, change_seq bumped only on change, and a re-sync that changes nothing.
 import assert from 'node:assert/strict';
 import { CatalogChangeEmitter, type CatalogChange } from '../../src/catalog/changes.js';
+import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { systemClock } from '../../src/util/clock.js';
 import type { VenueAdapter } from '../../src/venues/adapter.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
+import { makeMarket } from '../../src/venues/records.js';
 import { createAdapter, registeredExchanges } from '../../src/venues/registry.js';
 import { simulatedExchanges, simulatorFor } from '../../src/venues/simulators.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
@@ -26,10 +28,8 @@ async function seqs(db: TestDatabase, code: ExchangeCode): Promise<Map<string, n
 
 /** A market the venue does not list, written as an earlier sync would have: only a complete listing may tombstone it. */
 async function plantGhost(db: TestDatabase, code: ExchangeCode): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO markets (exchange, market_id, title, status, closed, raw, content_hash) VALUES ($1, 'ghost-market', 'Ghost', 'open', false, '{}', 'x')`,
-    [code],
-  );
+  const ghost = makeMarket({ exchange: code, market_id: 'ghost-market', title: 'Ghost', status: 'open', updated_at: new Date().toISOString(), raw: {} });
+  await new CatalogWriter(db.pool).writePage(code, { markets: [ghost], events: [] }, null);
 }
 
 const ghostRemoved = async (db: TestDatabase, code: ExchangeCode): Promise<boolean> =>

@@ -7,7 +7,7 @@ import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import type { SearchEngine, SearchIndexWriter } from '../../src/search/engine.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
-import { removeCatalogMarkets, upsertCatalogMarkets } from './support/catalog-rows.js';
+import { removeCatalogMarkets, seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { searchNodeUrl } from './support/search-node.js';
 
@@ -45,7 +45,7 @@ function indexerSuite(name: string, makeBackend: (ctx: Mocha.Context, temp: Temp
     });
 
     it('indexes the catalog in batches, then only what changed', async () => {
-      await upsertCatalogMarkets(temp.db.pool, [
+      await seedCatalogMarkets(temp.db.pool, [
         row('kalshi', 'SENATE-1', 'Democrats keep the Senate?'),
         row('polymarket', '0xsen', 'Will Democrats control the Senate after the midterms?'),
         row('manifold', 'gov-1', 'Governor of Ohio re-elected?'),
@@ -61,7 +61,7 @@ function indexerSuite(name: string, makeBackend: (ctx: Mocha.Context, temp: Temp
       const again = await run();
       assert.equal(again.written, 0, 'nothing changed, nothing written');
 
-      await upsertCatalogMarkets(temp.db.pool, [row('manifold', 'gov-1', 'Governor of Ohio wins a second term?')]);
+      await seedCatalogMarkets(temp.db.pool, [row('manifold', 'gov-1', 'Governor of Ohio wins a second term?')]);
       const changed = await run();
       assert.equal(changed.written, 1);
       assert.deepEqual(await titles('second term'), ['Governor of Ohio wins a second term?']);
@@ -78,7 +78,7 @@ function indexerSuite(name: string, makeBackend: (ctx: Mocha.Context, temp: Temp
     });
 
     it('keeps exchanges[] of a cluster right as markets join and leave it', async () => {
-      await upsertCatalogMarkets(temp.db.pool, [
+      await seedCatalogMarkets(temp.db.pool, [
         row('kalshi', 'SENATE-1', 'Democrats keep the Senate?', { svc_id: 'svc_senate000000', cluster_id: 'cl-s' }),
         row('polymarket', '0xsen', 'Will Democrats control the Senate after the midterms?', { svc_id: 'svc_senate000000', cluster_id: 'cl-s' }),
       ]);
@@ -88,14 +88,14 @@ function indexerSuite(name: string, makeBackend: (ctx: Mocha.Context, temp: Temp
       assert.deepEqual(s[0].exchanges, ['kalshi', 'polymarket']);
 
       // a third venue joins: only its row changed, yet every member now lists three venues
-      await upsertCatalogMarkets(temp.db.pool, [row('manifold', 'sen-m', 'Democrats win the Senate in 2026?', { svc_id: 'svc_senate000000', cluster_id: 'cl-s' })]);
+      await seedCatalogMarkets(temp.db.pool, [row('manifold', 'sen-m', 'Democrats win the Senate in 2026?', { svc_id: 'svc_senate000000', cluster_id: 'cl-s' })]);
       await run();
       s = await backend.autocomplete({ q: 'democrats', limit: 8 });
       assert.equal(s.length, 1);
       assert.deepEqual(s[0].exchanges, ['kalshi', 'manifold', 'polymarket']);
 
       // kalshi leaves the cluster: the remaining members drop it
-      await upsertCatalogMarkets(temp.db.pool, [row('kalshi', 'SENATE-1', 'Democrats keep the Senate?')]);
+      await seedCatalogMarkets(temp.db.pool, [row('kalshi', 'SENATE-1', 'Democrats keep the Senate?')]);
       await run();
       s = await backend.autocomplete({ q: 'democrats', limit: 8 });
       assert.equal(s.length, 2);

@@ -6,7 +6,7 @@ import { generateCorpus } from '../../bench/search/corpus.js';
 import { catalogCounts, rebuildSearchIndex } from '../../indexers/search-indexer.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
-import { upsertCatalogMarkets } from './support/catalog-rows.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { searchNodeUrl } from './support/search-node.js';
 
@@ -23,7 +23,7 @@ describe('search reindex with an alias swap under concurrent searches', function
       alias: `test-${randomBytes(4).toString('hex')}-markets`,
       dropOldIndexAfterMs: 500,
     });
-    await upsertCatalogMarkets(temp.db.pool, generateCorpus(4000));
+    await seedCatalogMarkets(temp.db.pool, generateCorpus(4000));
   });
   after(async () => {
     if (engine) {
@@ -60,7 +60,7 @@ describe('search reindex with an alias swap under concurrent searches', function
 
     // the catalog keeps changing while the new index is built
     const rebuild = rebuildSearchIndex({ pool: temp.db.pool, writer: engine, batchSize: 500 });
-    await upsertCatalogMarkets(temp.db.pool, [
+    await seedCatalogMarkets(temp.db.pool, [
       { ...generateCorpus(1)[0], market_id: 'gen-7', title: 'Platypus census exceeds expectations?' },
     ]);
     const second = await rebuild;

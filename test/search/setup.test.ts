@@ -1,9 +1,10 @@
-// The composition the API uses: setupSearch (engine from config, cache, watcher, router, health)
+// The composition the API uses: setupSearch (engine from config, cache, watcher, health), the router
 // and the scheduled indexing job, on the embedded database without Elasticsearch.
 import assert from 'node:assert/strict';
 import { createSearchIndexJob } from '../../indexers/search-job.js';
+import { createSearchRouter } from '../../src/http/routes/search.js';
 import { setupSearch, type SearchComponents } from '../../src/search/setup.js';
-import { upsertCatalogMarkets } from './support/catalog-rows.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { startSearchApp, type SearchTestApp } from './support/http-app.js';
 
@@ -16,7 +17,7 @@ describe('search setup and indexing job (PostgreSQL engine)', function () {
   before(async () => {
     temp = await openTempDatabase();
     search = await setupSearch({ pool: temp.db.pool, watchIntervalMs: 100 });
-    app = await startSearchApp(search.router);
+    app = await startSearchApp(createSearchRouter({ engine: search.backend, cache: search.cache }));
   });
   after(async () => {
     await app?.close();
@@ -31,7 +32,7 @@ describe('search setup and indexing job (PostgreSQL engine)', function () {
       exchange: 'kalshi', market_id: 'WOMBAT-1', title: 'Wombat wins the marathon?', subtitle: null, category: 'sports', tags: [],
       status: 'open', closed: false, yes_price: 0.1, volume: 5, volume_24h: 1, close_time: null, svc_id: null, cluster_id: null,
     };
-    await upsertCatalogMarkets(temp.db.pool, [row]);
+    await seedCatalogMarkets(temp.db.pool, [row]);
     // a job in another process: this process's cache only learns through the index-state watcher
     const job = createSearchIndexJob({ pool: temp.db.pool, writer: search.backend });
     assert.equal(job.name, 'search-index');
@@ -39,7 +40,7 @@ describe('search setup and indexing job (PostgreSQL engine)', function () {
     let r = await app.get('/api/v1/search/autocomplete?q=wombat');
     assert.equal(r.body.suggestions[0].text, 'Wombat wins the marathon?');
 
-    await upsertCatalogMarkets(temp.db.pool, [{ ...row, title: 'Wombat wins the half marathon?' }]);
+    await seedCatalogMarkets(temp.db.pool, [{ ...row, title: 'Wombat wins the half marathon?' }]);
     await job.run(new AbortController().signal);
     const deadline = Date.now() + 5_000;
     do {

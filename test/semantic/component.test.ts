@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ModelMissingError } from '../../embeddings/model-files.js';
+import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { createLogger } from '../../src/logger.js';
 import { startSemanticComponent } from '../../src/search/semantic/semantic-component.js';
-import { loadFixtureCorpus, upsertCatalogMarkets } from '../../scripts/eval/catalog-fixture.js';
+import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 
@@ -20,7 +22,7 @@ describe('semantic search component', function () {
   before(async () => {
     await ensureTestModel();
     db = await openTestDatabase();
-    await upsertCatalogMarkets(db.pool, loadFixtureCorpus());
+    await seedCatalogMarkets(db.pool, loadFixtureCorpus());
   });
   after(async () => {
     await db?.destroy();
@@ -28,7 +30,7 @@ describe('semantic search component', function () {
 
   it('without a model: starts anyway, has no service, and health says what is missing', async () => {
     const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'no-model-'));
-    const component = startSemanticComponent({ modelDir: emptyDir, pool: db.pool, logger });
+    const component = startSemanticComponent({ modelDir: emptyDir, pool: db.pool, logger, createIndexer: (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger }) });
     try {
       await assert.rejects(component.ready, ModelMissingError);
       assert.equal(component.getService(), undefined);
@@ -43,7 +45,10 @@ describe('semantic search component', function () {
   });
 
   it('with the model: loads, indexes the catalog in the background, serves searches, reports progress', async () => {
-    const component = startSemanticComponent({ modelDir: TEST_MODEL_DIR, pool: db.pool, logger, workerPool: { workers: 1 } });
+    const component = startSemanticComponent({
+      modelDir: TEST_MODEL_DIR, pool: db.pool, logger, workerPool: { workers: 1 },
+      createIndexer: (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger }),
+    });
     try {
       await component.ready;
       const corpusSize = loadFixtureCorpus().length;

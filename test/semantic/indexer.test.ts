@@ -7,7 +7,8 @@ import { Embedder } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
-import { loadFixtureCorpus, marketKey, upsertCatalogMarkets, type CatalogMarket } from '../../scripts/eval/catalog-fixture.js';
+import { loadFixtureCorpus, marketKey, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { freshDataDir } from '../helpers/database.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 
@@ -46,7 +47,7 @@ describe('embedding indexer', function () {
   });
 
   it('embeds every title, then every rules text, of a new catalog, in batches, reporting progress', async () => {
-    await upsertCatalogMarkets(db.pool, corpus);
+    await seedCatalogMarkets(db.pool, corpus);
     const progress: { phase: string; processed: number; total: number }[] = [];
     const result = await indexer.runOnce((p) => progress.push(p));
     assert.equal(result.ran, true);
@@ -69,7 +70,7 @@ describe('embedding indexer', function () {
 
   it('re-embeds only the text that changed', async () => {
     const market = corpus.find((m) => m.market_id === 'ft-9000')!;
-    await upsertCatalogMarkets(db.pool, [{ ...market, title: 'Will the Thames freeze over this winter?' }]);
+    await seedCatalogMarkets(db.pool, [{ ...market, title: 'Will the Thames freeze over this winter?' }]);
     const result = await indexer.runOnce();
     assert.equal(result.markets, 1);
     assert.equal(result.embedded, 1, 'the title only; the rules did not change');
@@ -79,7 +80,7 @@ describe('embedding indexer', function () {
   it('follows a market closing without re-embedding it (active_only sees it at once)', async () => {
     const market = corpus.find((m) => m.market_id === 'KXNBA-26-BOS')!;
     assert.equal((await topKeys('celtics basketball championship', { active_only: true }))[0], 'kalshi:KXNBA-26-BOS');
-    await upsertCatalogMarkets(db.pool, [{ ...market, closed: true }]);
+    await seedCatalogMarkets(db.pool, [{ ...market, closed: true }]);
     // Even before the indexer runs, the catalog re-check keeps the closed market out.
     assert.ok(!(await topKeys('celtics basketball championship', { active_only: true })).includes('kalshi:KXNBA-26-BOS'));
     const result = await indexer.runOnce();
@@ -94,7 +95,9 @@ describe('embedding indexer', function () {
       (await db.pool.query<{ kind: string; v: string }>("SELECT kind, ctid::text || '/' || xmin::text AS v FROM market_embeddings WHERE market_id = 'ft-9000' ORDER BY kind")).rows;
     const before = await versions();
     assert.equal(before.length, 2);
-    await db.pool.query("UPDATE markets SET yes_price = 0.42, change_seq = nextval('market_change_seq') WHERE market_id = 'ft-9000'");
+    // as a sync writes a price move: through the catalog writer, with a new change_seq (title as changed above)
+    const market = corpus.find((m) => m.market_id === 'ft-9000')!;
+    await seedCatalogMarkets(db.pool, [{ ...market, title: 'Will the Thames freeze over this winter?', yes_price: 0.42 }]);
     const result = await indexer.runOnce();
     assert.equal(result.markets, 1, 'the indexer saw the change');
     assert.equal(result.embedded, 0);
@@ -104,7 +107,7 @@ describe('embedding indexer', function () {
   it('drops the vectors of removed markets and of emptied rules', async () => {
     const gone = corpus.find((m) => m.market_id === 'pb-44')!;
     const noRules = corpus.find((m) => m.market_id === 'op-700')!;
-    await upsertCatalogMarkets(db.pool, [{ ...gone, removed: true }, { ...noRules, rules: '' }]);
+    await seedCatalogMarkets(db.pool, [{ ...gone, removed: true }, { ...noRules, rules: '' }]);
     const result = await indexer.runOnce();
     assert.equal(result.removed, 1);
     const { rows } = await db.pool.query(
@@ -115,11 +118,11 @@ describe('embedding indexer', function () {
   });
 
   it('embeds a text shared by several markets once (text-hash cache)', async () => {
-    const twins: CatalogMarket[] = ['tw-1', 'tw-2', 'tw-3'].map((id) => ({
+    const twins: CorpusMarket[] = ['tw-1', 'tw-2', 'tw-3'].map((id) => ({
       exchange: 'manifold', market_id: id, category: 'science', closed: false,
       title: 'Will a human set foot on Mars before 2035?', rules: `Resolves Yes if a crewed landing on Mars happens before 2035 (${id}).`,
     }));
-    await upsertCatalogMarkets(db.pool, twins);
+    await seedCatalogMarkets(db.pool, twins);
     const result = await indexer.runOnce();
     assert.equal(result.markets, 3);
     assert.equal(result.embedded, 1 + 3, 'one title for three markets, three different rules');
@@ -127,7 +130,7 @@ describe('embedding indexer', function () {
 
   it('runs once at a time across instances (lease)', async () => {
     assert.equal(await indexer.store.acquireLease('another-instance', 60), true);
-    await upsertCatalogMarkets(db.pool, [{ ...corpus[0], title: `${corpus[0].title} (updated)` }]);
+    await seedCatalogMarkets(db.pool, [{ ...corpus[0], title: `${corpus[0].title} (updated)` }]);
     assert.equal((await indexer.runOnce()).ran, false);
     await indexer.store.releaseLease('another-instance');
     assert.equal((await indexer.runOnce()).markets, 1);

@@ -1,6 +1,8 @@
 // The recent-answers cache of POST /api/v1/search/semantic: repeats are served without embedding or
 // searching again, the key covers every parameter, and a catalog change drops cached answers.
 import assert from 'node:assert/strict';
+import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { semanticCacheKey } from '../../src/search/semantic/result-cache.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
 
@@ -48,11 +50,9 @@ describe('semantic search: recent-answers cache', function () {
     const top = before.body.results[0] as { exchange: string; market_id: string };
     assert.ok(top, 'the fixture has open bitcoin markets');
     assert.equal(fromCache((await h.post(body, key)).headers), true);
-    // the market closes (a sync would write this row, with a new change_seq)
-    await h.db.pool.query(
-      `UPDATE markets SET closed = true, change_seq = nextval('market_change_seq') WHERE exchange = $1 AND market_id = $2`,
-      [top.exchange, top.market_id],
-    );
+    // the market closes, written as a sync writes it: through the catalog writer, with a new change_seq
+    const market = loadFixtureCorpus().find((m) => m.exchange === top.exchange && m.market_id === top.market_id)!;
+    await seedCatalogMarkets(h.db.pool, [{ ...market, closed: true }]);
     await new Promise((r) => setTimeout(r, 400));
     const after = await h.post(body, key);
     assert.equal(fromCache(after.headers), false);

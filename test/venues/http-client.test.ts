@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { CircuitBreaker, parseRetryAfter, TokenBucket, VenueError, VenueHttpClient, type HttpClientConfig } from '../../src/venues/http-client.js';
 import { json, SimServer } from '../../src/sim/server.js';
+import { venueErrorStatus } from '../../src/http/market-data-errors.js';
 
 describe('VenueHttpClient', () => {
   const server = new SimServer('test-venue');
@@ -72,7 +73,7 @@ describe('VenueHttpClient', () => {
     await assert.rejects(fake().getJson('listMarkets', '/bad'), (e: unknown) => {
       assert.ok(e instanceof VenueError);
       assert.equal(e.status, 400);
-      assert.equal(e.httpStatus, 502);
+      assert.equal(venueErrorStatus(e), 502);
       assert.match(e.message, /^kalshi listMarkets: HTTP 400: .*bad limit/);
       return true;
     });
@@ -81,12 +82,12 @@ describe('VenueHttpClient', () => {
 
   it('404: getJsonOrNull gives null, getJson a notFound error mapped to 404', async () => {
     assert.equal(await fake().getJsonOrNull('getMarket', '/missing'), null);
-    await assert.rejects(fake().getJson('getMarket', '/missing'), (e: unknown) => e instanceof VenueError && e.notFound && e.httpStatus === 404);
+    await assert.rejects(fake().getJson('getMarket', '/missing'), (e: unknown) => e instanceof VenueError && e.notFound && venueErrorStatus(e) === 404);
   });
 
   it('times out slow answers (504) and survives dropped sockets', async () => {
     server.slow(300, 2);
-    await assert.rejects(fake({ timeoutMs: 50, retries: 1 }).getJson('getThing', '/ok'), (e: unknown) => e instanceof VenueError && e.kind === 'timeout' && e.httpStatus === 504);
+    await assert.rejects(fake({ timeoutMs: 50, retries: 1 }).getJson('getThing', '/ok'), (e: unknown) => e instanceof VenueError && e.kind === 'timeout' && venueErrorStatus(e) === 504);
     server.clearFaults();
     server.dropSockets(1);
     assert.deepEqual(await fake().getJson('getThing', '/ok'), { ok: true });
@@ -98,7 +99,7 @@ describe('VenueHttpClient', () => {
     server.fail(100, 500);
     for (let i = 0; i < 3; i++) await assert.rejects(client.getJson('getThing', '/ok'), (e: unknown) => e instanceof VenueError && e.status === 500);
     const sent = server.requests.length;
-    await assert.rejects(client.getJson('getThing', '/ok'), (e: unknown) => e instanceof VenueError && e.kind === 'circuit_open' && e.httpStatus === 503);
+    await assert.rejects(client.getJson('getThing', '/ok'), (e: unknown) => e instanceof VenueError && e.kind === 'circuit_open' && venueErrorStatus(e) === 503);
     assert.equal(server.requests.length, sent, 'an open circuit sends nothing');
     clock += 10_000;
     assert.equal(client.breaker.state, 'half_open');

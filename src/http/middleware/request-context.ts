@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 
 const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function requestContext(logger: Logger): RequestHandler {
+export function requestContext(parent: Logger): RequestHandler {
+  const logger = parent.child({ component: 'http' });
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     req.requestId = incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID();

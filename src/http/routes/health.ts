@@ -3,15 +3,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import type { ComponentHealth, HealthCheck } from '../../health/component-health.js';
 import { openapi } from '../openapi.js';
 
-export type ComponentState = 'ok' | 'degraded' | 'down' | 'disabled' | 'starting';
-export interface ComponentHealth {
-  status: ComponentState;
-  [detail: string]: unknown;
-}
-/** A part of the service that can report on itself, e.g. the search engine. */
-export type HealthCheck = () => Promise<ComponentHealth>;
+export type { ComponentHealth, ComponentState, HealthCheck } from '../../health/component-health.js';
 export interface VenueHealth {
   status: string;
   last_sync_at: string | null;

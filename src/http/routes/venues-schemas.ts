@@ -1,10 +1,10 @@
-// Request and response schemas of the per-venue read routes (CONTRACT.md §5) and their OpenAPI
-// registration. The zod schemas here validate every path and query parameter (400 naming the field)
-// and are the single source of the documented shapes.
+// Request and response schemas of the per-venue read routes (CONTRACT.md §5). The zod schemas here
+// validate every path and query parameter (400 naming the field) and are the single source of the
+// documented shapes; each route declares its path once, with them, in venues.ts (defineGetRoute).
 import { z } from 'zod';
 import { EXCHANGE_CODES } from '../../venues/exchanges.js';
 import { MARKET_STATUSES, OutcomeSchema } from '../../venues/records.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
+import { openapi } from '../openapi.js';
 
 // ---- parameters ----------------------------------------------------------------------------------
 
@@ -43,8 +43,16 @@ export const MarketStatusFilter = commaList(z.enum([...MARKET_STATUSES, 'all']),
 });
 export const CategoryList = commaList(z.string().min(1).max(100), 'category').openapi({ type: 'string', description: 'Comma-separated categories (case-insensitive); a market matching any of them is listed' });
 
-export const MarketListQuery = z.object({ status: MarketStatusFilter, category: CategoryList, event_id: z.string().min(1).max(300).optional(), limit: Limit, cursor: Cursor });
-export const CategoryMarketsQuery = z.object({ status: MarketStatusFilter, limit: Limit, cursor: Cursor });
+/** Polling for changes: markets whose updated_at is at or after this time (inclusive, so polling with the newest updated_at seen misses nothing). */
+const UpdatedSince = TimeParam.optional().openapi({
+  type: 'string',
+  description:
+    'Only markets updated at or after this time (ISO 8601 or unix seconds): poll with the newest updated_at of the previous answer to get the changes only (inclusive, so markets updated in that same instant are not missed)',
+  example: '2025-01-01T00:00:00Z',
+});
+
+export const MarketListQuery = z.object({ status: MarketStatusFilter, category: CategoryList, event_id: z.string().min(1).max(300).optional(), updated_since: UpdatedSince, limit: Limit, cursor: Cursor });
+export const CategoryMarketsQuery = z.object({ status: MarketStatusFilter, updated_since: UpdatedSince, limit: Limit, cursor: Cursor });
 export const EventMarketsQuery = CategoryMarketsQuery;
 export const VenueEventsQuery = z.object({ category: CategoryList, limit: Limit, cursor: Cursor });
 export const EventsQuery = z.object({ category: CategoryList, exchange: commaList(ExchangeParam, 'exchange').openapi({ type: 'string', description: 'Comma-separated venue codes' }), limit: Limit, cursor: Cursor });
@@ -130,52 +138,5 @@ export const PricePoints = z.object({ points: z.array(z.object({ timestamp: z.st
 export const CandleList = z.object({ candles: z.array(z.object({ timestamp: z.string(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() })), count: z.number().int() });
 export const Rules = z.object({ exchange: ExchangeParam, market_id: z.string(), title: z.string(), rules: z.string(), url: z.string().nullable(), updated_at: z.string() });
 
-const list = <T extends z.ZodType>(key: string, item: T) => z.object({ [key]: z.array(item), count: z.number().int(), next_cursor: z.string().nullable() });
-
-// ---- OpenAPI paths --------------------------------------------------------------------------------
-
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-const security = [{ [apiKeyScheme.name]: [] }];
-const e404 = (what: string) => ({ 404: errorResponse(what) });
-const venueDown = {
-  502: errorResponse('The venue failed to answer'),
-  503: errorResponse('The venue is unavailable (circuit open)'),
-  504: errorResponse('The venue did not answer in time'),
-};
-
-type Params = z.ZodObject;
-function reg(path: string, summary: string, params: Params, query: Params | null, ok: z.ZodType, notFound: string, live = false): void {
-  openapi.registerPath({
-    method: 'get',
-    path,
-    tags: ['Venues'],
-    summary,
-    security,
-    request: { params, ...(query ? { query } : {}) },
-    responses: { 200: json(ok, 'OK'), ...keyedErrors, ...e404(notFound), ...(live ? venueDown : {}) },
-  });
-}
-
-const op = (name: string) => `Unknown exchange, unknown market, or the venue has no ${name} operation`;
-reg('/api/v1/{exchange}/markets', 'Markets of a venue (catalog)', ExchangePath, MarketListQuery, list('markets', VenueMarket), 'Unknown exchange');
-reg('/api/v1/{exchange}/categories/{category}/markets', 'Markets of a venue in one category (catalog)', CategoryPath, CategoryMarketsQuery, list('markets', VenueMarket), 'Unknown exchange');
-reg('/api/v1/{exchange}/{market_id}/market', 'Market details (catalog, or the venue when not yet synced)', MarketPath, null, VenueMarket, 'Unknown exchange or market', true);
-reg('/api/v1/{exchange}/{market_id}/rules', 'Resolution rules of a market', MarketPath, null, Rules, 'Unknown exchange or market', true);
-reg('/api/v1/{exchange}/{market_id}/orderbook', 'Order book: the latest snapshot (live); with start/end, the snapshots held in that range', MarketPath, RangeQuery, OrderBookSnapshots, op('orderbook'), true);
-reg('/api/v1/{exchange}/{market_id}/topofbook', 'Best bid and ask (live)', MarketPath, null, TopOfBook, op('orderbook'), true);
-reg('/api/v1/{exchange}/{market_id}/tradehistory', 'Trades, newest first (live)', MarketPath, TradesQuery, TradeList, op('tradehistory'), true);
-reg('/api/v1/{exchange}/{market_id}/prices', 'YES price history, oldest first (live)', MarketPath, PricesQuery, PricePoints, op('prices'), true);
-reg('/api/v1/{exchange}/{market_id}/candles', 'OHLCV candles of YES prices (live; kalshi)', MarketPath, CandlesQuery, CandleList, op('candles'), true);
-reg('/api/v1/{exchange}/events', 'Events of a venue (catalog)', ExchangePath, VenueEventsQuery, list('events', VenueEvent), 'Unknown exchange, or the venue has no events operation');
-reg('/api/v1/{exchange}/events/{event_id}', 'One event of a venue', EventPath, null, VenueEvent, 'Unknown exchange or event');
-reg('/api/v1/{exchange}/events/{event_id}/markets', 'Markets of an event (catalog)', EventPath, EventMarketsQuery, list('markets', VenueMarket), 'Unknown exchange or event');
-reg('/api/v1/events/{event_id}', 'An event by id (first venue holding it, or the one named by exchange)', EventIdPath, EventByIdQuery, VenueEvent, 'Unknown event');
-openapi.registerPath({
-  method: 'get',
-  path: '/api/v1/events',
-  tags: ['Venues'],
-  summary: 'Events across venues (catalog)',
-  security,
-  request: { query: EventsQuery },
-  responses: { 200: json(list('events', VenueEvent), 'OK'), ...keyedErrors },
-});
+/** A page of a list: `{<key>: [...], count, next_cursor}` (CONTRACT.md §2). */
+export const list = <T extends z.ZodType>(key: string, item: T) => z.object({ [key]: z.array(item), count: z.number().int(), next_cursor: z.string().nullable() });

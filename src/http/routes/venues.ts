@@ -1,246 +1,280 @@
-// Per-venue reads (CONTRACT.md §5): market details and lists, events, from the catalog; books,
-// trades, prices and candles live from the venue adapter behind a short cache with one in-flight
-// call per key. An operation the venue lacks (its adapter's capability map) is a 404 that names it;
-// an unknown exchange code or market is a 404. Mounted at the root of the keyed /api/v1 router: a
-// first path segment that is no venue code (and not /events) skips this router entirely.
+// Per-venue reads (CONTRACT.md §5) over HTTP. Each route is declared once (defineGetRoute: path,
+// parameters, response, handler; the OpenAPI operation comes from the same declaration): it parses
+// its path and query (400 naming the field), asks the market-data service
+// (src/market-data/market-data-service.ts) and answers JSON. Cursors are encoded here: they are
+// opaque to clients and bound to the list they came from. An operation the venue lacks, an unknown
+// exchange code, market or event is a 404 (the mapping of the service's failures to statuses is
+// src/http/market-data-errors.ts). Mounted at the root of the keyed /api/v1 router: a first path
+// segment that is no venue code (and not /events) skips this router entirely.
 import { Router } from 'express';
-import type { CatalogMarket, CatalogReader, Page } from '../../catalog/catalog-reader.js';
-import type { ReadCapability, VenueAdapter } from '../../venues/adapter.js';
-import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../../venues/exchanges.js';
-import { topOfBook, type MarketStatus, type Trade } from '../../venues/records.js';
-import { badRequest, notFound } from '../errors.js';
-import { parseWith } from '../validate.js';
+import { z } from 'zod';
+import type { CatalogEvent, CatalogMarket, Page } from '../../catalog/catalog-reader.js';
+import type { MarketDataService, TradePageKey } from '../../market-data/market-data-service.js';
+import { isExchangeCode } from '../../venues/exchanges.js';
+import type { MarketStatus } from '../../venues/records.js';
+import { defineGetRoute, type RouteDefinition } from '../define-route.js';
+import { badRequest } from '../errors.js';
+import { marketDataErrors } from '../market-data-errors.js';
 import { decodeCursor, encodeCursor } from './venues-cursor.js';
-import { LiveReadCache, venueFailure } from './venues-live.js';
 import {
-  CandlesQuery, CategoryMarketsQuery, CategoryPath, EventByIdQuery, EventIdPath, EventMarketsQuery, EventPath, EventsQuery, ExchangePath,
-  MarketListQuery, MarketPath, PricesQuery, RangeQuery, TradesQuery, VenueEventsQuery,
+  CandleList, CandlesQuery, CategoryMarketsQuery, CategoryPath, EventByIdQuery, EventIdPath, EventMarketsQuery, EventPath, EventsQuery,
+  ExchangePath, list, MarketListQuery, MarketPath, OrderBookSnapshots, PricePoints, PricesQuery, RangeQuery, Rules, TopOfBook, TradeList,
+  TradesQuery, VenueEvent, VenueEventsQuery, VenueMarket,
 } from './venues-schemas.js';
-
-export interface VenuesRouterDeps {
-  catalog: CatalogReader;
-  /** Adapters for live reads, by venue (only registered venues). */
-  adapters: Partial<Record<ExchangeCode, VenueAdapter>>;
-  /** How long a live answer is reused (ms). */
-  liveCacheTtlMs: number;
-  now?: () => number;
-}
-
-/** The public name of each capability in 404 messages ("manifold has no orderbook operation"). */
-const OPERATION_NAMES: Record<ReadCapability, string> = {
-  market: 'market', markets: 'markets', events: 'events', orderbook: 'orderbook', trades: 'tradehistory', prices: 'prices', candles: 'candles',
-};
 
 function statusesOf(status: string[] | undefined): MarketStatus[] | undefined {
   if (!status || status.includes('all')) return undefined;
   return status as MarketStatus[];
 }
 
-function marketsPage(page: Page<CatalogMarket>, list: string) {
-  return { markets: page.items, count: page.items.length, next_cursor: page.nextKey ? encodeCursor(list, page.nextKey) : null };
+function marketsPage(page: Page<CatalogMarket>, listKey: string) {
+  return { markets: page.items, count: page.items.length, next_cursor: page.nextKey ? encodeCursor(listKey, page.nextKey) : null };
+}
+
+function eventsPage(page: Page<CatalogEvent>, listKey: string) {
+  return { events: page.items, count: page.items.length, next_cursor: page.nextKey ? encodeCursor(listKey, page.nextKey) : null };
 }
 
 function checkRange(q: { start?: string; end?: string }): void {
   if (q.start && q.end && Date.parse(q.start) > Date.parse(q.end)) throw badRequest('start: must not be after end');
 }
 
-export function createVenuesRouter(deps: VenuesRouterDeps): Router {
+/** The part of a market list's cursor key that names its filters, so a cursor only continues its own list. */
+const listFilters = (q: { status?: string[]; updated_since?: string }) => `${statusesOf(q.status)?.join(',') ?? '*'}|${q.updated_since ?? '*'}`;
+
+const tags = ['Venues'];
+const venueDown = { 502: 'The venue failed to answer', 503: 'The venue is unavailable (circuit open)', 504: 'The venue did not answer in time' };
+const lacks = (name: string) => `Unknown exchange, unknown market, or the venue has no ${name} operation`;
+const EVENTS_RULE =
+  'Only venues that have the events operation are served (the same venues whose /api/v1/{exchange}/events answers); naming one that lacks it is a 404 naming the operation.';
+
+// ---- cross-venue events (mounted before the venue-code check: "events" is no venue) --------------
+
+const CROSS_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
+  defineGetRoute({
+    path: '/events',
+    tags,
+    summary: 'Events across venues (catalog)',
+    description: EVENTS_RULE,
+    params: z.object({}),
+    query: EventsQuery,
+    response: list('events', VenueEvent),
+    errors: { 404: 'A venue named in exchange has no events operation' },
+    async handle(marketData, { query: q }) {
+      const exchanges = marketData.eventVenues(q.exchange);
+      const listKey = `events|${q.exchange?.join(',') ?? '*'}|${q.category?.join(',') ?? '*'}`;
+      const page = await marketData.listEvents(exchanges, { categories: q.category, limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 2) : undefined });
+      return eventsPage(page, listKey);
+    },
+  }),
+  defineGetRoute({
+    path: '/events/:event_id',
+    tags,
+    summary: 'An event by id (first venue holding it, or the one named by exchange)',
+    description: EVENTS_RULE,
+    params: EventIdPath,
+    query: EventByIdQuery,
+    response: VenueEvent,
+    errors: { 404: 'Unknown event, or the named venue has no events operation' },
+    handle: (marketData, { params, query }) => marketData.findEvent(params.event_id, marketData.eventVenues(query.exchange ? [query.exchange] : undefined)),
+  }),
+];
+
+// ---- everything else starts with a venue code ---------------------------------------------------
+
+const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
+  defineGetRoute({
+    path: '/:exchange/markets',
+    tags,
+    summary: 'Markets of a venue (catalog)',
+    params: ExchangePath,
+    query: MarketListQuery,
+    response: list('markets', VenueMarket),
+    errors: { 404: 'Unknown exchange' },
+    guard: (marketData, { exchange }) => marketData.venue(exchange),
+    async handle(marketData, { params: { exchange }, query: q }) {
+      const listKey = `markets|${exchange}|${listFilters(q)}|${q.category?.map((c) => c.toLowerCase()).join(',') ?? '*'}|${q.event_id ?? '*'}`;
+      const page = await marketData.listMarkets(exchange, {
+        statuses: statusesOf(q.status), categories: q.category, eventId: q.event_id, updatedSince: q.updated_since,
+        limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 1) : undefined,
+      });
+      return marketsPage(page, listKey);
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/categories/:category/markets',
+    tags,
+    summary: 'Markets of a venue in one category (catalog)',
+    params: CategoryPath,
+    query: CategoryMarketsQuery,
+    response: list('markets', VenueMarket),
+    errors: { 404: 'Unknown exchange' },
+    guard: (marketData, { exchange }) => marketData.venue(exchange),
+    async handle(marketData, { params: { exchange, category }, query: q }) {
+      const listKey = `category|${exchange}|${category.toLowerCase()}|${listFilters(q)}`;
+      const page = await marketData.listMarkets(exchange, {
+        statuses: statusesOf(q.status), categories: [category], updatedSince: q.updated_since,
+        limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 1) : undefined,
+      });
+      return marketsPage(page, listKey);
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/events',
+    tags,
+    summary: 'Events of a venue (catalog)',
+    params: ExchangePath,
+    query: VenueEventsQuery,
+    response: list('events', VenueEvent),
+    errors: { 404: 'Unknown exchange, or the venue has no events operation' },
+    guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'events'),
+    async handle(marketData, { params: { exchange }, query: q }) {
+      const listKey = `events|${exchange}|${q.category?.join(',') ?? '*'}`;
+      const page = await marketData.listEvents(marketData.eventVenues([exchange]), { categories: q.category, limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 2) : undefined });
+      return eventsPage(page, listKey);
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/events/:event_id',
+    tags,
+    summary: 'One event of a venue',
+    params: EventPath,
+    response: VenueEvent,
+    errors: { 404: 'Unknown exchange or event, or the venue has no events operation' },
+    handle: (marketData, { params }) => marketData.getEvent(params.exchange, params.event_id),
+  }),
+  defineGetRoute({
+    path: '/:exchange/events/:event_id/markets',
+    tags,
+    summary: 'Markets of an event (catalog)',
+    params: EventPath,
+    query: EventMarketsQuery,
+    response: list('markets', VenueMarket),
+    errors: { 404: 'Unknown exchange or event, or the venue has no events operation' },
+    guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'events'),
+    async handle(marketData, { params: { exchange, event_id }, query: q }) {
+      const listKey = `event|${exchange}|${event_id}|${listFilters(q)}`;
+      const page = await marketData.eventMarkets(exchange, event_id, {
+        statuses: statusesOf(q.status), updatedSince: q.updated_since, limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 1) : undefined,
+      });
+      return marketsPage(page, listKey);
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/market',
+    tags,
+    summary: 'Market details (catalog, or the venue when not yet synced)',
+    params: MarketPath,
+    response: VenueMarket,
+    errors: { 404: 'Unknown exchange or market', ...venueDown },
+    handle: (marketData, { params }) => marketData.findMarket(params.exchange, params.market_id),
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/rules',
+    tags,
+    summary: 'Resolution rules of a market',
+    params: MarketPath,
+    response: Rules,
+    errors: { 404: 'Unknown exchange or market', ...venueDown },
+    async handle(marketData, { params }) {
+      const m = await marketData.findMarket(params.exchange, params.market_id);
+      return { exchange: m.exchange, market_id: m.market_id, title: m.title, rules: m.rules, url: m.url, updated_at: m.updated_at };
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/orderbook',
+    tags,
+    summary: 'Order book: the latest snapshot (live); with start/end, the snapshots held in that range',
+    params: MarketPath,
+    query: RangeQuery,
+    response: OrderBookSnapshots,
+    errors: { 404: lacks('orderbook'), ...venueDown },
+    guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'orderbook'),
+    async handle(marketData, { params, query: q }) {
+      checkRange(q);
+      const book = await marketData.orderBook(params.exchange, params.market_id);
+      // Only the live snapshot is held here; with a range, it is served when it falls inside.
+      const t = Date.parse(book.timestamp);
+      const inRange = (!q.start || t >= Date.parse(q.start)) && (!q.end || t <= Date.parse(q.end));
+      const snapshots = inRange ? [{ bids: book.bids, asks: book.asks, timestamp: book.timestamp }] : [];
+      return { snapshots, count: snapshots.length, next_cursor: null };
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/topofbook',
+    tags,
+    summary: 'Best bid and ask (live)',
+    params: MarketPath,
+    response: TopOfBook,
+    errors: { 404: lacks('orderbook'), ...venueDown },
+    handle: (marketData, { params }) => marketData.topOfBook(params.exchange, params.market_id),
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/tradehistory',
+    tags,
+    summary: 'Trades, newest first (live)',
+    params: MarketPath,
+    query: TradesQuery,
+    response: TradeList,
+    errors: { 404: lacks('tradehistory'), ...venueDown },
+    guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'trades'),
+    async handle(marketData, { params: { exchange, market_id }, query: q }) {
+      checkRange(q);
+      // The cursor carries the service's page key: the oldest instant served and the ids served at it.
+      const listKey = `trades|${exchange}|${market_id}|${q.start ?? ''}`;
+      let after: TradePageKey | undefined;
+      if (q.cursor) {
+        const [end, ids] = decodeCursor(listKey, q.cursor, 2);
+        after = { end, seenAtEnd: ids ? ids.split('\n') : [] };
+      }
+      const page = await marketData.trades(exchange, market_id, { start: q.start, end: q.end, limit: q.limit, after });
+      return {
+        trades: page.trades.map((t) => ({ id: t.id, price: t.price, size: t.size, taker_side: t.taker_side, outcome: t.outcome, timestamp: t.timestamp })),
+        count: page.trades.length,
+        next_cursor: page.next ? encodeCursor(listKey, [page.next.end, page.next.seenAtEnd.join('\n')]) : null,
+      };
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/prices',
+    tags,
+    summary: 'YES price history, oldest first (live)',
+    params: MarketPath,
+    query: PricesQuery,
+    response: PricePoints,
+    errors: { 404: lacks('prices'), ...venueDown },
+    guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'prices'),
+    async handle(marketData, { params, query: q }) {
+      checkRange(q);
+      const points = await marketData.prices(params.exchange, params.market_id, q);
+      return { points, count: points.length };
+    },
+  }),
+  defineGetRoute({
+    path: '/:exchange/:market_id/candles',
+    tags,
+    summary: 'OHLCV candles of YES prices (live; kalshi)',
+    params: MarketPath,
+    query: CandlesQuery,
+    response: CandleList,
+    errors: { 404: lacks('candles'), ...venueDown },
+    guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'candles'),
+    async handle(marketData, { params, query: q }) {
+      checkRange(q);
+      const candles = await marketData.candles(params.exchange, params.market_id, q);
+      return { candles, count: candles.length };
+    },
+  }),
+];
+
+export function createVenuesRouter(marketData: MarketDataService): Router {
   const router = Router();
-  const live = new LiveReadCache(deps.liveCacheTtlMs, deps.now);
-
-  const adapterOf = (exchange: ExchangeCode): VenueAdapter => {
-    const a = deps.adapters[exchange];
-    if (!a) throw notFound(`exchange ${exchange} is not available (no adapter registered)`);
-    return a;
-  };
-  const requireOp = (exchange: ExchangeCode, cap: ReadCapability): VenueAdapter => {
-    const a = adapterOf(exchange);
-    if (!a.capabilities.reads[cap]) throw notFound(`${exchange} has no ${OPERATION_NAMES[cap]} operation`);
-    return a;
-  };
-
-  /** The market from the catalog, else from the venue (not synced yet); 404 when neither knows it. */
-  const findMarket = async (exchange: ExchangeCode, marketId: string): Promise<CatalogMarket> => {
-    const stored = await deps.catalog.getMarket(exchange, marketId);
-    if (stored) return stored;
-    const adapter = adapterOf(exchange);
-    const fetched = await live.get(`${exchange}|market|${marketId}`, () => adapter.getMarket(marketId)).catch((err: unknown) => {
-      throw venueFailure(err, exchange, 'market', marketId);
-    });
-    if (!fetched) throw notFound(`unknown ${exchange} market: ${marketId}`);
-    const { raw: _raw, ...fields } = fetched;
-    return { ...fields, svc_id: null, cluster_id: null };
-  };
-
-  /** A live read for a known market, cached and coalesced per key; venue failures mapped to 4xx/5xx. */
-  const liveRead = async <T>(exchange: ExchangeCode, marketId: string, operation: string, key: string, load: () => Promise<T>): Promise<T> => {
-    await findMarket(exchange, marketId);
-    return live.get(`${exchange}|${operation}|${marketId}|${key}`, load).catch((err: unknown) => {
-      throw venueFailure(err, exchange, operation, marketId);
-    });
-  };
-
-  // ---- cross-venue events (before the venue-code check: "events" is no venue) --------------------
-
-  router.get('/events', async (req, res) => {
-    const q = parseWith(EventsQuery, req.query);
-    const listKey = `events|${q.exchange?.join(',') ?? '*'}|${q.category?.join(',') ?? '*'}`;
-    const page = await deps.catalog.listEvents({
-      exchanges: q.exchange ?? [...EXCHANGE_CODES],
-      categories: q.category?.map((c) => c.toLowerCase()),
-      limit: q.limit,
-      after: q.cursor ? decodeCursor(listKey, q.cursor, 2) : undefined,
-    });
-    res.json({ events: page.items, count: page.items.length, next_cursor: page.nextKey ? encodeCursor(listKey, page.nextKey) : null });
-  });
-
-  router.get('/events/:event_id', async (req, res) => {
-    const { event_id } = parseWith(EventIdPath, req.params);
-    const q = parseWith(EventByIdQuery, req.query);
-    const event = await deps.catalog.findEvent(event_id, q.exchange ? [q.exchange] : EXCHANGE_CODES);
-    if (!event) throw notFound(`unknown event: ${event_id}${q.exchange ? ` on ${q.exchange}` : ''}`);
-    res.json(event);
-  });
-
-  // ---- everything else starts with a venue code -------------------------------------------------
-
+  for (const route of CROSS_VENUE_ROUTES) route.mount(router, marketData);
   router.use('/:exchange', (req, _res, next) => {
     if (!isExchangeCode(req.params.exchange)) return next('router');
     next();
   });
-
-  router.get('/:exchange/markets', async (req, res) => {
-    const { exchange } = parseWith(ExchangePath, req.params);
-    adapterOf(exchange);
-    const q = parseWith(MarketListQuery, req.query);
-    const categories = q.category?.map((c) => c.toLowerCase());
-    const statuses = statusesOf(q.status);
-    const listKey = `markets|${exchange}|${statuses?.join(',') ?? '*'}|${categories?.join(',') ?? '*'}|${q.event_id ?? '*'}`;
-    const page = await deps.catalog.listMarkets({ exchange, statuses, categories, eventId: q.event_id, limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 1) : undefined });
-    res.json(marketsPage(page, listKey));
-  });
-
-  router.get('/:exchange/categories/:category/markets', async (req, res) => {
-    const { exchange, category } = parseWith(CategoryPath, req.params);
-    adapterOf(exchange);
-    const q = parseWith(CategoryMarketsQuery, req.query);
-    const statuses = statusesOf(q.status);
-    const listKey = `category|${exchange}|${category.toLowerCase()}|${statuses?.join(',') ?? '*'}`;
-    const page = await deps.catalog.listMarkets({ exchange, statuses, categories: [category.toLowerCase()], limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 1) : undefined });
-    res.json(marketsPage(page, listKey));
-  });
-
-  router.get('/:exchange/events', async (req, res) => {
-    const { exchange } = parseWith(ExchangePath, req.params);
-    requireOp(exchange, 'events');
-    const q = parseWith(VenueEventsQuery, req.query);
-    const listKey = `events|${exchange}|${q.category?.join(',') ?? '*'}`;
-    const page = await deps.catalog.listEvents({ exchanges: [exchange], categories: q.category?.map((c) => c.toLowerCase()), limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 2) : undefined });
-    res.json({ events: page.items, count: page.items.length, next_cursor: page.nextKey ? encodeCursor(listKey, page.nextKey) : null });
-  });
-
-  router.get('/:exchange/events/:event_id', async (req, res) => {
-    const { exchange, event_id } = parseWith(EventPath, req.params);
-    requireOp(exchange, 'events');
-    const event = await deps.catalog.getEvent(exchange, event_id);
-    if (!event) throw notFound(`unknown ${exchange} event: ${event_id}`);
-    res.json(event);
-  });
-
-  router.get('/:exchange/events/:event_id/markets', async (req, res) => {
-    const { exchange, event_id } = parseWith(EventPath, req.params);
-    requireOp(exchange, 'events');
-    const q = parseWith(EventMarketsQuery, req.query);
-    const statuses = statusesOf(q.status);
-    const listKey = `event|${exchange}|${event_id}|${statuses?.join(',') ?? '*'}`;
-    const page = await deps.catalog.listMarkets({ exchange, statuses, eventId: event_id, limit: q.limit, after: q.cursor ? decodeCursor(listKey, q.cursor, 1) : undefined });
-    // An event is known if the catalog holds it or any market names it.
-    if (page.items.length === 0 && !q.cursor && !(await deps.catalog.getEvent(exchange, event_id))) throw notFound(`unknown ${exchange} event: ${event_id}`);
-    res.json(marketsPage(page, listKey));
-  });
-
-  router.get('/:exchange/:market_id/market', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    res.json(await findMarket(exchange, market_id));
-  });
-
-  router.get('/:exchange/:market_id/rules', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    const m = await findMarket(exchange, market_id);
-    res.json({ exchange: m.exchange, market_id: m.market_id, title: m.title, rules: m.rules, url: m.url, updated_at: m.updated_at });
-  });
-
-  router.get('/:exchange/:market_id/orderbook', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    const adapter = requireOp(exchange, 'orderbook');
-    const q = parseWith(RangeQuery, req.query);
-    checkRange(q);
-    const book = await liveRead(exchange, market_id, 'orderbook', '', () => adapter.getOrderBook!(market_id));
-    // Only the live snapshot is held here; with a range, it is served when it falls inside.
-    const t = Date.parse(book.timestamp);
-    const inRange = (!q.start || t >= Date.parse(q.start)) && (!q.end || t <= Date.parse(q.end));
-    const snapshots = inRange ? [{ bids: book.bids, asks: book.asks, timestamp: book.timestamp }] : [];
-    res.json({ snapshots, count: snapshots.length, next_cursor: null });
-  });
-
-  router.get('/:exchange/:market_id/topofbook', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    const adapter = requireOp(exchange, 'orderbook');
-    const book = await liveRead(exchange, market_id, 'orderbook', '', () => adapter.getOrderBook!(market_id));
-    res.json(topOfBook(book));
-  });
-
-  router.get('/:exchange/:market_id/tradehistory', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    const adapter = requireOp(exchange, 'trades');
-    const q = parseWith(TradesQuery, req.query);
-    checkRange(q);
-    // The cursor is the timestamp of the oldest trade served plus the ids served at that instant:
-    // the next page asks the venue for trades up to that instant and drops those already seen.
-    const listKey = `trades|${exchange}|${market_id}|${q.start ?? ''}`;
-    let end = q.end;
-    let seenAtEnd: string[] = [];
-    if (q.cursor) {
-      const [before, ids] = decodeCursor(listKey, q.cursor, 2);
-      end = before;
-      seenAtEnd = ids ? ids.split('\n') : [];
-    }
-    const want = q.limit + seenAtEnd.length;
-    const fetched = await liveRead(exchange, market_id, 'tradehistory', `${q.start ?? ''}|${end ?? ''}|${want}`, () => adapter.getTrades!(market_id, { start: q.start, end, limit: want }));
-    const skip = new Set(seenAtEnd);
-    const trades: Trade[] = fetched.filter((t) => !skip.has(t.id)).slice(0, q.limit);
-    let next_cursor: string | null = null;
-    if (trades.length === q.limit && fetched.length >= want) {
-      const oldest = trades[trades.length - 1].timestamp;
-      const atOldest = trades.filter((t) => t.timestamp === oldest).map((t) => t.id);
-      const carried = oldest === end ? seenAtEnd : [];
-      next_cursor = encodeCursor(listKey, [oldest, [...carried, ...atOldest].join('\n')]);
-    }
-    res.json({
-      trades: trades.map((t) => ({ id: t.id, price: t.price, size: t.size, taker_side: t.taker_side, outcome: t.outcome, timestamp: t.timestamp })),
-      count: trades.length,
-      next_cursor,
-    });
-  });
-
-  router.get('/:exchange/:market_id/prices', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    const adapter = requireOp(exchange, 'prices');
-    const q = parseWith(PricesQuery, req.query);
-    checkRange(q);
-    const points = await liveRead(exchange, market_id, 'prices', `${q.start ?? ''}|${q.end ?? ''}|${q.interval}`, () => adapter.getPriceHistory!(market_id, { start: q.start, end: q.end, interval: q.interval }));
-    res.json({ points, count: points.length });
-  });
-
-  router.get('/:exchange/:market_id/candles', async (req, res) => {
-    const { exchange, market_id } = parseWith(MarketPath, req.params);
-    const adapter = requireOp(exchange, 'candles');
-    const q = parseWith(CandlesQuery, req.query);
-    checkRange(q);
-    const candles = await liveRead(exchange, market_id, 'candles', `${q.start ?? ''}|${q.end ?? ''}|${q.interval}`, () => adapter.getCandles!(market_id, { start: q.start, end: q.end, interval: q.interval }));
-    res.json({ candles, count: candles.length });
-  });
-
+  for (const route of PER_VENUE_ROUTES) route.mount(router, marketData);
+  router.use(marketDataErrors);
   return router;
 }
-

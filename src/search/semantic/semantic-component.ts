@@ -1,29 +1,35 @@
 // Semantic search as one component for the composition root: loads the model in the background
 // (the service answers meanwhile; semantic search is a 503 until it is ready, or for good when the
-// model is missing or corrupt, with the reason in /health), runs the embedding indexer, and offers
-// the router and the health check.
+// model is missing or corrupt, with the reason in /health), starts the embedding indexer the
+// composition root hands in once the model is there, and offers the search service, the
+// recent-answers cache and the health check. The HTTP route lives in src/http/routes/semantic-search.ts.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { Router } from 'express';
 import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
 import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
-import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
-import type { ComponentHealth } from '../../http/routes/health.js';
-import type { RequireFeature } from '../../http/middleware/plan.js';
-import { createSemanticRouter } from './router.js';
-import { startSemanticResultCache, type SemanticResultCacheOptions } from './result-cache.js';
+import type { ComponentHealth } from '../../health/component-health.js';
+import type { ResponseCache } from '../response-cache.js';
+import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';
 import { SemanticSearchService } from './semantic-search.js';
 import { MarketEmbeddingStore } from './market-embedding-store.js';
+
+/** What the component needs of the embedding indexer (indexers/embeddings-indexer.ts). */
+export interface BackgroundIndexer {
+  start(intervalMs: number): void;
+  requestRun(): void;
+  stop(): Promise<void>;
+}
 
 export interface SemanticComponentOptions {
   modelDir: string;
   pool: pg.Pool;
   logger: Logger;
-  /** Run the embedding indexer in this process (false in API-only instances). */
-  runIndexer?: boolean;
-  /** VACUUM market_embeddings after enough indexer writes: true for the embedded database (no autovacuum). */
-  vacuumAfterWrites?: boolean;
+  /**
+   * Builds the embedding indexer once the model is loaded; omitted in API-only instances (no indexer
+   * in this process). The composition root passes `(embedder) => new EmbeddingIndexer(...)`.
+   */
+  createIndexer?: (embedder: Embedder) => BackgroundIndexer;
   /** Safety-net interval of the indexer besides requestIndexing() after syncs. */
   indexIntervalMs?: number;
   workerPool?: Partial<WorkerPoolOptions>;
@@ -36,8 +42,8 @@ export interface SemanticComponent {
   /** Resolves when the model is loaded (rejects with its error when it cannot be). */
   ready: Promise<void>;
   getService(): SemanticSearchService | undefined;
-  /** The router to mount under /api/v1/search. */
-  router(requireFeature: RequireFeature): Router;
+  /** Recent answers, for the route (invalidated when the catalog or the embeddings change). */
+  resultCache: ResponseCache<SemanticAnswer>;
   /** Call after each venue sync: embeds what changed (coalesced; never blocks the caller). */
   requestIndexing(): void;
   health(): Promise<ComponentHealth>;
@@ -47,10 +53,11 @@ export interface SemanticComponent {
 export function startSemanticComponent(options: SemanticComponentOptions): SemanticComponent {
   let embedder: Embedder | undefined;
   let service: SemanticSearchService | undefined;
-  let indexer: EmbeddingIndexer | undefined;
+  let indexer: BackgroundIndexer | undefined;
   let failure: Error | undefined;
   let closed = false;
   const store = new MarketEmbeddingStore(options.pool);
+  const logger = options.logger.child({ component: 'semantic-search' });
   const results = startSemanticResultCache(options.pool, options.resultCache);
 
   const ready = (async () => {
@@ -66,21 +73,21 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     }
     embedder = loaded;
     service = new SemanticSearchService(options.pool, loaded);
-    options.logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
-    if (options.runIndexer !== false) {
-      indexer = new EmbeddingIndexer({ pool: options.pool, embedder: loaded, logger: options.logger, vacuumAfterWrites: options.vacuumAfterWrites });
+    logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
+    if (options.createIndexer) {
+      indexer = options.createIndexer(loaded);
       indexer.start(options.indexIntervalMs ?? 60_000);
     }
   })();
   ready.catch((err: Error) => {
     failure = err;
-    options.logger.error({ err: err.message }, 'semantic search disabled: the embedding model could not be loaded');
+    logger.error({ err }, 'semantic search disabled: the embedding model could not be loaded');
   });
 
   return {
     ready,
     getService: () => service,
-    router: (requireFeature) => createSemanticRouter({ requireFeature, getService: () => service, cache: results.cache }),
+    resultCache: results.cache,
     requestIndexing: () => indexer?.requestRun(),
     async health() {
       if (failure) return { status: 'down', error: failure.message };

@@ -2,15 +2,15 @@
 // API-key middleware; the plan gate answers 403 below Max before the body is looked at.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { RequireFeature } from '../../http/middleware/plan.js';
-import { unavailable } from '../../http/errors.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../../http/openapi.js';
-import { parseBody } from '../../http/validate.js';
+import { MAX_QUERY_CHARS } from '../../search/query-text.js';
+import type { ResponseCache } from '../../search/response-cache.js';
+import { semanticCacheKey, type SemanticAnswer } from '../../search/semantic/result-cache.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, type SemanticSearchService } from '../../search/semantic/semantic-search.js';
 import { ExchangeCodeSchema } from '../../venues/exchanges.js';
-import { MAX_QUERY_CHARS } from '../query-text.js';
-import type { ResponseCache } from '../response-cache.js';
-import { semanticCacheKey, type SemanticAnswer } from './result-cache.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, type SemanticSearchService } from './semantic-search.js';
+import { unavailable } from '../errors.js';
+import type { RequireFeature } from '../middleware/plan.js';
+import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
+import { parseBody } from '../validate.js';
 
 export const SemanticSearchRequestSchema = z
   .object({

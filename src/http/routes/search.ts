@@ -1,16 +1,16 @@
 // GET /api/v1/search/markets and GET /api/v1/search/autocomplete (CONTRACT.md section 5).
-// Mounted by the application under /api/v1/search. Answers 400 for bad parameters and 503 when
+// Mounted under /api/v1/search by the composition root (src/service.ts). Answers 400 for bad parameters and 503 when
 // the search engine is down; nothing else in the API depends on the engine.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ExchangeCodeSchema } from '../../venues/exchanges.js';
-import { badRequest, unavailable } from '../../http/errors.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../../http/openapi.js';
-import { parseQuery } from '../../http/validate.js';
-import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../cursor.js';
-import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../engine.js';
-import { MAX_QUERY_CHARS } from '../query-text.js';
-import type { ResponseCache } from '../response-cache.js';
+import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../../search/cursor.js';
+import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../../search/engine.js';
+import { MAX_QUERY_CHARS } from '../../search/query-text.js';
+import type { ResponseCache } from '../../search/response-cache.js';
+import { badRequest, unavailable } from '../errors.js';
+import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
+import { parseQuery } from '../validate.js';
 
 const exchangeList = z
   .string()

@@ -1,0 +1,69 @@
+// The one way to assemble the HTTP application: the accounts, keys, limiters and plan table that
+// createApp needs, built from a database, a logger and (optionally) the settings of the
+// configuration. The composition root (src/service.ts), the tests' harnesses and the benchmarks all
+// go through here, so they run the same frame (request ids, API keys, rate limits, plan gates,
+// error handling) and differ only in the routers they mount.
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { AccountService } from '../accounts/accounts.js';
+import { ApiKeyService } from '../accounts/api-keys.js';
+import { buildPlanTable, type PlanTable } from '../accounts/plans.js';
+import { SlidingWindowLimiter } from '../accounts/rate-limiter.js';
+import type { Database } from '../db/database.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { VERSION } from '../version.js';
+import { createApp, type AppDeps, type AppSettings } from './app.js';
+
+/** The configuration's defaults (src/config.ts), for harnesses that do not load a configuration. */
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  version: VERSION,
+  maxBodyBytes: 256 * 1024,
+  trustProxyHops: 0,
+  testKeyTtlSeconds: 600,
+  testKeyRatePerMinute: 60,
+  testKeysPerAddressPerHour: 20,
+  productionKeyRatePerMinute: 300,
+};
+
+export interface BuildAppOptions {
+  db: Database;
+  logger: Logger;
+  clock?: Clock;
+  /** Overrides of DEFAULT_APP_SETTINGS. */
+  settings?: Partial<AppSettings>;
+  /** The plan-to-feature table (default: buildPlanTable()). */
+  plans?: PlanTable;
+  /** Session lifetime of the account service (default 1 hour). */
+  sessionTtlMs?: number;
+  healthChecks?: AppDeps['healthChecks'];
+  exchangesHealth?: AppDeps['exchangesHealth'];
+  keyedRouters?: AppDeps['keyedRouters'];
+}
+
+export interface BuiltApp {
+  app: Express;
+  accounts: AccountService;
+  keys: ApiKeyService;
+}
+
+export function buildApp(opts: BuildAppOptions): BuiltApp {
+  const clock = opts.clock ?? systemClock;
+  const accounts = new AccountService(opts.db.pool, clock, opts.sessionTtlMs ?? 3600_000);
+  const keys = new ApiKeyService(opts.db.pool, clock);
+  const app = createApp({
+    settings: { ...DEFAULT_APP_SETTINGS, ...opts.settings },
+    logger: opts.logger,
+    clock,
+    db: opts.db,
+    accounts,
+    keys,
+    keyLimiter: new SlidingWindowLimiter(clock, 60_000),
+    addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
+    plans: opts.plans ?? buildPlanTable(),
+    startedAt: clock.now(),
+    healthChecks: opts.healthChecks,
+    exchangesHealth: opts.exchangesHealth,
+    keyedRouters: opts.keyedRouters,
+  });
+  return { app, accounts, keys };
+}
