@@ -123,6 +123,15 @@ describe('HTTP edges: 405, 404 and the explicit 501 list', function () {
     for (const op of NOT_BUILT) assert.ok(!documented.has(`${op.method} ${op.path}`), `${op.method} ${op.path} is built: delete its entry from not-built.ts`);
   });
 
+  it('documents the direction of both search scores next to each other', () => {
+    const components = (doc as unknown as { components: { schemas: Record<string, any> } }).components.schemas; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const keyword = components.KeywordSearchResponse.properties.results.items.properties.score.description as string;
+    const semantic = components.SemanticSearchResult.properties.score.description as string;
+    assert.match(keyword, /^Higher is more relevant/);
+    assert.match(keyword, /semantic search, where lower is better/);
+    assert.match(semantic, /^Lower is more relevant \(the opposite direction of keyword search, where higher is better\)/);
+  });
+
   it('still asks for a key before answering 404 or 501 under /api/v1', async () => {
     for (const path of ['/api/v1/orders', '/api/v1/kalshi/x/orderbok', '/api/v1/polymarket/rfqs']) {
       const res = await send('GET', path, false);
