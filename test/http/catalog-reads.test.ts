@@ -56,6 +56,77 @@ describe('catalog reads at the edges (sim venues)', function () {
     });
   });
 
+  describe('events and categories agree with the markets that point at them', () => {
+    interface M { market_id: string; event_id: string | null; category: string }
+    const json = async (path: string) => {
+      const res = await get(path);
+      return { status: res.status, body: jsonOf(res) };
+    };
+    const allPages = async (path: string, key: string): Promise<M[]> => {
+      const items: M[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await json(`${path}${path.includes('?') ? '&' : '?'}limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        assert.equal(page.status, 200, `${path}: ${JSON.stringify(page.body)}`);
+        items.push(...page.body[key]);
+        cursor = page.body.next_cursor;
+      } while (cursor);
+      return items;
+    };
+
+    it('walks every market of every venue through its event and its category', async () => {
+      assert.equal(svc.venues.exchanges.length, 9);
+      for (const ex of svc.venues.exchanges) {
+        const markets = await allPages(`/api/v1/${ex}/markets`, 'markets');
+        assert.ok(markets.length > 0, `${ex}: markets`);
+        const venueEvents = await json(`/api/v1/${ex}/events`);
+        const hasEvents = venueEvents.status === 200;
+        if (!hasEvents) assert.equal(venueEvents.body.error, `${ex} has no events operation`);
+
+        const byEvent = new Map<string, M[]>();
+        for (const m of markets) if (m.event_id) byEvent.set(m.event_id, [...(byEvent.get(m.event_id) ?? []), m]);
+        for (const [eventId, members] of byEvent) {
+          const id = encodeURIComponent(eventId);
+          const own = await json(`/api/v1/${ex}/events/${id}`);
+          if (!hasEvents) {
+            assert.equal(own.status, 404, `${ex} event ${eventId}`);
+            assert.equal(own.body.error, `${ex} has no events operation`);
+            continue;
+          }
+          assert.equal(own.status, 200, `${ex}: market ${members[0].market_id} points at event ${eventId}, which is ${own.status} ${JSON.stringify(own.body)}`);
+          assert.equal(own.body.exchange, ex);
+          assert.equal(own.body.event_id, eventId);
+          assert.ok((['open', 'upcoming', 'closed', 'resolved', 'halted'] as unknown[]).includes(own.body.status), `${ex} event ${eventId}: status ${own.body.status}`);
+          assert.equal(own.body.market_count, members.length, `${ex} event ${eventId}: market_count`);
+          const cross = await json(`/api/v1/events/${id}?exchange=${ex}`);
+          assert.equal(cross.status, 200, `/events/${eventId}?exchange=${ex}`);
+          assert.deepEqual(cross.body, own.body);
+          const listed = new Set((await allPages(`/api/v1/${ex}/events/${id}/markets`, 'markets')).map((m) => m.market_id));
+          for (const m of members) assert.ok(listed.has(m.market_id), `${ex}: ${m.market_id} in the markets of event ${eventId}`);
+        }
+
+        const eventIds = new Set(byEvent.keys());
+        const byCategory = new Map<string, M[]>();
+        for (const m of markets) byCategory.set(m.category, [...(byCategory.get(m.category) ?? []), m]);
+        for (const [category, members] of byCategory) {
+          assert.ok(!eventIds.has(category) || category === 'other', `${ex}: category ${category} is an event id, not a topic`);
+          const listed = new Set((await allPages(`/api/v1/${ex}/categories/${encodeURIComponent(category)}/markets`, 'markets')).map((m) => m.market_id));
+          assert.equal(listed.size, members.length, `${ex} category ${category}`);
+          for (const m of members) assert.ok(listed.has(m.market_id), `${ex}: ${m.market_id} under category ${category}`);
+        }
+      }
+    });
+
+    it('gives predict.fun topics as categories, and its markets\' events in the events list', async () => {
+      const markets = await allPages('/api/v1/predictfun/markets', 'markets');
+      const categories = new Set(markets.map((m) => m.category));
+      assert.ok(categories.size <= 8, `topics, not slugs: ${[...categories].join(', ')}`);
+      for (const c of categories) assert.match(c, /^[a-z]+$/);
+      const events = new Set((await allPages('/api/v1/predictfun/events', 'events') as unknown as { event_id: string }[]).map((e) => e.event_id));
+      for (const m of markets) assert.ok(m.event_id && events.has(m.event_id), `${m.market_id}: event ${m.event_id} listed`);
+    });
+  });
+
   describe('conditional GET (ETag / If-None-Match)', () => {
     it('answers a repeated conditional GET of catalog reads with 304 and no body', async () => {
       const m = (await svc.db.pool.query("SELECT market_id, event_id, category FROM markets WHERE exchange = 'kalshi' AND NOT removed AND event_id IS NOT NULL ORDER BY market_id LIMIT 1")).rows[0];

@@ -111,7 +111,10 @@ export const VenueEvent = openapi.register(
     title: z.string(),
     subtitle: z.string().nullable(),
     category: z.string(),
-    status: z.string().nullable(),
+    status: z.enum(MARKET_STATUSES).nullable().openapi({
+      description: "The markets' vocabulary (open, upcoming, closed, resolved, halted), mapped from the venue's word or, when it has none, from the event's markets; null when neither says",
+    }),
+    venue_status: z.string().nullable().openapi({ description: "The venue's own status word, as sent (e.g. polymarket active, limitless FUNDED)" }),
     close_time: Time,
     market_count: z.number().int(),
     updated_at: z.string(),
