@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps): Express {
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger.child({ component: 'http' })));
   return app;
 }
 
@@ -159,7 +159,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(bodyError.status).json({ error: bodyError.message || 'bad request' });
       return;
     }
-    logger.error({ reqId: req.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
+    logger.error({ err, reqId: req.requestId }, 'unhandled error');
     res.status(500).json({ error: `internal server error (request ${req.requestId})` });
   };
 }
