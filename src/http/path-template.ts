@@ -5,15 +5,21 @@
 // list of values when one is given (e.g. `{exchange}` to the venue codes).
 
 /** The decoded path parameters when the path matches, else null. */
-export type PathMatcher = (path: string) => Record<string, string> | null;
+export type PathMatcher = ((path: string) => Record<string, string> | null) & {
+  /** Number of segments the template has (a path of another length never matches). */
+  readonly segmentCount: number;
+  /** The same match on a path already split with `splitPath`. */
+  readonly segments: (segs: readonly string[]) => Record<string, string> | null;
+};
+
+type Part = { literal: string } | { param: string; allowed: Set<string> | null };
 
 export function compilePathTemplate(template: string, enums: Record<string, readonly string[] | undefined> = {}): PathMatcher {
-  const parts = splitPath(template).map((seg) => {
+  const parts: Part[] = splitPath(template).map((seg) => {
     const param = /^\{([^}]+)\}$/.exec(seg)?.[1];
     return param ? { param, allowed: enums[param] ? new Set(enums[param]) : null } : { literal: seg.toLowerCase() };
   });
-  return (path) => {
-    const segs = splitPath(path);
+  const segments = (segs: readonly string[]): Record<string, string> | null => {
     if (segs.length !== parts.length) return null;
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i++) {
@@ -22,20 +28,26 @@ export function compilePathTemplate(template: string, enums: Record<string, read
         if (segs[i].toLowerCase() !== part.literal) return null;
         continue;
       }
-      let value: string;
-      try {
-        value = decodeURIComponent(segs[i]);
-      } catch {
-        return null;
-      }
+      const value = decodeSegment(segs[i]);
       if (!value || (part.allowed && !part.allowed.has(value))) return null;
       params[part.param] = value;
     }
     return params;
   };
+  return Object.assign((path: string) => segments(splitPath(path)), { segmentCount: parts.length, segments });
 }
 
-function splitPath(path: string): string[] {
+/** The segments of a path ('/a/b/' -> ['a', 'b']). */
+export function splitPath(path: string): string[] {
   const trimmed = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : path;
   return trimmed.split('/').slice(1);
+}
+
+function decodeSegment(seg: string): string | null {
+  if (!seg.includes('%')) return seg;
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return null;
+  }
 }

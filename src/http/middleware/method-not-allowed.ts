@@ -5,7 +5,7 @@
 // 204 with the same `Allow`. Paths that match no operation go on (to the 404 of unknown routes).
 import type { RequestHandler } from 'express';
 import { HttpError } from '../errors.js';
-import { compilePathTemplate, type PathMatcher } from '../path-template.js';
+import { compilePathTemplate, splitPath, type PathMatcher } from '../path-template.js';
 
 export interface KnownOperation {
   method: string;
@@ -42,10 +42,17 @@ export function operationsOf(doc: { paths?: object }): KnownOperation[] {
 
 /** The methods a path takes (HEAD wherever GET is), or null when no known operation has the path. */
 export function allowedMethodsOf(operations: readonly KnownOperation[]): (path: string) => string[] | null {
-  const compiled: { method: string; match: PathMatcher }[] = operations.map((o) => ({ method: o.method.toUpperCase(), match: compilePathTemplate(o.path, o.enums) }));
+  // Grouped by segment count: a request path is split once and tried only against templates of its
+  // length (this runs before every request).
+  const byLength = new Map<number, { method: string; match: PathMatcher }[]>();
+  for (const o of operations) {
+    const match = compilePathTemplate(o.path, o.enums);
+    byLength.set(match.segmentCount, [...(byLength.get(match.segmentCount) ?? []), { method: o.method.toUpperCase(), match }]);
+  }
   return (path) => {
+    const segs = splitPath(path);
     const methods = new Set<string>();
-    for (const c of compiled) if (c.match(path)) methods.add(c.method);
+    for (const c of byLength.get(segs.length) ?? []) if (c.match.segments(segs)) methods.add(c.method);
     if (methods.size === 0) return null;
     if (methods.has('GET')) methods.add('HEAD');
     methods.add('OPTIONS');
