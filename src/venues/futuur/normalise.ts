@@ -13,7 +13,7 @@
  * - Book levels carry `total_shares` (not `size`), bids high->low, asks low->high.
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade, eventStatusFromMarkets, mappedStatusOrNull } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, probOrNull, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'futuur' as const;

@@ -10,7 +10,7 @@
  * - REST times are ISO; WS/filters use unix seconds (`ts`) or milliseconds (`ts_ms`).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade, eventStatusFromMarkets, mappedStatusOrNull } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, mappedStatusOrNull, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'kalshi' as const;

@@ -14,7 +14,7 @@
  * - Trades on the NO token are put in YES terms (buying NO at 0.3 = selling YES at 0.7).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade, eventStatusFromMarkets, mappedStatusOrNull } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { baseUnitsToNumber, complement, millisToIso, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'limitless' as const;

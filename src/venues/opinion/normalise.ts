@@ -14,7 +14,7 @@
  *   is the only public trade, with `side` Buy/Sell of that token (NO trades are put in YES terms).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade, eventStatusFromMarkets, mappedStatusOrNull } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, toIso, UnitError } from '../units.js';
 
 const EXCHANGE = 'opinion' as const;

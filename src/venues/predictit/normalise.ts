@@ -14,7 +14,7 @@
  * - No volume, liquidity, rules or resolution in the public feed: those stay null/empty.
  */
 import { canonicalCategory, CANONICAL_CATEGORIES } from '../categories.js';
-import { makeEvent, makeMarket, makePricePoint, type Market, type MarketEvent, type MarketStatus, type PricePoint, eventStatusFromMarkets, mappedStatusOrNull } from '../records.js';
+import { eventStatusFromMarkets, makeEvent, makeMarket, makePricePoint, mappedStatusOrNull, type Market, type MarketEvent, type MarketStatus, type PricePoint } from '../records.js';
 import { complement, parseDecimal, probOrNull, roundPrice, toIso, UnitError } from '../units.js';
 
 const EXCHANGE = 'predictit' as const;

@@ -17,7 +17,7 @@
  * - Trades are returned per token: a NO-token trade is put in YES terms (price 1 - p, side flipped).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade, eventStatusFromMarkets } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, dollarsToUsdOrNull, fixedPointCount, millisToIso, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'probable' as const;
