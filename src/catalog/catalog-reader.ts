@@ -43,7 +43,10 @@ export interface CatalogEvent {
   title: string;
   subtitle: string | null;
   category: string;
-  status: string | null;
+  /** Unified vocabulary (as markets), or null when neither the venue nor the event's markets said. */
+  status: MarketStatus | null;
+  /** The venue's own status word. */
+  venue_status: string | null;
   close_time: string | null;
   /** Markets of the event in the catalog. */
   market_count: number;
@@ -129,7 +132,21 @@ export interface EventListQuery {
   after?: string[];
 }
 
-const EVENT_SELECT = `e.exchange, e.event_id, e.title, e.subtitle, e.category, e.status, e.close_time, e.updated_at,
+/**
+ * An event's status is what its venue's normaliser mapped; when that is null (the venue's event has
+ * no status word and came without its markets, e.g. Kalshi's events), the catalog's markets of the
+ * event decide, by the rule of `eventStatusFromMarkets` (records.ts).
+ */
+const EVENT_STATUS_FROM_MARKETS = `(SELECT CASE
+    WHEN bool_or(m.status = 'open') THEN 'open'
+    WHEN bool_or(m.status = 'upcoming') THEN 'upcoming'
+    WHEN bool_or(m.status = 'halted') THEN 'halted'
+    WHEN bool_and(m.status = 'resolved') THEN 'resolved'
+    WHEN count(*) > 0 THEN 'closed' END
+  FROM markets m WHERE m.exchange = e.exchange AND m.event_id = e.event_id AND NOT m.removed)`;
+
+const EVENT_SELECT = `e.exchange, e.event_id, e.title, e.subtitle, e.category, COALESCE(e.status, ${EVENT_STATUS_FROM_MARKETS}) AS status,
+  e.venue_status, e.close_time, e.updated_at,
   (SELECT count(*)::int FROM markets m WHERE m.exchange = e.exchange AND m.event_id = e.event_id AND NOT m.removed) AS market_count`;
 
 /**

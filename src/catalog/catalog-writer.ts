@@ -75,12 +75,12 @@ const WRITE_PAGE = `
     WHERE (outcomes.label, outcomes.position, outcomes.price) IS DISTINCT FROM (EXCLUDED.label, EXCLUDED.position, EXCLUDED.price)
   ),
   written_events AS (
-    INSERT INTO events (exchange, event_id, title, subtitle, category, status, market_ids, close_time, raw, content_hash, updated_at)
-    SELECT $1, event_id, title, subtitle, category, status, market_ids, close_time, raw, content_hash, updated_at
-    FROM jsonb_to_recordset($4::jsonb) AS r(event_id text, title text, subtitle text, category text, status text,
+    INSERT INTO events (exchange, event_id, title, subtitle, category, status, venue_status, market_ids, close_time, raw, content_hash, updated_at)
+    SELECT $1, event_id, title, subtitle, category, status, venue_status, market_ids, close_time, raw, content_hash, updated_at
+    FROM jsonb_to_recordset($4::jsonb) AS r(event_id text, title text, subtitle text, category text, status text, venue_status text,
       market_ids text[], close_time timestamptz, raw jsonb, content_hash text, updated_at timestamptz)
     ON CONFLICT (exchange, event_id) DO UPDATE SET
-      title = EXCLUDED.title, subtitle = EXCLUDED.subtitle, category = EXCLUDED.category, status = EXCLUDED.status,
+      title = EXCLUDED.title, subtitle = EXCLUDED.subtitle, category = EXCLUDED.category, status = EXCLUDED.status, venue_status = EXCLUDED.venue_status,
       market_ids = EXCLUDED.market_ids, close_time = EXCLUDED.close_time, raw = EXCLUDED.raw,
       content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at
     WHERE events.content_hash <> EXCLUDED.content_hash
@@ -132,6 +132,7 @@ function eventRow(e: MarketEvent): Record<string, unknown> {
     subtitle: e.subtitle,
     category: e.category,
     status: e.status,
+    venue_status: e.venue_status,
     market_ids: e.market_ids,
     close_time: e.close_time,
     raw: e.raw ?? null,

@@ -11,7 +11,7 @@ const MARKET_FIELDS = [
   'rules', 'url',
 ] as const satisfies readonly (keyof Market)[];
 
-const EVENT_FIELDS = ['title', 'subtitle', 'category', 'status', 'market_ids', 'close_time'] as const satisfies readonly (keyof MarketEvent)[];
+const EVENT_FIELDS = ['title', 'subtitle', 'category', 'status', 'venue_status', 'market_ids', 'close_time'] as const satisfies readonly (keyof MarketEvent)[];
 
 function digest(values: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(values)).digest('base64url');

@@ -1,6 +1,7 @@
 // The Express application: middleware, the route groups, and the error handling that turns every
 // failure into `{ "error": message }`. Routers of the feature areas (search, venues, trading...) are
 // built by the composition root and handed in, so this file knows no feature's internals.
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/accounts.js';
@@ -11,6 +12,7 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../util/clock.js';
 import { HttpError, notFound } from './errors.js';
 import { requireApiKey } from './middleware/api-key.js';
+import { methodNotAllowed, operationsOf } from './middleware/method-not-allowed.js';
 import { planGate, type RequireFeature } from './middleware/plan.js';
 import { requestContext } from './middleware/request-context.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -18,7 +20,7 @@ import { createAdminRouter } from './routes/admin.js';
 import { createAuthRouter } from './routes/auth.js';
 import { createHealthRouter, type ExchangesCheck, type HealthCheck } from './routes/health.js';
 import { createTestKeyRouter } from './routes/keys.js';
-import { createNotBuiltRouter, NOT_BUILT_GROUPS } from './routes/not-built.js';
+import { notBuiltFallback, notBuiltRoutes } from './routes/not-built.js';
 import { createWhoamiRouter } from './routes/whoami.js';
 import './types.js';
 
@@ -68,6 +70,18 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   app.use(requestContext(deps.logger));
+  // br or gzip, as the client's Accept-Encoding prefers, for bodies above 1 KB (the package's
+  // threshold); there are no streamed (SSE) responses that compression would hold back.
+  app.use(compression());
+  // Catalog reads (markets, lists, events, categories) are JSON sent with res.json: Express tags them
+  // with a weak ETag of the body and answers a matching If-None-Match with 304 and no body. Said
+  // here because clients poll on it (README "Conditional requests").
+  app.set('etag', 'weak');
+
+  const openApiDocument = buildOpenApiDocument(deps.settings.version);
+  // Before the body parser and the key check: a wrong method is a 405 whatever the body or the key.
+  app.use(methodNotAllowed([...operationsOf(openApiDocument), ...notBuiltRoutes()]));
+
   app.use(express.json({ limit: deps.settings.maxBodyBytes, type: ['application/json', 'application/*+json'] }));
   // A body in anything but JSON is refused rather than silently ignored.
   app.use((req, _res, next) => {
@@ -78,7 +92,6 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
-  const openApiDocument = buildOpenApiDocument(deps.settings.version);
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
@@ -104,13 +117,16 @@ export function createApp(deps: AppDeps): Express {
   keyed.use('/key', createWhoamiRouter());
   keyed.use('/admin', createAdminRouter(deps.accounts, deps.keys, requireFeature, deps.settings.productionKeyRatePerMinute));
   for (const { path, router } of deps.keyedRouters?.(ctx) ?? []) keyed.use(path, router);
-  keyed.use(createNotBuiltRouter(NOT_BUILT_GROUPS));
   app.use('/api/v1', keyed);
+
+  // What no router answered: an operation not built yet (501), one the venue lacks (404 naming it),
+  // or no operation at all (404). Streams (/ws/...) take no key, so this sits outside /api/v1.
+  app.use(notBuiltFallback());
 
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger.child({ component: 'http' })));
   return app;
 }
 
@@ -143,7 +159,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(bodyError.status).json({ error: bodyError.message || 'bad request' });
       return;
     }
-    logger.error({ reqId: req.requestId, err }, 'unhandled error');
+    logger.error({ err, reqId: req.requestId }, 'unhandled error');
     res.status(500).json({ error: `internal server error (request ${req.requestId})` });
   };
 }

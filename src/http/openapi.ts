@@ -48,3 +48,11 @@ export function buildOpenApiDocument(version: string) {
     servers: [{ url: '/' }],
   });
 }
+
+openapi.registerPath({
+  method: 'get',
+  path: '/openapi.json',
+  tags: ['Service'],
+  summary: 'This document (OpenAPI 3.1)',
+  responses: { 200: { description: 'The OpenAPI document', content: { 'application/json': { schema: z.object({}).passthrough() } } } },
+});

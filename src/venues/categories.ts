@@ -20,7 +20,12 @@ const SYNONYMS: [RegExp, CanonicalCategory][] = [
   [/(culture|entertain|pop|movie|film|music|oscar|award|celebrit|tv|media|gaming|game show)/, 'culture'],
 ];
 
-/** Maps a venue's category label (or several, first match wins) to the shared vocabulary. */
+/**
+ * Maps a venue's category label (or several, first match wins) to the shared vocabulary. Pass topic
+ * labels (tags, category names) only, never an identifier such as an event slug: an unknown label
+ * becomes a slug of itself, so a slug passed here would turn an event into a "category" (the
+ * predict.fun listing once did this to 20 of its 35 markets).
+ */
 export function canonicalCategory(...labels: (string | null | undefined)[]): string {
   for (const raw of labels) {
     const l = raw?.trim().toLowerCase();

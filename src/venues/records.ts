@@ -139,8 +139,14 @@ export const MarketEventSchema = z.object({
   title: z.string().min(1),
   subtitle: z.string().nullable(),
   category: z.string().min(1),
-  /** Venue's own status word, if it has one (events have no unified status in the contract). */
-  status: z.string().nullable(),
+  /**
+   * The unified vocabulary of markets (open|upcoming|closed|resolved|halted), mapped by the venue's
+   * normaliser from the venue's word or, when it has none, from the event's markets; null only when
+   * neither says anything.
+   */
+  status: MarketStatusSchema.nullable(),
+  /** The venue's own status word, as sent (e.g. polymarket `active`, limitless `FUNDED`), or null. */
+  venue_status: z.string().nullable(),
   /** Markets of the event that came with it (may be partial; the catalog joins on event_id). */
   market_ids: z.array(z.string()),
   close_time: IsoTimeOrNull,
@@ -167,6 +173,7 @@ export function makeEvent(input: MarketEventInput): MarketEvent {
       subtitle: input.subtitle ?? null,
       category: input.category?.trim() || 'other',
       status: input.status ?? null,
+      venue_status: input.venue_status ?? null,
       market_ids: input.market_ids ?? [],
       close_time: input.close_time ?? null,
       updated_at: input.updated_at,
@@ -175,6 +182,28 @@ export function makeEvent(input: MarketEventInput): MarketEvent {
     'event',
     input.exchange,
   );
+}
+
+/**
+ * An event's status from its markets' statuses, for venues whose event has no status word of its
+ * own (or one that does not say more): open while any market is open, else upcoming while any is
+ * upcoming, else halted while any is halted, resolved once every market is resolved, else closed;
+ * null without markets.
+ */
+export function eventStatusFromMarkets(statuses: readonly MarketStatus[]): MarketStatus | null {
+  if (statuses.length === 0) return null;
+  for (const s of ['open', 'upcoming', 'halted'] as const) if (statuses.includes(s)) return s;
+  return statuses.every((s) => s === 'resolved') ? 'resolved' : 'closed';
+}
+
+/** A venue's word through the venue's market-status mapping; null when the mapping does not know it. */
+export function mappedStatusOrNull<W>(word: W | null | undefined, map: (word: W) => MarketStatus): MarketStatus | null {
+  if (word === null || word === undefined) return null;
+  try {
+    return map(word);
+  } catch {
+    return null;
+  }
 }
 
 export const BookLevelSchema = z.object({ price: ProbSchema, size: QuantitySchema });

@@ -88,6 +88,10 @@ describe('HTTP frame: internal errors', function () {
       assert.match(res.body.error, /^internal server error \(request [0-9a-f-]{36}\)$/);
       assert.ok(!res.text.includes('label'));
       assert.ok(svc.logs.some((l) => l.includes(res.headers.get('x-request-id')!) && l.includes('unhandled error')));
+      // The error is logged under `err`, with its stack (logging convention), by the http component.
+      const line = JSON.parse(svc.logs.find((l) => l.includes('unhandled error'))!);
+      assert.equal(line.component, 'http');
+      assert.match(line.err.stack, /label/);
     } finally {
       await svc.destroy();
     }

@@ -1,25 +1,122 @@
-// Route groups of the interface whose operations are not built in this version answer 501 with the
-// error body, never invented data. Each group is replaced by its real router as it lands (the real
-// routers are mounted first, so these only catch what is still missing).
-import { Router } from 'express';
-import { isExchangeCode } from '../../venues/exchanges.js';
-import { notImplemented } from '../errors.js';
+// Operations of the interface (spec + CONTRACT.md §5) that this version does not serve yet. Each is
+// one entry below; the branch that builds an operation mounts its real route and deletes the entry
+// (a test fails while an entry names an operation the OpenAPI document already lists).
+//
+// What the fallback answers, after every real router had its chance:
+// - an entry's method and path, on a venue that has the operation: 501 (never invented data);
+// - an entry's path on a venue that lacks the operation: 404 naming it ("polymarket has no rfqs operation");
+// - anything else: 404 (a typo such as /kalshi/{id}/orderbok is no operation at all).
+// A known path with a method it does not take is a 405, answered before the routers
+// (middleware/method-not-allowed.ts); the entries here count as known paths for it.
+import type { RequestHandler } from 'express';
+import { EXCHANGE_CODES, type ExchangeCode } from '../../venues/exchanges.js';
+import { HttpError, notFound, notImplemented } from '../errors.js';
+import { compilePathTemplate, type PathMatcher } from '../path-template.js';
 
-/** Path prefixes under /api/v1 of operations that exist in the interface but are not served yet. */
-export const NOT_BUILT_GROUPS = ['/svc', '/clusters', '/analytics', '/orders', '/users'] as const;
+/** The capability whose arrival builds an operation. */
+export type PendingCapability = 'matching' | 'recorded-data' | 'trading' | 'streams';
 
-export function createNotBuiltRouter(groups: readonly string[]): Router {
-  const router = Router();
-  for (const group of groups) {
-    router.all([group, `${group}/*rest`], (req) => {
-      throw notImplemented(`${req.method} ${req.baseUrl}${req.path} is not available in this version of the service yet`);
-    });
-  }
-  // Per-venue operations (/api/v1/{exchange}/...): a known venue code is a 501 until its reads land;
-  // anything else falls through to the 404 of unknown routes.
-  router.all('/:exchange/*rest', (req, _res, next) => {
-    if (!isExchangeCode(req.params.exchange)) return next();
-    throw notImplemented(`${req.method} ${req.baseUrl}${req.path} is not available in this version of the service yet`);
-  });
-  return router;
+export interface NotBuiltOperation {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** OpenAPI-style path template; `{exchange}` only matches the codes of `exchanges`. */
+  path: string;
+  capability: PendingCapability;
+  /** The operation's public name, used in the 404 of a venue that lacks it. */
+  operation: string;
+  /** For paths with `{exchange}`: the venues that have the operation (spec and CONTRACT.md lists). */
+  exchanges?: readonly ExchangeCode[];
+}
+
+const ALL: readonly ExchangeCode[] = EXCHANGE_CODES;
+// Per-operation venue lists follow the spec's by-name lists and CONTRACT.md §1/§5 (typed: a renamed
+// code fails to compile).
+/** Venues with an order book: analytics and best bid/ask series are computed from recorded books. */
+const WITH_BOOKS: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'probable'];
+/** CONTRACT.md §1: the venues the service streams. */
+const STREAMED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun'];
+/** CONTRACT.md §1: the venues with trading (and so stored credentials). */
+const TRADED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur'];
+
+export const NOT_BUILT: readonly NotBuiltOperation[] = [
+  // matching (cross-exchange clusters)
+  { method: 'GET', path: '/api/v1/svc/{svc_id}/cluster', capability: 'matching', operation: 'svc cluster' },
+  { method: 'GET', path: '/api/v1/svc/{svc_id}/markets', capability: 'matching', operation: 'svc markets' },
+  { method: 'GET', path: '/api/v1/clusters/{cluster_id}', capability: 'matching', operation: 'cluster' },
+  { method: 'GET', path: '/api/v1/match/explain', capability: 'matching', operation: 'match explain' },
+  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/cluster', capability: 'matching', operation: 'cluster', exchanges: ALL },
+
+  // recorded market data (the recorder); the orderbook with start/end is served, so not listed
+  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/deltas', capability: 'recorded-data', operation: 'deltas', exchanges: ['kalshi', 'polymarket'] },
+  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },
+  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/bbo', capability: 'recorded-data', operation: 'bbo', exchanges: WITH_BOOKS },
+  { method: 'GET', path: '/api/v1/analytics/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },
+  { method: 'GET', path: '/api/v1/analytics/{exchange}/{market_id}/bbo', capability: 'recorded-data', operation: 'bbo', exchanges: WITH_BOOKS },
+  { method: 'GET', path: '/api/v1/{exchange}/rfqs/{rfq_id}', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
+  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
+  { method: 'GET', path: '/api/v1/{exchange}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
+  { method: 'GET', path: '/api/v1/{exchange}/parlays/trades', capability: 'recorded-data', operation: 'parlays', exchanges: ['kalshi'] },
+  { method: 'GET', path: '/api/v1/{exchange}/datasets/latest', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
+  { method: 'GET', path: '/api/v1/{exchange}/datasets/{date}', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
+
+  // trading, credentials, onboarding
+  { method: 'POST', path: '/api/v1/orders', capability: 'trading', operation: 'place order' },
+  { method: 'GET', path: '/api/v1/orders', capability: 'trading', operation: 'list orders' },
+  { method: 'GET', path: '/api/v1/orders/{id}', capability: 'trading', operation: 'order' },
+  { method: 'DELETE', path: '/api/v1/orders/{id}', capability: 'trading', operation: 'cancel order' },
+  { method: 'POST', path: '/api/v1/users/{userID}/credentials', capability: 'trading', operation: 'register credentials' },
+  { method: 'GET', path: '/api/v1/users/{userID}/credentials', capability: 'trading', operation: 'list credentials' },
+  { method: 'DELETE', path: '/api/v1/users/{userID}/credentials/{exchange}', capability: 'trading', operation: 'remove credentials', exchanges: TRADED },
+  { method: 'POST', path: '/api/v1/{exchange}/derive-credentials', capability: 'trading', operation: 'derive-credentials', exchanges: ['polymarket'] },
+  { method: 'POST', path: '/api/v1/{exchange}/verify-credentials', capability: 'trading', operation: 'verify-credentials', exchanges: ['polymarket'] },
+  { method: 'POST', path: '/api/v1/{exchange}/safe-address', capability: 'trading', operation: 'safe-address', exchanges: ['polymarket'] },
+
+  // streams (WebSocket upgrades arrive as GET requests while no upgrade handler exists)
+  { method: 'GET', path: '/ws/{exchange}', capability: 'streams', operation: 'stream', exchanges: STREAMED },
+];
+
+interface CompiledEntry {
+  entry: NotBuiltOperation;
+  /** Matches the path on the venues that have the operation. */
+  onVenue: PathMatcher;
+  /** Matches the path on any venue code (to name the operation in a 404). */
+  anyVenue: PathMatcher;
+}
+
+function compile(entries: readonly NotBuiltOperation[]): CompiledEntry[] {
+  return entries.map((entry) => ({
+    entry,
+    onVenue: compilePathTemplate(entry.path, { exchange: entry.exchanges ?? ALL }),
+    anyVenue: compilePathTemplate(entry.path, { exchange: ALL }),
+  }));
+}
+
+/** The entries as (method, path, path-parameter values) for the 405 check's table of known paths. */
+export function notBuiltRoutes(entries: readonly NotBuiltOperation[] = NOT_BUILT): { method: string; path: string; enums: Record<string, readonly string[]> }[] {
+  return entries.map((e) => ({ method: e.method, path: e.path, enums: { exchange: e.exchanges ?? ALL } }));
+}
+
+/**
+ * The last handler before the 404 of unknown routes: 501 for an operation listed as not built, 404
+ * naming the operation for a venue that lacks it; anything else goes on to the plain 404.
+ */
+export function notBuiltFallback(entries: readonly NotBuiltOperation[] = NOT_BUILT): RequestHandler {
+  const compiled = compile(entries);
+  return (req, _res, next) => {
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const path = req.path;
+    for (const c of compiled) {
+      if (c.entry.method === method && c.onVenue(path)) {
+        throw notImplemented(`${req.method} ${path} (${c.entry.operation}) is not available in this version of the service yet`);
+      }
+    }
+    for (const c of compiled) {
+      const params = c.anyVenue(path);
+      if (params && !c.onVenue(path)) throw lacks(params.exchange ?? 'this venue', c.entry.operation);
+    }
+    next();
+  };
+}
+
+function lacks(exchange: string, operation: string): HttpError {
+  return notFound(`${exchange} has no ${operation} operation`);
 }

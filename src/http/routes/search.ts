@@ -55,7 +55,12 @@ const SearchResult = z.object({
   title: z.string(),
   category: z.string(),
   closed: z.boolean(),
-  score: z.number(),
+  score: z.number().openapi({
+    description:
+      'Higher is more relevant (the opposite direction of semantic search, where lower is better): the search engine\'s relevance ' +
+      '(exact title, phrase, words, prefixes, typos, then open status and volume). Comparable only within one answer; ' +
+      'with sort=volume or sort=close_time the results follow that order and score still says how well each matched.',
+  }),
   svc_id: z.string().nullable(),
 });
 const SearchMarketsResponse = openapi.register(
@@ -93,7 +98,8 @@ openapi.registerPath({
   summary: 'Keyword search over every venue',
   description:
     'Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; open markets and volume break ties. ' +
-    'Accents, case and punctuation are ignored; query syntax characters are plain text.',
+    'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
+    'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better).',
   security,
   request: { query: SearchMarketsQuery },
   responses: {

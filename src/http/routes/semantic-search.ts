@@ -38,7 +38,7 @@ const SemanticResultItemSchema = openapi.register(
     category: z.string(),
     closed: z.boolean(),
     score: z.number().openapi({
-      description: 'Lower is more relevant: cosine distance of the query to the nearer of the title and rules embeddings, minus up to 0.2 for query keywords found in the title',
+      description: 'Lower is more relevant (the opposite direction of keyword search, where higher is better): cosine distance of the query to the nearer of the title and rules embeddings, minus up to 0.2 for query keywords found in the title',
     }),
     svc_id: z.string().optional().openapi({ description: 'Cross-exchange cluster id; present only when the market is in a cluster' }),
   }),
@@ -59,7 +59,7 @@ openapi.registerPath({
   tags: ['Search'],
   summary: 'Semantic (meaning-based) search over market titles and rules',
   description:
-    'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; lower `score` is better. ' +
+    'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
     'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
     'which is dropped whenever the catalog or the stored embeddings change).',
   security: [{ [apiKeyScheme.name]: [] }],

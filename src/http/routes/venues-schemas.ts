@@ -37,8 +37,12 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T, field: string)
     .pipe(z.array(item).min(1, `${field}: at least one value`))
     .optional();
 
+/** The shape of a comma-separated list of these values, for the OpenAPI document (and its fuzzer). */
+const listPattern = (values: readonly string[]): string => `^ *(${values.join('|')}) *(, *(${values.join('|')}) *)*$`;
+
 export const MarketStatusFilter = commaList(z.enum([...MARKET_STATUSES, 'all']), 'status').openapi({
   type: 'string',
+  pattern: listPattern([...MARKET_STATUSES, 'all']),
   description: `Comma-separated statuses (${MARKET_STATUSES.join(', ')}) or "all" (default)`,
 });
 export const CategoryList = commaList(z.string().min(1).max(100), 'category').openapi({ type: 'string', description: 'Comma-separated categories (case-insensitive); a market matching any of them is listed' });
@@ -55,7 +59,7 @@ export const MarketListQuery = z.object({ status: MarketStatusFilter, category: 
 export const CategoryMarketsQuery = z.object({ status: MarketStatusFilter, updated_since: UpdatedSince, limit: Limit, cursor: Cursor });
 export const EventMarketsQuery = CategoryMarketsQuery;
 export const VenueEventsQuery = z.object({ category: CategoryList, limit: Limit, cursor: Cursor });
-export const EventsQuery = z.object({ category: CategoryList, exchange: commaList(ExchangeParam, 'exchange').openapi({ type: 'string', description: 'Comma-separated venue codes' }), limit: Limit, cursor: Cursor });
+export const EventsQuery = z.object({ category: CategoryList, exchange: commaList(ExchangeParam, 'exchange').openapi({ type: 'string', pattern: listPattern(EXCHANGE_CODES), description: 'Comma-separated venue codes' }), limit: Limit, cursor: Cursor });
 export const EventByIdQuery = z.object({ exchange: ExchangeParam.optional() });
 
 export const RangeQuery = z.object({ start: TimeParam.optional(), end: TimeParam.optional() });
@@ -119,7 +123,10 @@ export const VenueEvent = openapi.register(
     title: z.string(),
     subtitle: z.string().nullable(),
     category: z.string(),
-    status: z.string().nullable(),
+    status: z.enum(MARKET_STATUSES).nullable().openapi({
+      description: "The markets' vocabulary (open, upcoming, closed, resolved, halted), mapped from the venue's word or, when it has none, from the event's markets; null when neither says",
+    }),
+    venue_status: z.string().nullable().openapi({ description: "The venue's own status word, as sent (e.g. polymarket active, limitless FUNDED)" }),
     close_time: Time,
     market_count: z.number().int(),
     updated_at: z.string(),

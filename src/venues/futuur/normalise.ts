@@ -13,7 +13,7 @@
  * - Book levels carry `total_shares` (not `size`), bids high->low, asks low->high.
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, probOrNull, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'futuur' as const;
@@ -146,7 +146,9 @@ export function normaliseEvent(ev: FutuurEventWire, ctx: NormaliseContext): Mark
     event_id: String(ev.id),
     title: ev.title,
     category: canonicalCategory(...categoriesOf(ev)),
-    status: ev.status,
+    // The event's word is the one that decides its markets' status too (futuurMarketStatus).
+    status: mappedStatusOrNull(ev.status, (s) => futuurMarketStatus('active', s)) ?? eventStatusFromMarkets((ev.markets ?? []).flatMap((m) => mappedStatusOrNull(m.status, (s) => futuurMarketStatus(s, ev.status)) ?? [])),
+    venue_status: ev.status,
     market_ids: (ev.markets ?? []).map((m) => String(m.id)),
     close_time: toIsoOrNull(ev.bet_end_date),
     updated_at: ctx.fetchedAt,

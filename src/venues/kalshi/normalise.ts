@@ -10,7 +10,7 @@
  * - REST times are ISO; WS/filters use unix seconds (`ts`) or milliseconds (`ts_ms`).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, mappedStatusOrNull, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'kalshi' as const;
@@ -202,7 +202,9 @@ export function normaliseEvent(raw: KalshiEventWire, ctx: NormaliseContext): Mar
     title: raw.title?.trim() || raw.event_ticker,
     subtitle: raw.sub_title?.trim() || null,
     category: canonicalCategory(raw.category),
-    status: typeof raw.status === 'string' ? raw.status : null,
+    // Kalshi's event status (when sent) uses its market words; else the nested markets say.
+    status: mappedStatusOrNull(typeof raw.status === 'string' ? raw.status : null, kalshiStatus) ?? eventStatusFromMarkets((raw.markets ?? []).flatMap((m) => mappedStatusOrNull(m.status, kalshiStatus) ?? [])),
+    venue_status: typeof raw.status === 'string' ? raw.status : null,
     market_ids: (raw.markets ?? []).map((m) => m.ticker),
     close_time: closeTimes.length ? toIso(closeTimes[closeTimes.length - 1]) : null,
     updated_at: ctx.fetchedAt,

@@ -14,7 +14,7 @@
  * - Trades on the NO token are put in YES terms (buying NO at 0.3 = selling YES at 0.7).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { baseUnitsToNumber, complement, millisToIso, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'limitless' as const;
@@ -227,7 +227,9 @@ export function normaliseGroup(raw: LimitlessMarketWire, ctx: NormaliseContext):
     title: raw.title,
     subtitle: null,
     category: canonicalCategory(...(raw.categories ?? [])),
-    status: raw.status ?? null,
+    // A group has the market words (FUNDED, RESOLVED...); its markets say when it has none.
+    status: mappedStatusOrNull(raw.status ? raw : null, limitlessStatus) ?? eventStatusFromMarkets((raw.markets ?? []).flatMap((m) => mappedStatusOrNull(m, limitlessStatus) ?? [])),
+    venue_status: raw.status ?? null,
     market_ids: (raw.markets ?? []).map((m) => m.slug),
     close_time: close === null || close === undefined ? null : millisToIso(close, `${raw.slug}.expirationTimestamp`),
     updated_at: toIso(raw.updatedAt ?? ctx.fetchedAt),

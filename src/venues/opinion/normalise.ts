@@ -14,7 +14,7 @@
  *   is the only public trade, with `side` Buy/Sell of that token (NO trades are put in YES terms).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, toIso, UnitError } from '../units.js';
 
 const EXCHANGE = 'opinion' as const;
@@ -160,7 +160,9 @@ export function normaliseCategorical(raw: OpinionMarketWire, ctx: NormaliseConte
     event_id: String(raw.marketId),
     title: raw.marketTitle,
     category: canonicalCategory(raw.category, raw.collection?.title),
-    status: raw.statusEnum ?? String(raw.status),
+    // A categorical market has the status codes of binary ones; its child markets say when it is unknown.
+    status: mappedStatusOrNull(raw.status, opinionStatus) ?? eventStatusFromMarkets((raw.childMarkets ?? []).flatMap((c) => mappedStatusOrNull(c.status, opinionStatus) ?? [])),
+    venue_status: raw.statusEnum ?? String(raw.status),
     market_ids: (raw.childMarkets ?? []).map((c) => String(c.marketId)),
     close_time: secondsOrNull(raw.cutoffAt, `${raw.marketId}.cutoffAt`),
     updated_at: ctx.fetchedAt,

@@ -168,6 +168,15 @@ export function normaliseMarket(raw: GammaMarketWire, ctx: NormaliseContext): Ma
   });
 }
 
+/** Gamma events say closed/active only: a closed event whose markets all resolved is resolved. */
+export function polymarketEventStatus(raw: Pick<GammaEventWire, 'closed' | 'active' | 'markets'>): MarketStatus {
+  if (raw.closed) {
+    const markets = raw.markets ?? [];
+    return markets.length > 0 && markets.every((m) => m.umaResolutionStatus === 'resolved') ? 'resolved' : 'closed';
+  }
+  return raw.active === false ? 'halted' : 'open';
+}
+
 export function normaliseEvent(raw: GammaEventWire, ctx: NormaliseContext): MarketEvent {
   const tags = (raw.tags ?? []).map((t) => t.label ?? t.slug ?? '').filter((t) => t.length > 0);
   return makeEvent({
@@ -176,7 +185,8 @@ export function normaliseEvent(raw: GammaEventWire, ctx: NormaliseContext): Mark
     title: raw.title?.trim() || raw.slug || String(raw.id),
     subtitle: null,
     category: canonicalCategory(raw.category, ...tags),
-    status: raw.closed ? 'closed' : raw.active === false ? 'inactive' : 'active',
+    status: polymarketEventStatus(raw),
+    venue_status: raw.closed ? 'closed' : raw.active === false ? 'inactive' : 'active',
     market_ids: (raw.markets ?? []).map((m) => m.conditionId).filter((x): x is string => typeof x === 'string'),
     close_time: gammaTime(raw.endDate ?? null, `event ${raw.id}.endDate`),
     updated_at: gammaTime((raw.updatedAt as string | undefined) ?? null, `event ${raw.id}.updatedAt`) ?? ctx.fetchedAt,

@@ -3,7 +3,9 @@
  * (`x-api-key`) on every request: it is taken from `cfg.http.headers['x-api-key']` or the
  * `PREDICTFUN_API_KEY` environment variable. Listing uses cursor pagination (`first` + `after`,
  * response `cursor`). The market object has no price, volume or close time: `getMarket` adds the
- * market's stats and book; a listing carries the markets only (prices arrive with the recorder).
+ * market's stats and book; a listing carries the markets (prices arrive with the recorder) and the
+ * categories they belong to, read once per listing (a category is the markets' event and has the
+ * tags their topic comes from).
  * Trades are the venue's order-match events; price history is built from them (the venue has no
  * public price-history endpoint).
  */
@@ -15,6 +17,8 @@ import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import {
+  eventsOfMarkets,
+  indexCategories,
   normaliseCategory,
   normaliseMarket,
   normaliseMatch,
@@ -87,22 +91,49 @@ export class PredictfunAdapter implements VenueAdapter {
 
   listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
     const first = Math.min(Math.max(opts.pageSize ?? PREDICTFUN_MAX_PAGE, 1), PREDICTFUN_MAX_PAGE);
+    let categories: Map<string, PredictCategoryWire | null> | undefined;
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const body = await this.get<PredictMarketWire[]>('listMarkets', predictfunRequests.markets({ first, after: cursor }), opts.signal);
       const raws = body.data ?? [];
       const fetchedAt = this.now();
+      categories ??= await this.readCategories(fetchedAt, opts.signal);
+      await this.readMissingCategories(raws, categories, fetchedAt);
+      const known = categories;
       const { markets, skipped } = normaliseListingPage(
         raws,
         (raw, page) => {
-          page.markets.push(normaliseMarket(raw, { fetchedAt }));
+          page.markets.push(normaliseMarket(raw, { fetchedAt }, { category: raw.categorySlug ? known.get(raw.categorySlug) ?? null : undefined }));
           this.remember(raw);
         },
         (raw) => (raw?.id === undefined ? null : String(raw.id)),
       );
       // The last page comes with no cursor (or a short page).
       const next = body.cursor && raws.length === first ? body.cursor : null;
-      return { markets, events: [], cursor: next, rawCount: raws.length, skipped };
+      return { markets, events: eventsOfMarkets(raws, known, { fetchedAt }), cursor: next, rawCount: raws.length, skipped };
     });
+  }
+
+  /** Every category, by slug: a few pages per listing (a category embeds its markets' ids). */
+  private async readCategories(fetchedAt: string, signal?: AbortSignal): Promise<Map<string, PredictCategoryWire | null>> {
+    const bySlug = new Map<string, PredictCategoryWire | null>();
+    let after: string | null = null;
+    do {
+      const body: PredictEnvelope<PredictCategoryWire[]> = await this.get<PredictCategoryWire[]>('listMarkets.categories', predictfunRequests.categories({ first: PREDICTFUN_MAX_PAGE, after }), signal);
+      const raws = body.data ?? [];
+      indexCategories(raws, { fetchedAt }, bySlug);
+      after = body.cursor && raws.length === PREDICTFUN_MAX_PAGE ? body.cursor : null;
+    } while (after);
+    return bySlug;
+  }
+
+  /** Categories created since the listing began (a slug not seen yet): read one by one. */
+  private async readMissingCategories(raws: readonly PredictMarketWire[], bySlug: Map<string, PredictCategoryWire | null>, fetchedAt: string): Promise<void> {
+    const missing = [...new Set(raws.map((r) => r?.categorySlug).filter((s): s is string => !!s && !bySlug.has(s)))];
+    for (const slug of missing) {
+      const body = await this.getOrNull<PredictCategoryWire>('listMarkets.category', predictfunRequests.category(slug));
+      if (body?.data) indexCategories([body.data], { fetchedAt }, bySlug);
+      else bySlug.set(slug, null);
+    }
   }
 
   async getMarket(marketId: string): Promise<Market | null> {
@@ -111,14 +142,16 @@ export class PredictfunAdapter implements VenueAdapter {
     if (!body?.data) return null;
     const raw = body.data;
     this.remember(raw);
-    const [stats, book] = await Promise.all([
+    const [stats, book, category] = await Promise.all([
       this.getOrNull<PredictStatsWire>('getMarket.stats', predictfunRequests.stats(marketId)).then((b) => b?.data ?? null),
       this.getOrderBook(marketId).catch((err: unknown) => {
         if (err instanceof VenueError && err.notFound) return null;
         throw err;
       }),
+      // Its event, whose tags give the market's topic (as in a listing).
+      raw.categorySlug ? this.getOrNull<PredictCategoryWire>('getMarket.category', predictfunRequests.category(raw.categorySlug)).then((b) => b?.data ?? null) : undefined,
     ]);
-    return normaliseMarket(raw, { fetchedAt: this.now() }, { stats, book });
+    return normaliseMarket(raw, { fetchedAt: this.now() }, { stats, book, category });
   }
 
   listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage> {

@@ -5,7 +5,11 @@
  * - Every response is wrapped: `{success, data, cursor?}`.
  * - Market `id` is an integer; the market id of the service is its decimal string.
  * - `question` is the question; `title` is the outcome's short name inside a multi-outcome category
- *   (for a binary market the two are equal). The event is the market's category (`categorySlug`).
+ *   (for a binary market the two are equal). The event is the market's category (`categorySlug`):
+ *   the market object names it but carries neither its title, its tags nor its status, so the
+ *   adapter reads the categories (`GET /v1/categories`) beside the markets, lists the category of
+ *   each market as its event, and takes the market's topic (`category`) from the category's tags.
+ *   A slug is never a topic: without tags the topic is `other`.
  * - The market object carries no price: prices come from the book (priced on YES; NO = 1 - YES).
  * - Book levels are `[price, quantity]` pairs of numbers (one third-party client types them as
  *   `{price, size}` strings: both are read).
@@ -14,7 +18,7 @@
  * - `updateTimestampMs` is epoch milliseconds, `createdAt`/`executedAt` ISO.
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { baseUnitsToNumber, complement, millisToIso, parseDecimal, parseDecimalOrNull, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'predictfun' as const;
@@ -100,6 +104,10 @@ export interface NormaliseContext {
 
 /** What the market object lacks and the adapter fetched beside it. */
 export interface PredictMarketExtras {
+  /**
+   * The market's category (its event), when the caller read it: undefined = not read (the market
+   * keeps its slug as event id), null = the venue does not know the slug (no event to point at).
+   */
   category?: Pick<PredictCategoryWire, 'slug' | 'title' | 'tags'> | null;
   stats?: PredictStatsWire | null;
   book?: OrderBook | null;
@@ -142,10 +150,10 @@ export function normaliseMarket(raw: PredictMarketWire, ctx: NormaliseContext, e
   return makeMarket({
     exchange: EXCHANGE,
     market_id: id,
-    event_id: raw.categorySlug || null,
+    event_id: extras.category === null ? null : raw.categorySlug || null,
     title: raw.question,
     subtitle: binary ? (extras.category?.title ?? null) : raw.title,
-    category: canonicalCategory(...(extras.category?.tags ?? []).map((t) => t.name), raw.categorySlug),
+    category: topicOf(extras.category),
     tags: [raw.isNegRisk ? 'neg-risk' : null, raw.isYieldBearing ? 'yield-bearing' : null, ...(raw.kalshiMarketTicker ? [`kalshi:${raw.kalshiMarketTicker}`] : []), ...(raw.polymarketConditionIds ?? []).map((c) => `polymarket:${c}`)].filter((x): x is string => !!x),
     status,
     outcomes: [
@@ -171,19 +179,71 @@ export function normaliseMarket(raw: PredictMarketWire, ctx: NormaliseContext, e
   });
 }
 
+/** The topic of a category from its tags (never from its slug, which names the event). */
+function topicOf(category: Pick<PredictCategoryWire, 'tags'> | null | undefined): string {
+  const tags = (category?.tags ?? []).map((t) => t.name).filter((t) => t?.trim());
+  return tags.length ? canonicalCategory(...tags) : 'other';
+}
+
+/**
+ * A category's status in the unified vocabulary: RESOLVED is resolved; otherwise its markets say
+ * (when the category came with them), else OPEN is open.
+ */
+export function categoryStatus(raw: Pick<PredictCategoryWire, 'status' | 'markets'>): MarketStatus | null {
+  const word = raw.status?.toUpperCase();
+  if (word === 'RESOLVED') return 'resolved';
+  const fromMarkets = eventStatusFromMarkets((raw.markets ?? []).flatMap((m) => mappedStatusOrNull(m, predictStatus) ?? []));
+  if (fromMarkets) return fromMarkets;
+  return word === 'OPEN' ? 'open' : null;
+}
+
 export function normaliseCategory(raw: PredictCategoryWire, ctx: NormaliseContext): MarketEvent {
   return makeEvent({
     exchange: EXCHANGE,
     event_id: raw.slug,
     title: raw.title,
     subtitle: null,
-    category: canonicalCategory(...(raw.tags ?? []).map((t) => t.name), raw.slug),
-    status: raw.status ?? null,
+    category: topicOf(raw),
+    status: categoryStatus(raw),
+    venue_status: raw.status ?? null,
     market_ids: (raw.markets ?? []).map((m) => String(m.id)),
     close_time: null,
     updated_at: ctx.fetchedAt,
     raw,
   });
+}
+
+/**
+ * Categories by slug, for `eventsOfMarkets` and the markets' `extras.category`. A category that does
+ * not normalise (no title, say) is kept as null: its markets then point at no event rather than at
+ * one the catalog will not hold.
+ */
+export function indexCategories(wires: readonly PredictCategoryWire[], ctx: NormaliseContext, into = new Map<string, PredictCategoryWire | null>()): Map<string, PredictCategoryWire | null> {
+  for (const c of wires) {
+    if (!c?.slug) continue;
+    try {
+      normaliseCategory(c, ctx);
+      into.set(c.slug, c);
+    } catch {
+      into.set(c.slug, null);
+    }
+  }
+  return into;
+}
+
+/**
+ * The events of a listing page: the category of each market on it, once, from the categories the
+ * adapter read by slug (a slug the venue does not know has no event; its markets point at none).
+ */
+export function eventsOfMarkets(raws: readonly PredictMarketWire[], categories: ReadonlyMap<string, PredictCategoryWire | null>, ctx: NormaliseContext): MarketEvent[] {
+  const events = new Map<string, MarketEvent>();
+  for (const raw of raws) {
+    const slug = raw.categorySlug;
+    const category = slug ? categories.get(slug) : null;
+    if (!slug || !category || events.has(slug)) continue;
+    events.set(slug, normaliseCategory(category, ctx));
+  }
+  return [...events.values()];
 }
 
 function level(l: PredictLevelWire, what: string): BookLevel {

@@ -14,7 +14,7 @@
  * - No volume, liquidity, rules or resolution in the public feed: those stay null/empty.
  */
 import { canonicalCategory, CANONICAL_CATEGORIES } from '../categories.js';
-import { makeEvent, makeMarket, makePricePoint, type Market, type MarketEvent, type MarketStatus, type PricePoint } from '../records.js';
+import { eventStatusFromMarkets, makeEvent, makeMarket, makePricePoint, mappedStatusOrNull, type Market, type MarketEvent, type MarketStatus, type PricePoint } from '../records.js';
 import { complement, parseDecimal, probOrNull, roundPrice, toIso, UnitError } from '../units.js';
 
 const EXCHANGE = 'predictit' as const;
@@ -204,7 +204,9 @@ export function normaliseEvent(market: PredictItMarketWire, ctx: NormaliseContex
     title: market.name.trim() || String(market.id),
     subtitle: market.shortName?.trim() || null,
     category: predictitCategory(market.name),
-    status: market.status ?? null,
+    // A PredictIt market (our event) has the words its contracts have (Open, Closed...).
+    status: mappedStatusOrNull(market.status, (s) => predictitStatus(s, s)) ?? eventStatusFromMarkets(market.contracts.flatMap((c) => mappedStatusOrNull(c.status, (s) => predictitStatus(s, market.status)) ?? [])),
+    venue_status: market.status ?? null,
     market_ids: market.contracts.map((c) => String(c.id)),
     close_time: ends.length ? ends[ends.length - 1] : null,
     updated_at: easternToIsoOrNull(market.timeStamp, `market ${market.id}.timeStamp`) ?? ctx.fetchedAt,

@@ -17,7 +17,7 @@
  * - Trades are returned per token: a NO-token trade is put in YES terms (price 1 - p, side flipped).
  */
 import { canonicalCategory } from '../categories.js';
-import { makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
+import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, dollarsToUsdOrNull, fixedPointCount, millisToIso, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'probable' as const;
@@ -169,6 +169,14 @@ export function normaliseMarket(raw: ProbableMarketWire, ctx: NormaliseContext, 
   });
 }
 
+function probableEventWord(word: string | undefined): MarketStatus | null {
+  const w = word?.toLowerCase();
+  if (w === 'active' || w === 'open') return 'open';
+  if (w === 'closed') return 'closed';
+  if (w === 'resolved') return 'resolved';
+  return null;
+}
+
 export function normaliseEvent(raw: ProbableEventWire, ctx: NormaliseContext): MarketEvent {
   return makeEvent({
     exchange: EXCHANGE,
@@ -176,7 +184,9 @@ export function normaliseEvent(raw: ProbableEventWire, ctx: NormaliseContext): M
     title: raw.title?.trim() || String(raw.id),
     subtitle: null,
     category: canonicalCategory(raw.category, ...tagLabels(raw.tags)),
-    status: raw.status ?? null,
+    // The event's word (active/closed) says less than its markets' flags (resolved, paused).
+    status: eventStatusFromMarkets((raw.markets ?? []).map(probableStatus)) ?? probableEventWord(raw.status),
+    venue_status: raw.status ?? null,
     market_ids: (raw.markets ?? []).map((m) => String(m.id)),
     close_time: toIsoOrNull(raw.endDate, undefined, `event ${raw.id}.endDate`),
     updated_at: ctx.fetchedAt,

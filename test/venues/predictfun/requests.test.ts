@@ -20,17 +20,21 @@ describe('predictfun requests', () => {
       sim.server.requests.length = 0;
       let pages = 0;
       for await (const _ of adapter.listMarkets({ pageSize: 10 })) pages++;
-      const sent = sim.server.requests;
+      // The listing reads the categories (the markets' events) once, beside the market pages.
+      const sent = sim.server.requests.filter((r) => r.path === '/v1/markets');
       assert.ok(pages >= 3);
       assert.equal(`${sent[0].path}?${sent[0].search}`, '/v1/markets?first=10');
       for (const r of sent.slice(1)) assert.match(`${r.path}?${r.search}`, /^\/v1\/markets\?first=10&after=[\w%]+$/);
-      assert.ok(sent.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
+      const categoryReads = sim.server.requests.filter((r) => r.path !== '/v1/markets');
+      assert.deepEqual(categoryReads.map((r) => `${r.path}?${r.search}`), ['/v1/categories?first=100'], 'one page of categories per listing');
+      assert.ok(sim.server.requests.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
 
       const fromEnv = new PredictfunAdapter({ baseUrls: sim.baseUrls, keys: loadConfig({ PREDICTFUN_API_KEY: PREDICTFUN_SIM_API_KEY }).venues.predictfun.keys });
       sim.server.requests.length = 0;
       const m = await fromEnv.getMarket('4100');
       assert.ok(m && m.yes_price !== null && m.volume !== null, 'getMarket adds book and stats');
-      assert.deepEqual(sim.server.requests.map((r) => r.path).sort(), ['/v1/markets/4100', '/v1/markets/4100/orderbook', '/v1/markets/4100/stats']);
+      assert.deepEqual(sim.server.requests.map((r) => r.path).sort(), [`/v1/categories/${m.event_id}`, '/v1/markets/4100', '/v1/markets/4100/orderbook', '/v1/markets/4100/stats']);
+      assert.notEqual(m.category, m.event_id, 'the topic comes from the category, not its slug');
       assert.ok(sim.server.requests.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
     });
 
