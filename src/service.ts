@@ -77,9 +77,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
     search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger });
-    // Semantic search loads its model in the background; it answers 503 until the model is ready.
+    // Semantic search fetches its model when missing (so a fresh `npm start` needs no other command)
+    // and loads it in the background; it answers 503, saying why, until the model is ready.
     semantic = startSemanticComponent({
       modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs, vacuumAfterWrites: db.kind === 'embedded',
+      modelFetch: config.modelFetch ?? undefined,
     });
     const searchRouter = search.router;
     const searchComponents = search;

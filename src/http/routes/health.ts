@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { openapi } from '../openapi.js';
 
-export type ComponentState = 'ok' | 'degraded' | 'down' | 'disabled' | 'starting';
+export type ComponentState = 'ok' | 'degraded' | 'down' | 'disabled' | 'starting' | 'fetching';
 export interface ComponentHealth {
   status: ComponentState;
   [detail: string]: unknown;
@@ -20,7 +20,7 @@ export interface VenueHealth {
 /** The venues' sync state, by exchange code; a venue whose last sync failed degrades the service. */
 export type ExchangesCheck = () => Promise<Record<string, VenueHealth>>;
 
-const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting']) }).catchall(z.unknown());
+const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting', 'fetching']) }).catchall(z.unknown());
 const Health = openapi.register(
   'Health',
   z.object({

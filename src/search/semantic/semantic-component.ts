@@ -1,11 +1,14 @@
 // Semantic search as one component for the composition root: loads the model in the background
-// (the service answers meanwhile; semantic search is a 503 until it is ready, or for good when the
-// model is missing or corrupt, with the reason in /health), runs the embedding indexer, and offers
-// the router and the health check.
+// (the service answers meanwhile; semantic search is a 503 until it is ready, with the reason in
+// /health), fetching it first when it is missing and a fetch is configured (else a missing or corrupt
+// model disables semantic search for good), runs the embedding indexer, and offers the router and
+// the health check.
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Router } from 'express';
+import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../../embeddings/background-model-fetch.js';
 import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
+import { MODEL_NAME } from '../../../embeddings/model-spec.js';
 import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
 import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
 import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
@@ -30,6 +33,8 @@ export interface SemanticComponentOptions {
   embedder?: EmbedderOptions;
   /** Recent-answers cache (sizes, TTL, invalidation poll interval). */
   resultCache?: SemanticResultCacheOptions;
+  /** Fetch the model into modelDir when it is missing (retrying until it works); absent = never fetch. */
+  modelFetch?: ModelFetchSettings;
 }
 
 export interface SemanticComponent {
@@ -52,8 +57,25 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   let closed = false;
   const store = new MarketEmbeddingStore(options.pool);
   const results = startSemanticResultCache(options.pool, options.resultCache);
+  const fetch: BackgroundModelFetch | undefined = options.modelFetch
+    ? startBackgroundModelFetch(options.modelDir, options.modelFetch, options.logger)
+    : undefined;
+
+  /** Why there is no search service yet, for the 503 and /health. */
+  function notReadyReason(): string {
+    if (failure) return 'the embedding model is not loaded';
+    const state = fetch?.state();
+    if (state?.phase === 'fetching') {
+      const percent = state.total ? ` (${Math.floor((100 * state.bytes) / state.total)}%)` : '';
+      return `the embedding model is being fetched${percent}; try again shortly`;
+    }
+    if (state?.phase === 'waiting_to_retry') return `the embedding model could not be fetched yet (${state.error}); next attempt at ${state.retryAt.toISOString()}`;
+    return 'the embedding model is loading; try again shortly';
+  }
 
   const ready = (async () => {
+    if (fetch) await fetch.ready;
+    if (closed) return;
     const started = Date.now();
     const loaded = await Embedder.start(
       { modelDir: options.modelDir, ...options.workerPool },
@@ -73,6 +95,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     }
   })();
   ready.catch((err: Error) => {
+    if (closed) return; // closed during the fetch or the load: nothing failed
     failure = err;
     options.logger.error({ err: err.message }, 'semantic search disabled: the embedding model could not be loaded');
   });
@@ -80,10 +103,19 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   return {
     ready,
     getService: () => service,
-    router: (requireFeature) => createSemanticRouter({ requireFeature, getService: () => service, cache: results.cache }),
+    router: (requireFeature) => createSemanticRouter({ requireFeature, getService: () => service, cache: results.cache, unavailableReason: notReadyReason }),
     requestIndexing: () => indexer?.requestRun(),
     async health() {
       if (failure) return { status: 'down', error: failure.message };
+      const fetching = fetch?.state();
+      if (fetching?.phase === 'fetching') {
+        const { source, bytes, total, attempt } = fetching;
+        const percent = total ? Math.floor((100 * bytes) / total) : null;
+        return { status: 'fetching', model: MODEL_NAME, source, bytes, total, percent, attempt };
+      }
+      if (fetching?.phase === 'waiting_to_retry') {
+        return { status: 'down', model: MODEL_NAME, error: notReadyReason(), attempt: fetching.attempt, retry_at: fetching.retryAt.toISOString() };
+      }
       if (!embedder) return { status: 'starting' };
       const counts = await store.counts();
       const pending = await store.pending();
@@ -99,6 +131,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     },
     async close() {
       closed = true;
+      fetch?.close();
       results.stop();
       await indexer?.stop();
       await embedder?.close();
