@@ -69,7 +69,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
   try {
-    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'catalog change listener failed'));
+    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venueUrlEnv: config.venueUrlEnv, liveTimeoutMs: config.liveReads.timeoutMs, logger });
     const liveAdapters = venues.liveAdapters;
     const accounts = new AccountService(db.pool, clock, config.sessionTtlHours * 3600_000);

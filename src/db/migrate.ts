@@ -54,7 +54,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
         applied.push(m.name);
       } catch (err) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
       }
     }
   } finally {
