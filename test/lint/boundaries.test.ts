@@ -1,6 +1,6 @@
 // The import-boundary rule of eslint.config.js, run by the real ESLint on code placed (virtually) in
 // the layers: imports up the stack are errors, down the stack are fine, and the folders that do not
-// exist yet (recorder, trading, ws) are covered already.
+// exist yet (recorder, trading, ws) are covered already; and the environment is read only by the config.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -40,6 +40,17 @@ describe('lint: import boundaries', function () {
     { file: 'src/service.ts', imports: '../indexers/search-job.js', allowed: true },
     { file: 'scripts/new-script.ts', imports: '../src/sim/index.js', allowed: true },
   ];
+  it('process.env is read only by src/config.ts and the entry points', async () => {
+    const envRule = async (file: string) => {
+      const [result] = await eslint.lintText('export const level = process.env.LOG_LEVEL;\n', { filePath: path.join(ROOT, file) });
+      return result.messages.filter((m) => m.ruleId === 'no-restricted-properties').length;
+    };
+    assert.equal(await envRule('src/http/new-route.ts'), 1);
+    assert.equal(await envRule('indexers/new-job.ts'), 1);
+    assert.equal(await envRule('src/config.ts'), 0);
+    assert.equal(await envRule('scripts/new-script.ts'), 0);
+  });
+
   for (const c of cases) {
     it(`${c.file} importing ${c.imports}: ${c.allowed ? 'allowed' : 'an error'}`, async () => {
       const errors = await boundaryErrors(c.file, `import * as m from '${c.imports}';\nexport const used = m;\n`);
