@@ -57,14 +57,14 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   let closed = false;
   const store = new MarketEmbeddingStore(options.pool);
   const results = startSemanticResultCache(options.pool, options.resultCache);
-  const fetch: BackgroundModelFetch | undefined = options.modelFetch
+  const backgroundFetch: BackgroundModelFetch | undefined = options.modelFetch
     ? startBackgroundModelFetch(options.modelDir, options.modelFetch, options.logger)
     : undefined;
 
   /** Why there is no search service yet, for the 503 and /health. */
   function notReadyReason(): string {
     if (failure) return 'the embedding model is not loaded';
-    const state = fetch?.state();
+    const state = backgroundFetch?.state();
     if (state?.phase === 'fetching') {
       const percent = state.total ? ` (${Math.floor((100 * state.bytes) / state.total)}%)` : '';
       return `the embedding model is being fetched${percent}; try again shortly`;
@@ -74,7 +74,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   }
 
   const ready = (async () => {
-    if (fetch) await fetch.ready;
+    if (backgroundFetch) await backgroundFetch.ready;
     if (closed) return;
     const started = Date.now();
     const loaded = await Embedder.start(
@@ -107,7 +107,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     requestIndexing: () => indexer?.requestRun(),
     async health() {
       if (failure) return { status: 'down', error: failure.message };
-      const fetching = fetch?.state();
+      const fetching = backgroundFetch?.state();
       if (fetching?.phase === 'fetching') {
         const { source, bytes, total, attempt } = fetching;
         const percent = total ? Math.floor((100 * bytes) / total) : null;
@@ -131,7 +131,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     },
     async close() {
       closed = true;
-      fetch?.close();
+      backgroundFetch?.close();
       results.stop();
       await indexer?.stop();
       await embedder?.close();
