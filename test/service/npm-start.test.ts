@@ -8,6 +8,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { listMigrations } from '../../src/db/migrate.js';
+import { loadIndexDefinition } from '../../src/search/elastic/mapping.js';
+import { VERSION } from '../../src/version.js';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 const GRACE_MS = 5_000;
@@ -105,6 +109,14 @@ describe('npm start and npm run sim, stopped with SIGTERM', function () {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('the build npm start ran finds its run-time files from dist/: migrations, index mappings, version', async () => {
+    const compiled = async (rel: string) => import(pathToFileURL(path.join(PROJECT_ROOT, 'dist', rel)).href);
+    const migrate = await compiled('src/db/migrate.js');
+    assert.deepEqual(migrate.listMigrations().map((m: { name: string }) => m.name), listMigrations().map((m) => m.name));
+    assert.deepEqual((await compiled('src/search/elastic/mapping.js')).loadIndexDefinition(), loadIndexDefinition());
+    assert.equal((await compiled('src/version.js')).VERSION, VERSION);
   });
 
   it('npm run sim: the simulators get the signal, close their ports and npm exits 0', async () => {
