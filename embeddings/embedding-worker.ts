@@ -22,10 +22,10 @@ try {
         send({ type: 'counted', id: message.id, counts: encoder.countTokens(message.texts) });
       }
     } catch (err) {
-      send({ type: 'failed', id: message.id, message: (err as Error).message });
+      send({ type: 'failed', id: message.id, message: (err as Error).message, stack: (err as Error).stack });
     }
   });
   send({ type: 'ready' });
 } catch (err) {
-  send({ type: 'load-failed', name: (err as Error).name, message: (err as Error).message });
+  send({ type: 'load-failed', name: (err as Error).name, message: (err as Error).message, stack: (err as Error).stack });
 }

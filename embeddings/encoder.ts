@@ -38,7 +38,7 @@ export class LocalEncoder {
       });
       return new LocalEncoder(tokenizer, model);
     } catch (err) {
-      throw new ModelCorruptError(`embedding model in ${modelFolder(options.modelDir)} failed to load: ${(err as Error).message}`);
+      throw new ModelCorruptError(`embedding model in ${modelFolder(options.modelDir)} failed to load: ${(err as Error).message}`, { cause: err });
     }
   }
 

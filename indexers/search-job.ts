@@ -21,6 +21,7 @@ export interface SearchIndexJobOptions {
 }
 
 export function createSearchIndexJob(opts: SearchIndexJobOptions): JobDefinition {
+  const logger = opts.logger?.child({ component: 'search-indexer' });
   return {
     name: SEARCH_INDEX_JOB,
     schedule: opts.schedule === undefined ? '* * * * *' : opts.schedule,
@@ -29,13 +30,13 @@ export function createSearchIndexJob(opts: SearchIndexJobOptions): JobDefinition
       const result = await indexChangedMarkets({ pool: opts.pool, writer: opts.writer });
       if (result.written + result.deleted > 0) {
         opts.cache?.invalidate();
-        opts.logger?.info(
+        logger?.info(
           { index: result.index, written: result.written, deleted: result.deleted, failed: result.failed.length, to_seq: result.toSeq, ms: Date.now() - started },
           'search index updated',
         );
       }
       if (result.failed.length) {
-        opts.logger?.warn({ index: result.index, failed: result.failed.slice(0, 5) }, 'search documents refused by the engine');
+        logger?.warn({ index: result.index, failed: result.failed.slice(0, 5) }, 'search documents refused by the engine');
       }
       return result;
     },

@@ -75,8 +75,9 @@ export class VenueSync {
   }
 
   private async runOnce(runOpts: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void }): Promise<SyncResult> {
-    const { adapter, clock, logger } = this.opts;
+    const { adapter, clock } = this.opts;
     const exchange = this.exchange;
+    const logger = this.opts.logger?.child({ component: 'venue-sync', exchange });
     const startedMs = clock.now();
     const previous = await this.status.get(exchange);
     const resumeFrom = previous?.cursor ?? null;
@@ -89,6 +90,7 @@ export class VenueSync {
     const startedAt = resumeFrom?.started_at ?? new Date(startedMs).toISOString();
     let pagesBefore = resumeFrom?.pages ?? 0;
     let error: string | null = null;
+    let failure: unknown;
     let complete = false;
 
     try {
@@ -103,11 +105,13 @@ export class VenueSync {
         r.unchanged += w.unchanged;
         r.eventsChanged += w.eventsChanged;
         r.maxChangeSeq = Math.max(r.maxChangeSeq, w.maxChangeSeq);
-        if (page.skipped.length) logger?.debug({ exchange, skipped: page.skipped.slice(0, 5) }, 'venue items skipped by the normaliser');
+        if (page.skipped.length) logger?.debug({ skipped: page.skipped.slice(0, 5) }, 'venue items skipped by the normaliser');
         runOpts.onProgress?.({ ...p });
       }
       complete = true;
     } catch (err) {
+      failure = err;
+      // the sync status keeps the message; the log keeps the error itself (stack, VenueError fields)
       error = err instanceof Error ? err.message : String(err);
       // A resume cursor the venue refuses (expired, unknown) would fail every later run: start over.
       if (resumed && p.pages === 0 && err instanceof VenueError && err.kind === 'http' && [400, 404, 410, 422].includes(err.status ?? 0)) {
@@ -127,14 +131,14 @@ export class VenueSync {
       catalogMarkets = await this.status.markSucceeded(exchange, new Date(clock.now()));
     } else {
       catalogMarkets = await this.status.markFailed(exchange, new Date(clock.now()), error ?? 'failed');
-      logger?.warn({ exchange, error, pagesCommitted: p.pages }, 'venue sync failed; committed pages kept, resumes from the last cursor');
+      logger?.warn({ err: failure, pagesCommitted: p.pages }, 'venue sync failed; committed pages kept, resumes from the last cursor');
     }
 
     const result: SyncResult = { ...p, ok: complete, resumed, ...r, catalogMarkets, durationMs: clock.now() - startedMs, error };
     if (p.changed > 0 || r.removed > 0) {
       this.opts.changes?.emitChanged({ exchange, changed: p.changed, removed: r.removed, maxChangeSeq: r.maxChangeSeq, complete });
     }
-    logger?.info({ exchange, ok: complete, resumed, pages: p.pages, markets: p.markets, changed: p.changed, removed: r.removed, ms: result.durationMs }, 'venue sync finished');
+    logger?.info({ ok: complete, resumed, pages: p.pages, markets: p.markets, changed: p.changed, removed: r.removed, ms: result.durationMs }, 'venue sync finished');
     return result;
   }
 }

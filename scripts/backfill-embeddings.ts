@@ -75,7 +75,7 @@ try {
     );
   }
 } catch (err) {
-  console.error(`backfill failed: ${(err as Error).message}`);
+  console.error('backfill failed:', err); // the stack too: this is not an expected outcome
   process.exitCode = 1;
 } finally {
   await embedder?.close();

@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 import { AccountService } from '../src/accounts/accounts.js';
 import { ApiKeyService } from '../src/accounts/api-keys.js';
 import { isPlan, PLANS } from '../src/accounts/plans.js';
-import { loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { openDatabase } from '../src/db/database.js';
 import { systemClock } from '../src/util/clock.js';
 
@@ -51,7 +52,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(`create-key failed: ${(err as Error).message}`);
+    // a locked data directory or a bad setting: the message says what to do; anything else needs the stack
+    const expected = err instanceof DataDirLockedError || err instanceof ConfigError;
+    console.error(expected ? `create-key failed: ${err.message}` : err);
     process.exit(1);
   },
 );

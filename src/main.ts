@@ -17,22 +17,23 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const service = await startService(config, { logger });
-  logger.info(`ready: ${service.url}/health`);
+  const log = logger.child({ component: 'main' });
+  log.info(`ready: ${service.url}/health`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
+      log.error('shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownGraceMs + 15_000);
     force.unref();
     service.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        logger.error({ err: (err as Error).message }, 'shutdown failed');
+        log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`failed to start: ${(err as Error).message}`);
+  // Before the logger exists, or when startService itself failed: the stack goes to stderr whole.
+  console.error('failed to start:', err);
   process.exit(1);
 });

@@ -73,13 +73,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
   try {
-    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err }, 'catalog change listener failed'));
+    const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
     const liveAdapters = venues.liveAdapters;
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
     search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger: logger.child({ component: 'search' }) });
-    // Semantic search loads its model in the background; it answers 503 until the model is ready.
+    // Semantic search fetches its model when missing (so a fresh `npm start` needs no other command)
+    // and loads it in the background; it answers 503, saying why, until the model is ready.
     // The embedding indexer runs where the jobs run; it starts once the model is loaded.
     const vacuumEmbeddings = db.kind === 'embedded';
     semantic = startSemanticComponent({
@@ -89,6 +90,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       createIndexer: config.runJobs
         ? (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
         : undefined,
+      modelFetch: config.modelFetch ?? undefined,
     });
     const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() });
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
@@ -114,7 +116,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
-        { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache }) },
+        { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason() }) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });

@@ -33,11 +33,12 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  const db = opts.databaseUrl ? openExternal(opts.databaseUrl, opts.logger) : await openEmbedded(opts.dataDir, opts.logger);
+  const logger = opts.logger?.child({ component: 'database' });
+  const db = opts.databaseUrl ? openExternal(opts.databaseUrl, logger) : await openEmbedded(opts.dataDir, logger);
   if (opts.migrate !== false) {
     try {
       const applied = await migrate(db.pool);
-      if (applied.length) opts.logger?.info({ applied }, 'database migrations applied');
+      if (applied.length) logger?.info({ applied }, 'database migrations applied');
     } catch (err) {
       await db.close();
       throw err;
@@ -64,7 +65,7 @@ function withPing(pool: pg.Pool): Database['ping'] {
 
 function openExternal(url: string, logger?: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', (err) => logger?.error({ err: err.message }, 'idle database connection failed'));
+  pool.on('error', (err) => logger?.error({ err }, 'idle database connection failed'));
   let closed = false;
   return {
     pool,
@@ -89,7 +90,11 @@ async function openEmbedded(dataDir: string, logger?: Logger): Promise<Database>
     await new Promise<void>((resolve, reject) => {
       const onMessage = (msg: WorkerMessage) => {
         if (msg.type === 'ready') resolve();
-        else if (msg.type === 'error') reject(new Error(`embedded PostgreSQL failed to start in ${pgDir}: ${msg.message}`));
+        else if (msg.type === 'error') {
+          // the worker's stack, kept as the cause for the log
+          const cause = Object.assign(new Error(msg.message), msg.stack ? { stack: msg.stack } : {});
+          reject(new Error(`embedded PostgreSQL failed to start in ${pgDir}: ${msg.message}`, { cause }));
+        }
       };
       worker.once('message', onMessage);
       worker.once('error', (err) => reject(new Error(`embedded PostgreSQL worker crashed: ${err.message}`)));
@@ -103,10 +108,10 @@ async function openEmbedded(dataDir: string, logger?: Logger): Promise<Database>
   }
   worker.removeAllListeners('exit');
   worker.removeAllListeners('error');
-  worker.on('error', (err) => logger?.error({ err: err.message }, 'embedded PostgreSQL worker error'));
+  worker.on('error', (err) => logger?.error({ err }, 'embedded PostgreSQL worker error'));
 
   const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
-  pool.on('error', (err) => logger?.error({ err: err.message }, 'embedded database connection failed'));
+  pool.on('error', (err) => logger?.error({ err }, 'embedded database connection failed'));
   let closing: Promise<void> | undefined;
   return {
     pool,

@@ -14,7 +14,7 @@ interface WorkerInput {
   socketPath: string;
 }
 
-export type WorkerMessage = { type: 'ready' } | { type: 'error'; message: string } | { type: 'stopped' };
+export type WorkerMessage = { type: 'ready' } | { type: 'error'; message: string; stack?: string } | { type: 'stopped' };
 
 const { dataDir, socketPath } = workerData as WorkerInput;
 const port = parentPort;
@@ -44,6 +44,6 @@ start().then(
     });
   },
   (err: unknown) => {
-    port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies WorkerMessage);
+    port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined } satisfies WorkerMessage);
   },
 );

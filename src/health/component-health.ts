@@ -1,7 +1,7 @@
 // What a part of the service reports about itself for GET /health. Kept apart from the HTTP layer
 // so that components (search, embeddings, venues) can describe their state without importing it.
 
-export type ComponentState = 'ok' | 'degraded' | 'down' | 'disabled' | 'starting';
+export type ComponentState = 'ok' | 'degraded' | 'down' | 'disabled' | 'starting' | 'fetching';
 
 export interface ComponentHealth {
   status: ComponentState;

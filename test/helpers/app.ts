@@ -4,7 +4,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plan } from '../../src/accounts/plans.js';
-import type { Database } from '../../src/db/database.js';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../src/http/build-app.js';
 import { createLogger } from '../../src/logger.js';
 

@@ -1,10 +1,13 @@
 // Filters must not starve the results: over a few thousand stored vectors, a filtered query still
-// returns `k` rows when that many match, on both paths of semantic_nearest (iterative HNSW scan for
-// broad filters, exact scan for selective ones), and those rows are (nearly) the true nearest.
-// Vectors are synthetic (clustered, like real embeddings) so no model is needed here.
+// returns `k` rows when that many match, on every path of semantic_search (migration 041): the
+// iterative HNSW scan for broad filters, the exact scan for selective ones, the open markets' partial
+// index for `active_only` alone, the plain index scan without filters; and those rows are (nearly)
+// the true nearest. Vectors are synthetic (clustered, like real embeddings) so no model is needed;
+// the markets are in the catalog too, because semantic_search re-checks the filters against it.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { toPgVector } from '../../embeddings/vector-codec.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const DIMENSIONS = 384;
@@ -44,7 +47,8 @@ function syntheticRows(): Row[] {
 }
 
 /**
- * Calls semantic_nearest. `exactBelow` is its threshold for the exact path (default 1000). The
+ * Calls semantic_search (title embeddings only here, so its distance is the title distance).
+ * `exactBelow` is its threshold for the exact path (default 1000). The
  * planner is kept off sequential scans and sorts, as it is on a full-size catalog, so that the
  * HNSW path really walks the index here (at this size it would otherwise rank every row exactly).
  */
@@ -58,7 +62,7 @@ async function nearest(
     await client.query('SET LOCAL enable_seqscan = off');
     await client.query('SET LOCAL enable_sort = off');
     const { rows } = await client.query<{ market_id: string; distance: number }>(
-      "SELECT market_id, distance FROM semantic_nearest($1::vector, 'title', $2, $3::text[], $4, $5, $6)",
+      'SELECT market_id, distance FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6)',
       [toPgVector(query), k, filters.exchanges ?? null, filters.activeOnly ?? false, filters.category ?? null, exactBelow],
     );
     await client.query('COMMIT');
@@ -68,7 +72,7 @@ async function nearest(
   }
 }
 
-describe('semantic_nearest: filtered queries are not starved', function () {
+describe('semantic_search: filtered queries are not starved', function () {
   this.timeout(180_000);
   let db: TestDatabase;
   const rows = syntheticRows();
@@ -82,6 +86,7 @@ describe('semantic_nearest: filtered queries are not starved', function () {
 
   before(async () => {
     db = await openTestDatabase();
+    await seedCatalogMarkets(db.pool, rows.map((r) => ({ exchange: r.exchange, market_id: r.id, title: `market ${r.id}`, rules: '', category: r.category, closed: r.closed })));
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
       await db.pool.query(
@@ -122,11 +127,22 @@ describe('semantic_nearest: filtered queries are not starved', function () {
     assert.equal(await scan('relaxed_order'), 40);
   });
 
-  it('broad filter (iterative scan): k rows, and nearly the exact nearest ones', async () => {
+  it('active_only alone (the open markets\' partial index): k rows, and nearly the exact nearest ones', async () => {
     const filter = (r: Row) => !r.closed; // 500 of 2000, scattered through every cluster
     for (const k of [20, 100]) {
-      // exact_below = 100 < 500 matching rows: the iterative HNSW path.
       const got = await nearest(db.pool, query, k, { activeOnly: true }, 100);
+      assert.equal(got.length, k);
+      const truth = new Set(exact(filter, k));
+      const recall = got.filter((r) => truth.has(r.market_id)).length / k;
+      assert.ok(recall >= 0.9, `recall ${recall} at k=${k}`);
+    }
+  });
+
+  it('broad filter (iterative scan): k rows, and nearly the exact nearest ones', async () => {
+    const filter = (r: Row) => !r.closed && r.exchange !== 'predictit'; // 495 of 2000
+    for (const k of [20, 100]) {
+      // exact_below = 100 < 495 matching rows: the iterative HNSW path.
+      const got = await nearest(db.pool, query, k, { exchanges: ['polymarket', 'kalshi'], activeOnly: true }, 100);
       assert.equal(got.length, k);
       const truth = new Set(exact(filter, k));
       const recall = got.filter((r) => truth.has(r.market_id)).length / k;

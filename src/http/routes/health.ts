@@ -15,7 +15,7 @@ export interface VenueHealth {
 /** The venues' sync state, by exchange code; a venue whose last sync failed degrades the service. */
 export type ExchangesCheck = () => Promise<Record<string, VenueHealth>>;
 
-const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting']) }).catchall(z.unknown());
+const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting', 'fetching']) }).catchall(z.unknown());
 const Health = openapi.register(
   'Health',
   z.object({

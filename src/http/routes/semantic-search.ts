@@ -68,7 +68,7 @@ openapi.registerPath({
     200: { description: 'Ranked results', content: { 'application/json': { schema: SemanticSearchResponseSchema } } },
     ...keyedErrors,
     403: errorResponse('The key\'s plan is below Max.'),
-    503: errorResponse('The embedding model is not loaded.'),
+    503: errorResponse('The embedding model is not loaded yet (being fetched or loading; /health shows the progress) or could not be loaded.'),
   },
 });
 
@@ -78,6 +78,8 @@ export interface SemanticRouterDeps {
   getService: () => SemanticSearchService | undefined;
   /** Recent answers (result-cache.ts); invalidated when the catalog or the embeddings change. */
   cache?: ResponseCache<SemanticAnswer>;
+  /** Why getService() has nothing yet (model being fetched, loading, failed), for the 503. */
+  unavailableReason?: () => string;
 }
 
 export function createSemanticRouter(deps: SemanticRouterDeps): Router {
@@ -85,7 +87,7 @@ export function createSemanticRouter(deps: SemanticRouterDeps): Router {
   router.post('/semantic', deps.requireFeature('semantic_search'), async (req, res) => {
     const request = parseBody(SemanticSearchRequestSchema, req);
     const service = deps.getService();
-    if (!service) throw unavailable('semantic search is unavailable: the embedding model is not loaded');
+    if (!service) throw unavailable(`semantic search is unavailable: ${deps.unavailableReason?.() ?? 'the embedding model is not loaded'}`);
     const cache = deps.cache;
     const key = cache ? semanticCacheKey(request) : '';
     const hit = cache?.peek(key);

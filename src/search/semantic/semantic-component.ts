@@ -1,11 +1,14 @@
 // Semantic search as one component for the composition root: loads the model in the background
-// (the service answers meanwhile; semantic search is a 503 until it is ready, or for good when the
-// model is missing or corrupt, with the reason in /health), starts the embedding indexer the
-// composition root hands in once the model is there, and offers the search service, the
-// recent-answers cache and the health check. The HTTP route lives in src/http/routes/semantic-search.ts.
+// (the service answers meanwhile; semantic search is a 503 until it is ready, with the reason in
+// /health), fetching it first when it is missing and a fetch is configured (else a missing or corrupt
+// model disables semantic search for good), starts the embedding indexer the composition root hands
+// in once the model is there, and offers the search service, the recent-answers cache, the reason it
+// is not ready yet and the health check. The HTTP route lives in src/http/routes/semantic-search.ts.
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../../embeddings/background-model-fetch.js';
 import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
+import { MODEL_NAME } from '../../../embeddings/model-spec.js';
 import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
 import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
 import type { ComponentHealth } from '../../health/component-health.js';
@@ -36,6 +39,8 @@ export interface SemanticComponentOptions {
   embedder?: EmbedderOptions;
   /** Recent-answers cache (sizes, TTL, invalidation poll interval). */
   resultCache?: SemanticResultCacheOptions;
+  /** Fetch the model into modelDir when it is missing (retrying until it works); absent = never fetch. */
+  modelFetch?: ModelFetchSettings;
 }
 
 export interface SemanticComponent {
@@ -44,6 +49,8 @@ export interface SemanticComponent {
   getService(): SemanticSearchService | undefined;
   /** Recent answers, for the route (invalidated when the catalog or the embeddings change). */
   resultCache: ResponseCache<SemanticAnswer>;
+  /** Why there is no search service yet (model being fetched, loading or failed), for the 503. */
+  unavailableReason(): string;
   /** Call after each venue sync: embeds what changed (coalesced; never blocks the caller). */
   requestIndexing(): void;
   health(): Promise<ComponentHealth>;
@@ -59,8 +66,25 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   const store = new MarketEmbeddingStore(options.pool);
   const logger = options.logger.child({ component: 'semantic-search' });
   const results = startSemanticResultCache(options.pool, options.resultCache);
+  const backgroundFetch: BackgroundModelFetch | undefined = options.modelFetch
+    ? startBackgroundModelFetch(options.modelDir, options.modelFetch, options.logger)
+    : undefined;
+
+  /** Why there is no search service yet, for the 503 and /health. */
+  function notReadyReason(): string {
+    if (failure) return 'the embedding model is not loaded';
+    const state = backgroundFetch?.state();
+    if (state?.phase === 'fetching') {
+      const percent = state.total ? ` (${Math.floor((100 * state.bytes) / state.total)}%)` : '';
+      return `the embedding model is being fetched${percent}; try again shortly`;
+    }
+    if (state?.phase === 'waiting_to_retry') return `the embedding model could not be fetched yet (${state.error}); next attempt at ${state.retryAt.toISOString()}`;
+    return 'the embedding model is loading; try again shortly';
+  }
 
   const ready = (async () => {
+    if (backgroundFetch) await backgroundFetch.ready;
+    if (closed) return;
     const started = Date.now();
     const loaded = await Embedder.start(
       { modelDir: options.modelDir, ...options.workerPool },
@@ -80,6 +104,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     }
   })();
   ready.catch((err: Error) => {
+    if (closed) return; // closed during the fetch or the load: nothing failed
     failure = err;
     logger.error({ err }, 'semantic search disabled: the embedding model could not be loaded');
   });
@@ -88,9 +113,19 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     ready,
     getService: () => service,
     resultCache: results.cache,
+    unavailableReason: notReadyReason,
     requestIndexing: () => indexer?.requestRun(),
     async health() {
       if (failure) return { status: 'down', error: failure.message };
+      const fetching = backgroundFetch?.state();
+      if (fetching?.phase === 'fetching') {
+        const { source, bytes, total, attempt } = fetching;
+        const percent = total ? Math.floor((100 * bytes) / total) : null;
+        return { status: 'fetching', model: MODEL_NAME, source, bytes, total, percent, attempt };
+      }
+      if (fetching?.phase === 'waiting_to_retry') {
+        return { status: 'down', model: MODEL_NAME, error: notReadyReason(), attempt: fetching.attempt, retry_at: fetching.retryAt.toISOString() };
+      }
       if (!embedder) return { status: 'starting' };
       const counts = await store.counts();
       const pending = await store.pending();
@@ -106,6 +141,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     },
     async close() {
       closed = true;
+      backgroundFetch?.close();
       results.stop();
       await indexer?.stop();
       await embedder?.close();

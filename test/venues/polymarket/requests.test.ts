@@ -5,8 +5,6 @@ import { startPolymarketSimulator } from '../../../src/venues/polymarket/simulat
 import type { RunningSimulator } from '../../../src/sim/types.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 
-const CLOB = 'https://clob.polymarket.com';
-
 describe('polymarket requests', () => {
   describe('against the simulator', () => {
     let sim: RunningSimulator;

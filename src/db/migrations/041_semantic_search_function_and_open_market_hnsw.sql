@@ -1,13 +1,14 @@
--- Semantic search in one statement (bench/README.md, "Semantic search: latency"). Before this, a
--- search ran semantic_nearest twice (title, rules) plus an exact rescoring join of every candidate,
--- and an `active_only` search counted the open rows (795 heap fetches on the benchmark catalog) and
--- then ranked all of them exactly, for titles and again for rules. semantic_search() below does the
--- whole search in one round trip:
+-- semantic_search(): a whole semantic search in one statement (the k nearest markets by title and
+-- by rules, the exact score distance, the filters re-checked against the catalog), plus partial HNSW
+-- indexes of the open markets for `active_only`. Why it is built this way (the measurements are in
+-- bench/README.md, "Semantic search: latency"):
 --   * every scan is dynamic SQL planned for its actual filters (only the conditions in use, the
 --     kind as a literal so the partial HNSW index is chosen);
 --   * no filter: plain HNSW scans, hnsw.ef_search = k, no iterative scan;
---   * filters: the same rules as semantic_nearest (040): few matching rows -> exact scan of them;
---     otherwise the iterative scan, and the exact scan fills in when it still comes back short;
+--   * filters never starve the results: when few rows match (at most `exact_below`), an exact scan
+--     of them (cheaper than walking the graph past thousands of non-matching neighbours); otherwise
+--     the iterative HNSW scan (pgvector >= 0.8), and the exact scan fills in when it still comes
+--     back short (its tuple cap);
 --   * `active_only` alone scans a partial HNSW index of the open markets (closed markets are most
 --     of a catalog: the full graph would be walked past closed neighbours, or every open row
 --     counted and ranked exactly);

@@ -1,0 +1,127 @@
+// `npm run lint` (also the first step of `npm test`): the TypeScript parser, a few focused rules, and
+// the import boundaries that keep the layering as new folders arrive (README.md, "Layout"):
+//
+//   src/db, src/util (and config, logger, version)    usable by every layer
+//   src/venues                                         the venue adapters
+//   src/catalog, src/recorder, src/trading, src/accounts
+//   embeddings/                                        the model, its workers, the text-hash cache
+//   src/search, src/matching
+//   indexers/                                          scheduled jobs over all of the above
+//   src/http, src/ws (the stream gateway)
+//   src/service.ts, src/main.ts                        the composition root: may import anything
+//
+// A layer imports only from the layers above it in this list (lower in the stack). src/sim (venue
+// simulators' shared machinery) is for the venue simulators (src/venues/<code>/simulator.ts, seed.ts),
+// scripts, tests and benchmarks; nothing in the service imports scripts/, test/ or bench/.
+// Folders that do not exist yet are in the rules already, so the structure holds when they arrive.
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import tseslint from 'typescript-eslint';
+
+/** The service's code by layer, lowest (most depended upon) first. */
+const LAYERS = [
+  ['src/venues'],
+  ['src/catalog', 'src/recorder', 'src/trading', 'src/accounts'],
+  ['embeddings'],
+  ['src/search', 'src/matching'],
+  ['indexers'],
+  ['src/http', 'src/ws'],
+];
+const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
+const FOUNDATION = ['src/db', 'src/util'];
+const SERVICE_CODE = ['src', 'indexers', 'embeddings'];
+const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench'];
+
+/**
+ * The service's code that must not use src/sim: everything but src/sim itself and the venue
+ * simulators with their seeds (src/venues/<code>/simulator.ts, seed.ts). Scripts, tests and
+ * benchmarks may use it too.
+ */
+const SIM_NON_USERS = [
+  'src/*.ts', 'src/!(sim|venues)/**/*', 'src/venues/*.ts', 'src/venues/*/!(simulator|seed).ts', 'src/venues/*/*/**/*',
+  'indexers/**/*', 'embeddings/**/*',
+];
+
+const at = (p) => `./${p}`;
+
+function layerZones() {
+  const zones = [];
+  LAYERS.forEach((layer, i) => {
+    const above = [...LAYERS.slice(i + 1).flat(), ...COMPOSITION_ROOT];
+    for (const target of layer) {
+      zones.push({ target: at(target), from: above.map(at), message: `${target} sits below what it imports here: see the layering at the top of eslint.config.js.` });
+    }
+  });
+  for (const target of FOUNDATION) {
+    zones.push({
+      target: at(target),
+      from: [...LAYERS.flat(), ...COMPOSITION_ROOT, 'src/sim', 'src/config.ts'].map(at),
+      message: `${target} is the foundation every layer uses: it imports nothing of theirs.`,
+    });
+  }
+  zones.push({
+    target: SERVICE_CODE.map(at),
+    from: OUTSIDE_THE_SERVICE.map(at),
+    message: 'The service never imports scripts/, test/ or bench/.',
+  });
+  zones.push({
+    target: SIM_NON_USERS.map(at),
+    from: at('src/sim'),
+    // types.ts is the simulator contract (types only, no code): the venue descriptors declare their
+    // lazily imported simulator factory with it, and src/venues/simulators.ts starts them through it.
+    except: ['./types.ts'],
+    message: 'src/sim is for the venue simulators, scripts, tests and benchmarks only.',
+  });
+  zones.push({
+    target: at('src/sim'),
+    from: at('src/venues/*/**'),
+    message: 'src/sim must not import the venue folders (they import src/sim: a folder cycle).',
+  });
+  return zones;
+}
+
+const boundaryRule = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] });
+
+export default [
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'models/**', '.search-node/**', 'bench/results/**'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${import.meta.dirname}/tsconfig.json` })],
+    },
+    rules: {
+      ...boundaryRule(layerZones()),
+      'import-x/no-unresolved': 'error', // an unresolved import would slip past the boundaries
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-namespace': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-control-regex': 'error',
+      'no-debugger': 'error',
+      'no-dupe-keys': 'error',
+      'no-duplicate-case': 'error',
+      'no-self-compare': 'error',
+      'no-unsafe-finally': 'error',
+      'no-unreachable': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    // The validated config is the only reader of the environment in the service (entry points:
+    // src/main.ts; scripts, tests and benchmarks are entry points of their own).
+    files: ['src/**/*.ts', 'indexers/**/*.ts', 'embeddings/**/*.ts'],
+    ignores: ['src/config.ts', 'src/main.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config (src/config.ts).' }],
+    },
+  },
+  {
+    // Tests and benchmarks inspect arbitrary JSON; `any` stays out of the service's own boundaries.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+];

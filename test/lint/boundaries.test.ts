@@ -1,0 +1,61 @@
+// The import-boundary rule of eslint.config.js, run by the real ESLint on code placed (virtually) in
+// the layers: imports up the stack are errors, down the stack are fine, and the folders that do not
+// exist yet (recorder, trading, ws) are covered already; and the environment is read only by the config.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BOUNDARY = 'import-x/no-restricted-paths';
+
+describe('lint: import boundaries', function () {
+  this.timeout(60_000);
+  const eslint = new ESLint({ cwd: ROOT });
+
+  async function boundaryErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === BOUNDARY).map((m) => m.message);
+  }
+
+  const cases: { file: string; imports: string; allowed: boolean }[] = [
+    { file: 'src/venues/kalshi/new-module.ts', imports: '../../catalog/catalog-reader.js', allowed: false },
+    { file: 'src/venues/kalshi/new-module.ts', imports: '../../db/database.js', allowed: true },
+    { file: 'src/catalog/new-module.ts', imports: '../venues/exchanges.js', allowed: true },
+    { file: 'src/catalog/new-module.ts', imports: '../search/engine.js', allowed: false },
+    { file: 'src/recorder/books.ts', imports: '../venues/exchanges.js', allowed: true },
+    { file: 'src/recorder/books.ts', imports: '../search/engine.js', allowed: false },
+    { file: 'src/trading/orders.ts', imports: '../http/errors.js', allowed: false },
+    { file: 'src/search/new-module.ts', imports: '../catalog/catalog-reader.js', allowed: true },
+    { file: 'src/matching/candidates.ts', imports: '../http/errors.js', allowed: false },
+    { file: 'src/ws/gateway.ts', imports: '../search/engine.js', allowed: true },
+    { file: 'src/ws/gateway.ts', imports: '../service.js', allowed: false },
+    { file: 'src/http/new-route.ts', imports: '../catalog/catalog-reader.js', allowed: true },
+    { file: 'src/db/new-module.ts', imports: '../venues/exchanges.js', allowed: false },
+    { file: 'src/util/new-module.ts', imports: '../db/database.js', allowed: true },
+    { file: 'src/catalog/new-module.ts', imports: '../sim/index.js', allowed: false },
+    { file: 'src/venues/kalshi/simulator.ts', imports: '../../sim/index.js', allowed: true },
+    { file: 'src/search/new-module.ts', imports: '../../scripts/eval/catalog-fixture.js', allowed: false },
+    { file: 'src/http/new-route.ts', imports: '../../test/helpers/database.js', allowed: false },
+    { file: 'indexers/new-job.ts', imports: '../src/http/errors.js', allowed: false },
+    { file: 'src/service.ts', imports: '../indexers/search-job.js', allowed: true },
+    { file: 'scripts/new-script.ts', imports: '../src/sim/index.js', allowed: true },
+  ];
+  it('process.env is read only by src/config.ts and the entry points', async () => {
+    const envRule = async (file: string) => {
+      const [result] = await eslint.lintText('export const level = process.env.LOG_LEVEL;\n', { filePath: path.join(ROOT, file) });
+      return result.messages.filter((m) => m.ruleId === 'no-restricted-properties').length;
+    };
+    assert.equal(await envRule('src/http/new-route.ts'), 1);
+    assert.equal(await envRule('indexers/new-job.ts'), 1);
+    assert.equal(await envRule('src/config.ts'), 0);
+    assert.equal(await envRule('scripts/new-script.ts'), 0);
+  });
+
+  for (const c of cases) {
+    it(`${c.file} importing ${c.imports}: ${c.allowed ? 'allowed' : 'an error'}`, async () => {
+      const errors = await boundaryErrors(c.file, `import * as m from '${c.imports}';\nexport const used = m;\n`);
+      if (c.allowed) assert.deepEqual(errors, []);
+      else assert.equal(errors.length, 1, `expected one boundary error, got ${JSON.stringify(errors)}`);
+    });
+  }
+});
