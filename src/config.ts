@@ -193,3 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Recor
   }
   return parsed.data;
 }
+
+/**
+ * The environment a child process of a script or benchmark inherits, with `overrides` on top (e.g. a
+ * service started under test with its own DATA_DIR and PORT). Forwarded as is, not read as settings.
+ */
+export function environmentForChild(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}

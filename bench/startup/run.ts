@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { environmentForChild } from '../../src/config.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const runsArg = process.argv.indexOf('--runs');
@@ -42,7 +43,7 @@ async function once(command: string, args: readonly string[]): Promise<Sample> {
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', EXCHANGE_MODE: 'sim', SYNC_ON_START: 'false', LOG_LEVEL: 'info' },
+    env: environmentForChild({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', EXCHANGE_MODE: 'sim', SYNC_ON_START: 'false', LOG_LEVEL: 'info' }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
