@@ -1,11 +1,11 @@
 // `npm run lint` (also the first step of `npm test`): the TypeScript parser, a few focused rules, and
 // the import boundaries that keep the layering as new folders arrive (README.md, "Layout"):
 //
-//   src/db, src/util (and config, logger, version)    usable by every layer
+//   src/db, src/util, src/health (and config, logger, version)   usable by every layer
 //   src/venues                                         the venue adapters
 //   src/catalog, src/recorder, src/trading, src/accounts
 //   embeddings/                                        the model, its workers, the text-hash cache
-//   src/search, src/matching
+//   src/search, src/matching, src/market-data
 //   indexers/                                          scheduled jobs over all of the above
 //   src/http, src/ws (the stream gateway)
 //   src/service.ts, src/main.ts                        the composition root: may import anything
@@ -23,12 +23,12 @@ const LAYERS = [
   ['src/venues'],
   ['src/catalog', 'src/recorder', 'src/trading', 'src/accounts'],
   ['embeddings'],
-  ['src/search', 'src/matching'],
+  ['src/search', 'src/matching', 'src/market-data'],
   ['indexers'],
   ['src/http', 'src/ws'],
 ];
 const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
-const FOUNDATION = ['src/db', 'src/util'];
+const FOUNDATION = ['src/db', 'src/util', 'src/health'];
 const SERVICE_CODE = ['src', 'indexers', 'embeddings'];
 const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench'];
 
