@@ -25,6 +25,8 @@ import { startVenueRuntime, type VenueRuntime } from './venues/runtime.js';
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
+import type { StreamGateway } from './ws/gateway.js';
+import { createStreamGateway } from './ws/setup.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -40,6 +42,8 @@ export interface RunningService {
   venueSync: VenueSyncJobs | null;
   /** Subscribe with `catalogChanges.onCatalogChanged(fn)` to hear about every sync that changed markets. */
   catalogChanges: CatalogChangeEmitter;
+  /** The stream gateway (/ws/...) on the same HTTP server. */
+  streams: StreamGateway;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let venueSync: VenueSyncJobs | null = null;
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
+  let streams: StreamGateway | undefined;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
@@ -82,6 +87,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     semantic = startSemanticComponent({
       modelDir: config.modelDir, pool: db.pool, logger, runIndexer: config.runJobs, vacuumAfterWrites: db.kind === 'embedded',
     });
+    streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
+    const streamGateway = streams;
     const searchRouter = search.router;
     const searchComponents = search;
     const semanticComponent = semantic;
@@ -104,7 +111,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
       plans: buildPlanTable(config.planFeatureOverrides),
       startedAt: clock.now(),
-      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health() },
+      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health() },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
@@ -116,6 +123,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
     const server = http.createServer(app);
     server.keepAliveTimeout = 65_000;
+    // WebSocket upgrades of /ws/... are answered here, before Express sees the request.
+    streamGateway.attach(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
@@ -153,8 +162,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venues,
       venueSync,
       catalogChanges,
+      streams: streamGateway,
       close() {
         closing ??= (async () => {
+          // Stream clients first: an open WebSocket would hold server.close() until the grace ends.
+          await streamGateway.close();
           // Stop taking connections, let in-flight requests finish, then close idle keep-alive sockets.
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
@@ -172,6 +184,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
     };
   } catch (err) {
+    await streams?.close();
     await venueSync?.stop();
     await venues?.close();
     await semantic?.close();
