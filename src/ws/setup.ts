@@ -28,9 +28,9 @@ export function yesOutcomeId(outcomes: readonly Outcome[]): string | null {
 /** Market lookups of one venue, remembered (a market's id and YES token do not change). */
 function marketResolver(exchange: ExchangeCode, catalog: CatalogReader, adapter: VenueAdapter | undefined, logger: Logger): (id: string) => Promise<StreamMarketRef | null> {
   const known = new Map<string, StreamMarketRef>();
-  return async (marketId) => {
-    const hit = known.get(marketId);
-    if (hit) return hit;
+  // Lookups in flight, so many clients subscribing to one new market cost one lookup.
+  const inFlight = new Map<string, Promise<StreamMarketRef | null>>();
+  const lookup = async (marketId: string): Promise<StreamMarketRef | null> => {
     let outcomes: readonly Outcome[] | null = null;
     try {
       outcomes = (await catalog.getMarket(exchange, marketId))?.outcomes ?? null;
@@ -49,6 +49,16 @@ function marketResolver(exchange: ExchangeCode, catalog: CatalogReader, adapter:
     const ref: StreamMarketRef = { marketId, yesOutcomeId: yesOutcomeId(outcomes) };
     if (known.size < 100_000) known.set(marketId, ref);
     return ref;
+  };
+  return async (marketId) => {
+    const hit = known.get(marketId);
+    if (hit) return hit;
+    let p = inFlight.get(marketId);
+    if (!p) {
+      p = lookup(marketId).finally(() => inFlight.delete(marketId));
+      inFlight.set(marketId, p);
+    }
+    return p;
   };
 }
 
