@@ -51,6 +51,8 @@ class ClientConnection implements Subscriber {
   lastPingAt: number;
   /** Subscribe messages being resolved, so two in flight cannot pass the limit together. */
   reserved = 0;
+  /** Whether the socket is corked until the end of this tick (see StreamGateway.send). */
+  corked = false;
 
   constructor(
     readonly ws: WebSocket,
@@ -73,6 +75,7 @@ export class StreamGateway {
   private readonly log: Logger;
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private corkedConnections: ClientConnection[] = [];
   private readonly counters = { accepted: 0, dropped_slow: 0, dropped_keepalive: 0, rejected_upgrades: 0 };
 
   constructor(private readonly opts: StreamGatewayOptions) {
@@ -158,14 +161,36 @@ export class StreamGateway {
   send(conn: ClientConnection, text: string): void {
     const ws = conn.ws;
     if (ws.readyState !== WebSocket.OPEN) return;
-    if (ws.bufferedAmount > this.opts.limits.maxBufferedBytes) {
-      this.counters.dropped_slow += 1;
-      this.log.warn({ path: conn.route.path, buffered: ws.bufferedAmount }, 'slow stream consumer dropped');
-      ws.terminate();
-      this.drop(conn);
-      return;
+    // One upstream read often fans out several messages to the same client (a book change, then
+    // the ticker): the socket is corked until the end of the tick so they leave in one write, not one
+    // system call each (`ws` corks around each frame too; the outer cork holds until we uncork).
+    // The slow-consumer check runs at the tick's first send, on the backlog earlier ticks could not
+    // flush: this tick's own corked messages are not a sign of a slow reader.
+    if (!conn.corked) {
+      if (ws.bufferedAmount > this.opts.limits.maxBufferedBytes) {
+        this.counters.dropped_slow += 1;
+        this.log.warn({ path: conn.route.path, buffered: ws.bufferedAmount }, 'slow stream consumer dropped');
+        ws.terminate();
+        this.drop(conn);
+        return;
+      }
+      const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      if (socket) {
+        socket.cork();
+        conn.corked = true;
+        if (this.corkedConnections.push(conn) === 1) setImmediate(() => this.uncorkAll());
+      }
     }
     ws.send(text);
+  }
+
+  private uncorkAll(): void {
+    const list = this.corkedConnections;
+    this.corkedConnections = [];
+    for (const conn of list) {
+      conn.corked = false;
+      (conn.ws as unknown as { _socket?: { uncork(): void } })._socket?.uncork();
+    }
   }
 
   private sendJson(conn: ClientConnection, body: unknown): void {

@@ -21,7 +21,7 @@ export interface ClientCommand {
 /** Largest number of ids one message may carry (the per-connection limit is checked separately). */
 const MAX_IDS_PER_MESSAGE = 1000;
 
-function schemaFor(idsField: IdsField) {
+export function clientMessageSchema(idsField: IdsField) {
   return z
     .object({
       action: z.enum(['subscribe', 'unsubscribe'], { error: 'action must be "subscribe" or "unsubscribe"' }),
@@ -39,7 +39,7 @@ function schemaFor(idsField: IdsField) {
     .strict();
 }
 
-const schemas = { kalshi_ids: schemaFor('kalshi_ids'), market_ids: schemaFor('market_ids') };
+const schemas = { kalshi_ids: clientMessageSchema('kalshi_ids'), market_ids: clientMessageSchema('market_ids') };
 
 /** Parses one client frame; `{error}` says what is wrong with it. */
 export function parseClientMessage(text: string, idsField: IdsField): ClientCommand | { error: string } {

@@ -16,6 +16,8 @@ import type { VenueRuntime } from '../venues/runtime.js';
 import type { StreamMarketRef } from '../venues/stream.js';
 import { StreamGateway, type StreamRoute } from './gateway.js';
 import { VenueFeed } from './venue-feed.js';
+// The streams' entries of the API reference (/openapi.json).
+import './api-doc.js';
 
 /** Message size limits: 512 KB on Kalshi's stream, 16 KB on the others (spec, Events; CONTRACT.md §5). */
 export const STREAM_MAX_BYTES = { kalshi: 512 * 1024, other: 16 * 1024 } as const;

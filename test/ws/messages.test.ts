@@ -1,8 +1,9 @@
 // The stream messages' shapes and the size limit: a book too large for its venue's limit is trimmed
 // at its far end (the best levels kept, as many as fit), never split and never sent over the limit.
 import assert from 'node:assert/strict';
-import { orderbookMessage, tradeMessage, type MessageContext } from '../../src/ws/messages.js';
+import { orderbookMessage, pricesMessage, tradeMessage, type MessageContext } from '../../src/ws/messages.js';
 import { parseClientMessage } from '../../src/ws/protocol.js';
+import { EnvelopeOrderbook, EnvelopePrices, EnvelopeTrade, KalshiOrderbook, KalshiPrices, KalshiTrade } from '../../src/ws/api-doc.js';
 
 const ctx = (maxBytes: number, style: 'bare' | 'envelope' = 'envelope'): MessageContext => ({ exchange: 'polymarket', marketId: '0xabc', style, maxBytes });
 
@@ -52,6 +53,19 @@ describe('stream messages', () => {
     assert.equal(m.data.no_price, 0.3);
     assert.equal(m.data.taker_side, 'sell');
     assert.equal(m.data.count, 5);
+  });
+
+  it('the messages match the schemas the API reference publishes', () => {
+    const ticker = { exchange: 'kalshi' as const, market_id: 'K', price: 0.5, yes_bid: 0.49, yes_ask: 0.51, volume: 10, open_interest: null, last_update: '2026-11-24T00:00:00.000Z' };
+    const trade = { exchange: 'kalshi' as const, market_id: 'K', id: 't', price: 0.5, size: 2, taker_side: 'sell' as const, outcome: 'yes', timestamp: '2026-11-24T00:00:00.000Z' };
+    const bare = ctx(512 * 1024, 'bare');
+    KalshiPrices.parse(JSON.parse(pricesMessage(bare, ticker, 1)));
+    KalshiOrderbook.parse(JSON.parse(orderbookMessage(bare, deepBook(3), 1)!));
+    KalshiTrade.parse(JSON.parse(tradeMessage({ ...bare, exchange: 'kalshi' }, trade, 1, 'yes')));
+    const env = ctx(16 * 1024);
+    EnvelopePrices.parse(JSON.parse(pricesMessage(env, { ...ticker, exchange: 'polymarket' }, 1)));
+    EnvelopeOrderbook.parse(JSON.parse(orderbookMessage(env, deepBook(3), 1)!));
+    EnvelopeTrade.parse(JSON.parse(tradeMessage(env, { ...trade, exchange: 'polymarket' }, 1, 'yes')));
   });
 
   it('client messages: defaults, and errors that name the field', () => {

@@ -65,6 +65,10 @@ describe('streams (/ws/...) against the simulators', function () {
     for (const path of ['/ws/opinion', '/ws/nope', '/api/v1/kalshi/markets']) {
       await assert.rejects(TestStreamClient.open(`${wsUrl}${path}`), /Unexpected server response: 404/);
     }
+    // And the API reference documents them.
+    const doc = (await svc.request('/openapi.json')).body;
+    for (const code of ['kalshi', 'polymarket', 'limitless', 'predictfun']) assert.ok(doc.paths[`/ws/${code}`]?.get?.responses?.['101'], `/ws/${code} in /openapi.json`);
+    assert.ok(doc.components.schemas.KalshiStreamOrderbook && doc.components.schemas.StreamSubscribe);
   });
 
   it('kalshi: a subscribe is acknowledged, then answered at once with prices and the book on the 99-cent grid (no trades unless asked)', async () => {
