@@ -64,7 +64,7 @@ class ClientConnection implements Subscriber {
     this.lastPingAt = now;
   }
 
-  deliver(text: string): void {
+  deliver(text: string | Buffer): void {
     this.gateway.send(this, text);
   }
 }
@@ -158,7 +158,7 @@ export class StreamGateway {
   }
 
   /** Sends one frame, dropping a consumer that does not read fast enough. */
-  send(conn: ClientConnection, text: string): void {
+  send(conn: ClientConnection, text: string | Buffer): void {
     const ws = conn.ws;
     if (ws.readyState !== WebSocket.OPEN) return;
     // One upstream read often fans out several messages to the same client (a book change, then
@@ -181,7 +181,8 @@ export class StreamGateway {
         if (this.corkedConnections.push(conn) === 1) setImmediate(() => this.uncorkAll());
       }
     }
-    ws.send(text);
+    // A Buffer is the UTF-8 of a JSON text: sent as a text frame, not binary.
+    ws.send(text, { binary: false });
   }
 
   private uncorkAll(): void {

@@ -20,7 +20,8 @@ import type { MessageType } from './protocol.js';
 
 /** A client connection as the feed sees it. */
 export interface Subscriber {
-  deliver(text: string): void;
+  /** One text frame: a string, or its UTF-8 bytes when the same message goes to many clients. */
+  deliver(text: string | Buffer): void;
 }
 
 interface MarketState {
@@ -149,7 +150,9 @@ export class VenueFeed {
   }
 
   private broadcast(st: MarketState, type: MessageType, text: string): void {
-    for (const [sub, types] of st.subs) if (types.has(type)) sub.deliver(text);
+    // Encoded once for all subscribers (ws would otherwise encode the string again for each).
+    const bytes = Buffer.from(text);
+    for (const [sub, types] of st.subs) if (types.has(type)) sub.deliver(bytes);
   }
 
   private publishBook(st: MarketState): void {
