@@ -95,6 +95,7 @@ for (const n of clientCounts) {
   // 3. Drive the venue at a fixed rate and measure.
   await Promise.all(children.map((c) => ask(c, { type: 'reset' })));
   let steps = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = Date.now();
   const tickMs = 10;
   const driver = setInterval(() => {
@@ -104,19 +105,22 @@ for (const n of clientCounts) {
   await new Promise((r) => setTimeout(r, seconds * 1000));
   clearInterval(driver);
   const elapsed = (Date.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   await new Promise((r) => setTimeout(r, 300));
   const results = await Promise.all(children.map((c) => ask(c, { type: 'report' })));
   const delivered = results.reduce((s, r) => s + (r.count as number), 0);
   const lat = results.flatMap((r) => r.latencies as number[]).sort((a, b) => a - b);
   const health = gateway.health();
-  const line = `| ${n} | ${markets.length} x ${(n * PER_CLIENT) / markets.length} | ${steps} steps (${(steps / elapsed).toFixed(0)}/s) | ${delivered} | ${(delivered / elapsed).toFixed(0)} | ${pct(lat, 50)} | ${pct(lat, 99)} | ${(perConnHeap / 1024).toFixed(1)} KB heap, ${(perConnRss / 1024).toFixed(1)} KB rss | ${health.dropped_slow} |`;
+  // CPU of this process (gateway + simulator) per delivered message, and its share of one core.
+  const cpuUs = cpu.user + cpu.system;
+  const line = `| ${n} | ${markets.length} x ${(n * PER_CLIENT) / markets.length} | ${steps} steps (${(steps / elapsed).toFixed(0)}/s) | ${delivered} | ${(delivered / elapsed).toFixed(0)} | ${pct(lat, 50)} | ${pct(lat, 99)} | ${(perConnHeap / 1024).toFixed(1)} KB heap, ${(perConnRss / 1024).toFixed(1)} KB rss | ${health.dropped_slow} | ${(cpuUs / delivered).toFixed(1)} us/msg, ${((cpuUs / 1e6 / elapsed) * 100).toFixed(0)}% of a core |`;
   console.log(line);
   rows.push(line);
   for (const c of children) c.kill();
   await new Promise((r) => setTimeout(r, 1500));
 }
-console.log('\n| clients | markets x clients each | venue driven | messages delivered | messages/s | p50 ms | p99 ms | memory per idle connection | slow consumers dropped |');
-console.log('|---:|---|---|---:|---:|---:|---:|---|---:|');
+console.log('\n| clients | markets x clients each | venue driven | messages delivered | messages/s | p50 ms | p99 ms | memory per idle connection | slow consumers dropped | CPU (gateway + simulator) |');
+console.log('|---:|---|---|---:|---:|---:|---:|---|---:|---|');
 for (const r of rows) console.log(r);
 await gateway.close();
 await new Promise<void>((r) => server.close(() => r()));
