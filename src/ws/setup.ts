@@ -78,6 +78,7 @@ export async function createStreamGateway(opts: { config: Config; venues: VenueR
     const url = sim ? sim.ws : (own?.baseUrls.ws ?? (v.baseUrls as Record<string, string>).ws);
     if (!url) continue;
     const keys = sim ? undefined : code === 'kalshi' ? (config.streams.kalshiKey ?? undefined) : own?.keys;
+    if (!sim && code === 'kalshi' && !keys) logger.warn('KALSHI_WS_KEY_ID / KALSHI_WS_PRIVATE_KEY are not set: Kalshi\'s market-data WebSocket wants a signed connection and may refuse it');
     const adapter = venues.liveAdapters[code];
     const feedLogger = logger.child({ exchange: code });
     const maxBytes = code === 'kalshi' ? STREAM_MAX_BYTES.kalshi : STREAM_MAX_BYTES.other;

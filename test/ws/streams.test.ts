@@ -292,6 +292,32 @@ describe('streams (/ws/...) against the simulators', function () {
     assert.equal(c.ws.readyState, c.ws.OPEN, 'clients stay connected through an upstream drop');
   });
 
+  it('polymarket, limitless, predictfun: after a dropped upstream socket the books equal the simulator\'s again', async () => {
+    const same = (a: { price: number; size: number }[], b: { price: number; size: number }[]): boolean => a.length === b.length && a.every((l, i) => close(l.price, b[i].price) && close(l.size, b[i].size));
+    for (const code of ['polymarket', 'limitless', 'predictfun']) {
+      const [, id] = marketsOf(code, 2);
+      const feed = svc.streams.feed(code)!;
+      const c = await open(code);
+      c.send({ action: 'subscribe', market_ids: [id], message_types: ['orderbook'] });
+      await c.next((m) => m.type === 'orderbook', 5_000, `${code} book`);
+      const connects = feed.upstream!.connects;
+      assert.ok(sim(code).server.dropWebSockets() >= 1);
+      await move(code, id, 4);
+      await until(`${code} upstream reconnect`, () => feed.upstream!.connects > connects && feed.upstream!.connected);
+      await move(code, id, 4);
+      const truth = () => sim(code).activity.book(id)!;
+      await until(`${code} book equal to the simulator`, () => {
+        const mine = feed.bookOf(id);
+        return mine !== null && same(mine.bids, truth().bids) && same(mine.asks, truth().asks);
+      });
+      const books = (await c.collect(200)).filter((m) => m.type === 'orderbook');
+      const last = books.at(-1) ?? c.received.filter((m) => m.type === 'orderbook').at(-1)!;
+      assert.deepEqual(last.data.bid_side, truth().bids.map((l) => l.price), `${code}: the client's last book is the venue's`);
+      const seqs = c.received.filter((m) => m.type === 'orderbook').map((m) => m.data.seq);
+      assert.ok(seqs.every((q, i) => i === 0 || q === seqs[i - 1] + 1), `${code}: book seq without gaps or repeats: ${seqs}`);
+    }
+  });
+
   it('a sequence gap on the venue stream forces a fresh snapshot', async () => {
     const [, , id] = marketsOf('kalshi', 3);
     const feed = svc.streams.feed('kalshi')!;
