@@ -20,7 +20,11 @@ export class PolymarketStreamClient extends UpstreamSocket {
     return out;
   }
 
+  /** Whether this socket has sent its opening `{type: "market"}` subscription. */
+  private opened = false;
+
   protected override onOpen(): void {
+    this.opened = false;
     this.markReady();
   }
 
@@ -30,7 +34,11 @@ export class PolymarketStreamClient extends UpstreamSocket {
 
   protected sendSubscribe(markets: StreamMarketRef[]): void {
     const ids = markets.map((m) => m.yesOutcomeId).filter((t): t is string => !!t);
-    if (ids.length) this.send({ assets_ids: ids, operation: 'subscribe' });
+    if (!ids.length) return;
+    // The channel's first message names it (`type: "market"`); later changes are operations on it.
+    if (!this.opened) this.send({ assets_ids: ids, type: 'market', initial_dump: true });
+    else this.send({ assets_ids: ids, operation: 'subscribe' });
+    this.opened = true;
   }
 
   protected sendUnsubscribe(markets: StreamMarketRef[]): void {
