@@ -69,6 +69,19 @@ const EnvSchema = z.object({
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
   /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
   SEARCH_ALIAS: optionalText,
+  /** Streams (/ws/...): server ping interval and the silence after which a client is dropped, in ms. */
+  WS_PING_INTERVAL_MS: intFromEnv(10, 600_000).default(54_000),
+  WS_PONG_TIMEOUT_MS: intFromEnv(10, 600_000).default(60_000),
+  /** Markets one stream connection may follow at once. */
+  WS_MAX_SUBSCRIPTIONS: intFromEnv(1, 100_000).default(100),
+  /** A stream client whose unsent data passes this many bytes is dropped (slow consumer). */
+  WS_MAX_BUFFERED_BYTES: intFromEnv(1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  /** How often the streams poll a venue for what its socket does not carry (prices, trades), in ms. */
+  WS_POLL_INTERVAL_MS: intFromEnv(100, 3_600_000).default(5_000),
+  /** The service's own Kalshi API key for the market-data WebSocket (live mode); never a user's key. */
+  KALSHI_WS_KEY_ID: optionalText,
+  /** Its RSA private key, PEM (literal `\n` sequences are read as newlines). */
+  KALSHI_WS_PRIVATE_KEY: optionalText,
   /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
   SHARED_DATA_DIR: z.string().default('../shared/data'),
 });
@@ -121,6 +134,10 @@ const ConfigSchema = z
       }
       planFeatureOverrides = table.data;
     }
+    if (!!e.KALSHI_WS_KEY_ID !== !!e.KALSHI_WS_PRIVATE_KEY) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.KALSHI_WS_KEY_ID ? 'KALSHI_WS_PRIVATE_KEY' : 'KALSHI_WS_KEY_ID'], message: 'KALSHI_WS_KEY_ID and KALSHI_WS_PRIVATE_KEY are set together or not at all' });
+      return z.NEVER;
+    }
     const schedules: Record<string, string | null> = {};
     const venues = {} as Record<ExchangeCode, VenueSettings>;
     for (const v of VENUES) {
@@ -171,6 +188,15 @@ const ConfigSchema = z
       /** Alias of the keyword-search index (scripts); undefined = the engine's default. */
       searchAlias: e.SEARCH_ALIAS,
       sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
+      /** Streams: keepalive, limits, the poll interval, and Kalshi's market-data key (secret: never logged). */
+      streams: {
+        pingIntervalMs: e.WS_PING_INTERVAL_MS,
+        pongTimeoutMs: e.WS_PONG_TIMEOUT_MS,
+        maxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
+        maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+        pollMs: e.WS_POLL_INTERVAL_MS,
+        kalshiKey: e.KALSHI_WS_KEY_ID && e.KALSHI_WS_PRIVATE_KEY ? { key_id: e.KALSHI_WS_KEY_ID, private_key: e.KALSHI_WS_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
+      },
     };
   });
 

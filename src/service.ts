@@ -28,6 +28,8 @@ import { startSemanticComponent, type SemanticComponent } from './search/semanti
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
 import { createSearchRouter } from './http/routes/search.js';
 import { createSemanticRouter } from './http/routes/semantic-search.js';
+import type { StreamGateway } from './ws/gateway.js';
+import { createStreamGateway } from './ws/setup.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -43,6 +45,8 @@ export interface RunningService {
   venueSync: VenueSyncJobs | null;
   /** Subscribe with `catalogChanges.onCatalogChanged(fn)` to hear about every sync that changed markets. */
   catalogChanges: CatalogChangeEmitter;
+  /** The stream gateway (/ws/...) on the same HTTP server. */
+  streams: StreamGateway;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let venueSync: VenueSyncJobs | null = null;
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
+  let streams: StreamGateway | undefined;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
@@ -94,6 +99,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     });
     const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() });
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
+    streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
+    const streamGateway = streams;
     const searchComponents = search;
     const semanticComponent = semantic;
     const { app, accounts, keys } = buildApp({
@@ -111,7 +118,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,
-      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health() },
+      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health() },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
@@ -123,6 +130,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
     const server = http.createServer(app);
     server.keepAliveTimeout = 65_000;
+    // WebSocket upgrades of /ws/... are answered here, before Express sees the request.
+    streamGateway.attach(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
@@ -160,8 +169,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venues,
       venueSync,
       catalogChanges,
+      streams: streamGateway,
       close() {
         closing ??= (async () => {
+          // Stream clients first: an open WebSocket would hold server.close() until the grace ends.
+          await streamGateway.close();
           // Stop taking connections, let in-flight requests finish, then close idle keep-alive sockets.
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
@@ -179,6 +191,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
     };
   } catch (err) {
+    await streams?.close();
     await venueSync?.stop();
     await venues?.close();
     await semantic?.close();

@@ -21,6 +21,7 @@ import { createAuthRouter } from './routes/auth.js';
 import { createHealthRouter, type ExchangesCheck, type HealthCheck } from './routes/health.js';
 import { createTestKeyRouter } from './routes/keys.js';
 import { notBuiltFallback, notBuiltRoutes } from './routes/not-built.js';
+import { createStreamPathsRouter } from './routes/stream-paths.js';
 import { createWhoamiRouter } from './routes/whoami.js';
 import './types.js';
 
@@ -119,8 +120,12 @@ export function createApp(deps: AppDeps): Express {
   for (const { path, router } of deps.keyedRouters?.(ctx) ?? []) keyed.use(path, router);
   app.use('/api/v1', keyed);
 
+  // Streams take no key: a plain HTTP request at a stream path is told to upgrade (the upgrades
+  // themselves never reach Express: the gateway takes them from the server's 'upgrade' event).
+  app.use(createStreamPathsRouter());
+
   // What no router answered: an operation not built yet (501), one the venue lacks (404 naming it),
-  // or no operation at all (404). Streams (/ws/...) take no key, so this sits outside /api/v1.
+  // or no operation at all (404).
   app.use(notBuiltFallback());
 
   app.use((req) => {

@@ -17,6 +17,7 @@ import { capabilities, type Capabilities, type ReadCapability, type VenueAdapter
 import type { AdapterConfig } from './adapter-config.js';
 import type { RateLimitOptions } from './http-client.js';
 import type { SimulatorFactory } from '../sim/types.js';
+import type { StreamClientFactory } from './stream.js';
 
 export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
 
@@ -83,6 +84,11 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
   readonly adapter: () => Promise<AdapterFactory>;
   /** The in-process simulator, imported only when one is started: production never loads them. */
   readonly simulator: () => Promise<SimulatorFactory>;
+  /**
+   * The venue's upstream market stream client (`./<code>/stream.ts`), imported on first use by the
+   * stream gateway; absent for venues without a stream of the service (`stream: null`).
+   */
+  readonly streamClient?: () => Promise<StreamClientFactory>;
 
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {

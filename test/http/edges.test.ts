@@ -110,11 +110,12 @@ describe('HTTP edges: 405, 404 and the explicit 501 list', function () {
     assert.ok(checked > NOT_BUILT.length);
   });
 
-  it('answers the stream paths like the other operations not built yet, upgrade request or not', async () => {
+  it('answers a plain HTTP request at a stream path with 426 and how to upgrade (upgrades are the gateway\'s: test/ws)', async () => {
     for (const path of ['/ws/kalshi', '/ws/polymarket', '/ws/limitless', '/ws/predictfun']) {
-      const upgrade = await rawRequest(svc.url, 'GET', path, { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' });
-      assert.equal(upgrade.status, 501, path);
-      assert.match(jsonOf(upgrade).error, /not available in this version/);
+      const res = await send('GET', path, false);
+      assert.equal(res.status, 426, path);
+      assert.equal(res.headers.upgrade, 'websocket');
+      assert.match(jsonOf(res).error, /WebSocket stream: connect with an Upgrade: websocket request/);
     }
   });
 

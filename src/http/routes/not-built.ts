@@ -14,7 +14,7 @@ import { HttpError, notFound, notImplemented } from '../errors.js';
 import { compilePathTemplate, type PathMatcher } from '../path-template.js';
 
 /** The capability whose arrival builds an operation. */
-export type PendingCapability = 'matching' | 'recorded-data' | 'trading' | 'streams';
+export type PendingCapability = 'matching' | 'recorded-data' | 'trading';
 
 export interface NotBuiltOperation {
   method: 'GET' | 'POST' | 'DELETE';
@@ -32,8 +32,6 @@ const ALL: readonly ExchangeCode[] = EXCHANGE_CODES;
 // code fails to compile).
 /** Venues with an order book: analytics and best bid/ask series are computed from recorded books. */
 const WITH_BOOKS: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'probable'];
-/** CONTRACT.md §1: the venues the service streams. */
-const STREAMED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun'];
 /** CONTRACT.md §1: the venues with trading (and so stored credentials). */
 const TRADED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur'];
 
@@ -69,9 +67,6 @@ export const NOT_BUILT: readonly NotBuiltOperation[] = [
   { method: 'POST', path: '/api/v1/{exchange}/derive-credentials', capability: 'trading', operation: 'derive-credentials', exchanges: ['polymarket'] },
   { method: 'POST', path: '/api/v1/{exchange}/verify-credentials', capability: 'trading', operation: 'verify-credentials', exchanges: ['polymarket'] },
   { method: 'POST', path: '/api/v1/{exchange}/safe-address', capability: 'trading', operation: 'safe-address', exchanges: ['polymarket'] },
-
-  // streams (WebSocket upgrades arrive as GET requests while no upgrade handler exists)
-  { method: 'GET', path: '/ws/{exchange}', capability: 'streams', operation: 'stream', exchanges: STREAMED },
 ];
 
 interface CompiledEntry {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { StreamClientFactory } from '../stream.js';
 
 export const kalshi = defineVenue({
   code: 'kalshi',
@@ -30,6 +31,7 @@ export const kalshi = defineVenue({
   marketDataKeys: {},
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createKalshiAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startKalshiSimulator,
+  streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createKalshiStreamClient,
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],

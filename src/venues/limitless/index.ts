@@ -1,6 +1,7 @@
 /** Limitless Exchange: the venue's descriptor (see ../descriptor.ts). */
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { StreamClientFactory } from '../stream.js';
 
 export const limitless = defineVenue({
   code: 'limitless',
@@ -29,6 +30,7 @@ export const limitless = defineVenue({
   marketDataKeys: {},
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createLimitlessAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startLimitlessSimulator,
+  streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createLimitlessStreamClient,
   testHints: {
     unknownMarketId: 'no-such-market-limitless',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

@@ -1,6 +1,7 @@
 /** predict.fun: the venue's descriptor (see ../descriptor.ts). */
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { StreamClientFactory } from '../stream.js';
 
 export const predictfun = defineVenue({
   code: 'predictfun',
@@ -30,6 +31,7 @@ export const predictfun = defineVenue({
   marketDataKeys: { api_key: 'PREDICTFUN_API_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictfunAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictfunSimulator,
+  streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPredictfunStreamClient,
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

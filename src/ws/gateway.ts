@@ -1,0 +1,257 @@
+/**
+ * The stream gateway: WebSocket endpoints on the service's own HTTP server (`/ws/kalshi`,
+ * `/ws/polymarket`, `/ws/limitless`, `/ws/predictfun`), attached to its `upgrade` event so it answers
+ * before Express. No authentication (spec, Authentication 7); a client gets messages only for the
+ * markets it subscribed to.
+ *
+ * Per connection: subscribe / unsubscribe in the spec's shape (src/ws/protocol.ts), an acknowledgement
+ * `{"event": "subscribed"|"unsubscribed", ...}` or `{"error": "..."}` for each message (the connection
+ * stays up), a limit on markets per connection, a server ping every `pingIntervalMs` (54 s) and a drop
+ * when `pongTimeoutMs` (60 s) pass without a pong, frames over the venue's size limit closed by `ws`
+ * with 1009, and a consumer whose send buffer grows past `maxBufferedBytes` dropped before it
+ * exhausts memory. Time comes from `now()` and one sweep timer, so tests can run the keepalive fast.
+ */
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { WebSocketServer, WebSocket } from 'ws';
+import type { StreamMarketRef } from '../venues/stream.js';
+import { parseClientMessage, type IdsField, type MessageType } from './protocol.js';
+import type { Subscriber, VenueFeed } from './venue-feed.js';
+
+export interface StreamRoute {
+  exchange: string;
+  /** `/ws/<code>` */
+  path: string;
+  idsField: IdsField;
+  /** Largest message in either direction, bytes. */
+  maxBytes: number;
+  feed: VenueFeed;
+  /** The market's upstream address, or null when the venue has no such market. */
+  resolve(marketId: string): Promise<StreamMarketRef | null>;
+}
+
+export interface StreamLimits {
+  maxSubscriptions: number;
+  maxBufferedBytes: number;
+  pingIntervalMs: number;
+  pongTimeoutMs: number;
+}
+
+export interface StreamGatewayOptions {
+  routes: StreamRoute[];
+  limits: StreamLimits;
+  logger: Logger;
+  now?: () => number;
+}
+
+class ClientConnection implements Subscriber {
+  readonly subs = new Map<string, ReadonlySet<MessageType>>();
+  lastPongAt: number;
+  lastPingAt: number;
+  /** Subscribe messages being resolved, so two in flight cannot pass the limit together. */
+  reserved = 0;
+  /** Whether the socket is corked until the end of this tick (see StreamGateway.send). */
+  corked = false;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly route: StreamRoute,
+    private readonly gateway: StreamGateway,
+    now: number,
+  ) {
+    this.lastPongAt = now;
+    this.lastPingAt = now;
+  }
+
+  deliver(text: string | Buffer): void {
+    this.gateway.send(this, text);
+  }
+}
+
+export class StreamGateway {
+  private readonly byPath = new Map<string, { route: StreamRoute; wss: WebSocketServer }>();
+  private readonly connections = new Set<ClientConnection>();
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private corkedConnections: ClientConnection[] = [];
+  private readonly counters = { accepted: 0, dropped_slow: 0, dropped_keepalive: 0, rejected_upgrades: 0 };
+
+  constructor(private readonly opts: StreamGatewayOptions) {
+    this.log = opts.logger.child({ component: 'ws' });
+    this.now = opts.now ?? Date.now;
+    for (const route of opts.routes) {
+      // maxPayload: a larger client frame closes the connection with 1009 (message too big).
+      const wss = new WebSocketServer({ noServer: true, maxPayload: route.maxBytes, perMessageDeflate: false, clientTracking: false });
+      this.byPath.set(route.path, { route, wss });
+    }
+  }
+
+  /** The feed of a venue (tests reach the upstream state through it). */
+  feed(exchange: string): VenueFeed | undefined {
+    return this.opts.routes.find((r) => r.exchange === exchange)?.feed;
+  }
+
+  /** Takes the server's WebSocket upgrades: the stream paths upgrade, every other path is a 404. */
+  attach(server: http.Server): void {
+    server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => this.onUpgrade(req, socket, head));
+    const sweepMs = Math.max(10, Math.min(1_000, Math.floor(Math.min(this.opts.limits.pingIntervalMs, this.opts.limits.pongTimeoutMs) / 4)));
+    this.sweepTimer = setInterval(() => this.sweep(), sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  health(): { status: 'ok'; connections: number; subscriptions: number } & Record<string, unknown> {
+    let subscriptions = 0;
+    for (const c of this.connections) subscriptions += c.subs.size;
+    return {
+      status: 'ok',
+      connections: this.connections.size,
+      subscriptions,
+      ...this.counters,
+      upstream: Object.fromEntries(this.opts.routes.map((r) => [r.exchange, r.feed.health()])),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    for (const c of this.connections) c.ws.terminate();
+    this.connections.clear();
+    await Promise.all(this.opts.routes.map((r) => r.feed.close()));
+  }
+
+  private onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (req.url ?? '/').split('?')[0];
+    const entry = this.byPath.get(path);
+    if (!entry) {
+      this.counters.rejected_upgrades += 1;
+      const body = JSON.stringify({ error: `no WebSocket endpoint at ${path.slice(0, 200)}; streams: ${[...this.byPath.keys()].join(', ')}` });
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    entry.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, entry.route));
+  }
+
+  private onConnection(ws: WebSocket, route: StreamRoute): void {
+    const conn = new ClientConnection(ws, route, this, this.now());
+    this.connections.add(conn);
+    this.counters.accepted += 1;
+    ws.on('pong', () => {
+      conn.lastPongAt = this.now();
+    });
+    ws.on('message', (data, isBinary) => {
+      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data);
+      void this.onMessage(conn, text).catch((err: unknown) => {
+        this.log.error({ err }, 'stream message handling failed');
+        this.sendJson(conn, { error: 'internal error handling the message' });
+      });
+    });
+    ws.on('error', (err) => this.log.debug({ err }, 'stream client socket error'));
+    ws.on('close', () => this.drop(conn));
+  }
+
+  private drop(conn: ClientConnection): void {
+    if (!this.connections.delete(conn)) return;
+    for (const id of conn.subs.keys()) conn.route.feed.remove(conn, id);
+    conn.subs.clear();
+  }
+
+  /** Sends one frame, dropping a consumer that does not read fast enough. */
+  send(conn: ClientConnection, text: string | Buffer): void {
+    const ws = conn.ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    // One upstream read often fans out several messages to the same client (a book change, then
+    // the ticker): the socket is corked until the end of the tick so they leave in one write, not one
+    // system call each (`ws` corks around each frame too; the outer cork holds until we uncork).
+    // The slow-consumer check runs at the tick's first send, on the backlog earlier ticks could not
+    // flush: this tick's own corked messages are not a sign of a slow reader.
+    if (!conn.corked) {
+      if (ws.bufferedAmount > this.opts.limits.maxBufferedBytes) {
+        this.counters.dropped_slow += 1;
+        this.log.warn({ path: conn.route.path, buffered: ws.bufferedAmount }, 'slow stream consumer dropped');
+        ws.terminate();
+        this.drop(conn);
+        return;
+      }
+      const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      if (socket) {
+        socket.cork();
+        conn.corked = true;
+        if (this.corkedConnections.push(conn) === 1) setImmediate(() => this.uncorkAll());
+      }
+    }
+    // A Buffer is the UTF-8 of a JSON text: sent as a text frame, not binary.
+    ws.send(text, { binary: false });
+  }
+
+  private uncorkAll(): void {
+    const list = this.corkedConnections;
+    this.corkedConnections = [];
+    for (const conn of list) {
+      conn.corked = false;
+      (conn.ws as unknown as { _socket?: { uncork(): void } })._socket?.uncork();
+    }
+  }
+
+  private sendJson(conn: ClientConnection, body: unknown): void {
+    this.send(conn, JSON.stringify(body));
+  }
+
+  private async onMessage(conn: ClientConnection, text: string): Promise<void> {
+    const { route } = conn;
+    const cmd = parseClientMessage(text, route.idsField);
+    if ('error' in cmd) return this.sendJson(conn, { error: cmd.error });
+
+    if (cmd.action === 'unsubscribe') {
+      const removed = cmd.ids.filter((id) => conn.subs.has(id));
+      if (removed.length === 0) return this.sendJson(conn, { error: `not subscribed to ${cmd.ids.slice(0, 10).join(', ')}` });
+      for (const id of removed) {
+        conn.subs.delete(id);
+        route.feed.remove(conn, id);
+      }
+      return this.sendJson(conn, { event: 'unsubscribed', [route.idsField]: removed });
+    }
+
+    const added = cmd.ids.filter((id) => !conn.subs.has(id));
+    const limit = this.opts.limits.maxSubscriptions;
+    if (conn.subs.size + conn.reserved + added.length > limit) {
+      return this.sendJson(conn, { error: `too many subscriptions: at most ${limit} markets per connection (${conn.subs.size} subscribed, ${added.length} more asked)` });
+    }
+    conn.reserved += added.length;
+    let refs: (StreamMarketRef | null)[];
+    try {
+      refs = await Promise.all(cmd.ids.map((id) => route.resolve(id)));
+    } finally {
+      conn.reserved -= added.length;
+    }
+    const unknown = cmd.ids.filter((_, i) => refs[i] === null);
+    if (unknown.length) return this.sendJson(conn, { error: `unknown market${unknown.length > 1 ? 's' : ''} on ${route.exchange}: ${unknown.slice(0, 20).join(', ')}` });
+    if (!this.connections.has(conn)) return;
+
+    const types = new Set(cmd.messageTypes);
+    this.sendJson(conn, { event: 'subscribed', [route.idsField]: cmd.ids, message_types: cmd.messageTypes });
+    // The snapshot (latest prices and book) follows the acknowledgement, from the feed.
+    cmd.ids.forEach((id, i) => {
+      conn.subs.set(id, types);
+      route.feed.add(conn, refs[i]!, types);
+    });
+  }
+
+  /** Keepalive: ping on schedule, drop connections silent past the pong timeout. */
+  private sweep(): void {
+    const now = this.now();
+    const { pingIntervalMs, pongTimeoutMs } = this.opts.limits;
+    for (const conn of this.connections) {
+      if (now - conn.lastPongAt >= pongTimeoutMs) {
+        this.counters.dropped_keepalive += 1;
+        this.log.info({ path: conn.route.path }, 'stream client dropped: no pong');
+        conn.ws.terminate();
+        this.drop(conn);
+      } else if (now - conn.lastPingAt >= pingIntervalMs && conn.ws.readyState === WebSocket.OPEN) {
+        conn.lastPingAt = now;
+        conn.ws.ping();
+      }
+    }
+  }
+}
