@@ -46,6 +46,8 @@ export interface Fingerprint {
   stage: string | null;
   /** The candidate/outcome this market is about when it is one outcome of a multi-outcome event. */
   candidate: string | null;
+  /** The two sides of a match-up ("X at Y", "X vs. Y"), each as its distinctive words; null otherwise. */
+  matchup: [string[], string[]] | null;
   /** binary (yes/no) or multi (named outcomes); null when the outcomes are unknown. */
   structure: 'binary' | 'multi' | null;
 }
@@ -69,6 +71,18 @@ const DATE_MY = new RegExp(`\\b(${MONTH_ALT})\\.?(?:\\s+(\\d{4}))?\\b`, 'g');
 const DATE_ISO = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const DATE_US = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/g;
 const YEAR = /\b(19[5-9]\d|20[0-9]\d)\b/g;
+// Sports seasons "2025-26" / "2025–26": the season ends in the second year.
+const SEASON = /\b(20\d\d)\s?[-–/]\s?(\d\d)\b/g;
+// Times of day ("12:00 ET", "8:00PM") are neither thresholds nor dates.
+const TIME_OF_DAY = /\b\d{1,2}:\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b/g;
+// Numbers that are part of a name ("Hot 100", "PSA 10", "GPT-5", "Season 2", "#1"), not strikes.
+const NAME_NUMBER = /\b(?:hot|billboard|fortune|russell|ftse|dow|nikkei|psa|gpt|grok|gemini|claude|llama|iphone|windows|season|episode|chapter|part|volume|vol\.?|no\.|number|player|pool|group|week|day|game|round|map|set|leg|stage|split|class of|top)\s?-?\d+(?:\.\d+)?\b|#\d+/g;
+// "X at Y", "X vs. Y", "X v Y", "X @ Y": a match-up of two sides (teams, players).
+// "at" only in the sports form "X at Y: ..." or a bare "X at Y" (else "cut rates at the next meeting" would be one).
+const MATCHUP = /^(?:[a-z0-9' ]+:\s+)?(.+?)\s+(?:vs\.?|v\.?|@|versus)\s+(.+?)(?:\s*[:?(]|\s+-\s|$)/;
+const MATCHUP_AT = /^([a-z0-9'.´ ]+?)\s+at\s+([a-z0-9'.´ ]+?)(?::|$)/;
+// Words that name a club's form rather than the club ("FC", "United" stays: it distinguishes).
+const CLUB_NOISE = new Set(['fc', 'sc', 'cf', 'afc', 'ac', 'as', 'sv', 'bc', 'sk', 'ud', 'club', 'de', 'the', 'city', '1.', 'rc', 'ogc', 'tsg', 'bv', 'vfb', 'fsv', 'sco', 'cd', 'ca', 'wfc']);
 const QUARTER = /\bq([1-4])\b/;
 const WINDOW_KIND_BEFORE = /\b(by|before|prior to|until|through|no later than)\s*$/;
 const WINDOW_KIND_ON = /\b(on|at)\s*$/;
@@ -78,13 +92,13 @@ const TIME_ZONE = /\b(et|est|edt|pt|pst|pdt|ct|cst|cdt|utc|gmt)\b/;
 
 // Thresholds: "$100k", "100,000", "82pt5k", "3.25%", "1.5M", "$1.2 trillion", "250 bps", "4.5 percent"
 const NUMBER_WITH_UNIT =
-  /(?<![\w.])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:pt\d+)?(?:\.\d+)?)\s?(k|m|mm|b|bn|t|thousand|million|billion|trillion|%|percent|pct|bps|basis points?|°f|°c|f\b|c\b)?(?![\w])/gi;
+  /(?<![\w.#])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:pt\d+)?(?:\.\d+)?)\s?(k|m|mm|b|bn|t|thousand|million|billion|trillion|%|percent|pct|bps|basis points?|°f|°c|f\b|c\b)?(?![\w])/gi;
 const SCALE: Record<string, number> = {
   k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, trillion: 1e12,
 };
 
 const BAND_PATTERN = /\bbetween\b|\b\d[\d.,]*\s*(?:k|m|b|%)?\s*(?:-|–|to)\s*\$?\d[\d.,]*\s*(?:k|m|b|%)?\b/;
-const CMP_GE = /(?:≥|>=|\bat least\b|\bor (?:more|higher|above|greater)\b|\band (?:above|up|over|higher)\b|\+(?=\s|$|\?)|\bno (?:less|fewer) than\b|\bminimum of\b)/;
+const CMP_GE = /(?:≥|>=|\d\+|\bat least\b|\bor (?:more|higher|above|greater)\b|\band (?:above|up|over|higher)\b|\+(?=\s|$|\?)|\bno (?:less|fewer) than\b|\bminimum of\b)/;
 const CMP_LE = /(?:≤|<=|\bat most\b|\bor (?:less|lower|below|fewer)\b|\band (?:below|under|lower)\b|\bno more than\b|\bmaximum of\b)/;
 const CMP_GT = /(?:>|\babove\b|\bover\b|\bmore than\b|\bgreater than\b|\bhigher than\b|\bexceeds?\b|\bexceeding\b|\btop\b|\bbeats?\b)/;
 const CMP_LT = /(?:<|\bbelow\b|\bunder\b|\bless than\b|\blower than\b|\bfewer than\b)/;
@@ -96,8 +110,18 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['popular_vote', /\bpopular vote\b/],
   ['electoral_college', /\belectoral (?:college|votes?)\b/],
   ['nominee', /\bnominee\b|\bnomination\b|\bnominated\b/],
-  ['high', /\b(?:intraday high|all[- ]time high|at any (?:time|point)|reach(?:es)?|hits?)\b/],
+  // Placement other than winning ("finish second", "3rd hottest", "runner-up", "top 4").
+  ['place', /\b(?:finish(?:es)?|come in|place[sd]?|end up)\s+(?:in\s+)?(?:the\s+)?(?:second|third|fourth|last|2nd|3rd|4th|\d+th|top \d+)\b|\b(?:2nd|3rd|\d+th|second|third)[- ](?:hottest|coldest|warmest|place|largest|best|most)\b|\brunner[- ]up\b|\btop \d+\b/],
+  // Sports: a winning margin (spread) or a total (over/under) is not the match result.
+  ['margin', /\bwins? by\b|\bspread\b|\(\s*[-+]\d+(?:\.\d+)?\s*\)|\bhandicap\b/],
+  ['total', /\bo\/u\b|\bover\/under\b|\btotal (?:goals|points|runs|kills|games|sets)\b|\bgames total\b|\d\+\s*(?:points|rebounds|assists|goals|threes|3-pointers|strikeouts|hits|runs|yards|touchdowns|kills|aces)\b/],
+  ['exact_score', /\bexact score\b|\bcorrect score\b/],
+  ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
+  ['btts', /\bboth teams to score\b|\bbtts\b/],
+  ['map_winner', /\bmap \d+ winner\b/],
+  // Price paths: a low before a high, because "hit ... dip to" reads as a low.
   ['low', /\b(?:intraday low|dips? to|falls? to|drops? to|dips? below|at (?:its|the) lowest)\b/],
+  ['high', /\b(?:intraday high|all[- ]time high|at any (?:time|point)|reach(?:es)?|hits?)\b/],
   ['close', /\b(?:close[sd]? (?:above|below|at|over|under)|closing price|at close|settles?|on (?:the )?close|end of (?:day|week|month|year)|final price)\b/],
 ];
 
@@ -168,6 +192,10 @@ const NAME_STOP = new Set([
 
 // ---------------------------------------------------------------------------------------------------
 
+function previousDay(iso: string): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
@@ -233,6 +261,8 @@ function parseNumber(raw: string): number {
 interface NumberHit {
   value: number;
   unit: string | null;
+  /** Written with a scale ("100k", "1.5 million"). */
+  scaled: boolean;
   index: number;
   length: number;
 }
@@ -256,7 +286,7 @@ function findNumbers(text: string, skip: [number, number][]): NumberHit[] {
     if (!currency && !suffix && /^\d{4}$/.test(m[2]) && value >= 1950 && value <= 2099) continue;
     // Ordinals and small counts glued to words ("game 3", "round 2") are stages, not thresholds.
     if (!currency && !suffix && value < 10 && /\b(?:game|round|map|set|week|q|quarter|day|leg|stage|season)\s*$/.test(text.slice(0, index).toLowerCase())) continue;
-    out.push({ value, unit, index, length: m[0].length });
+    out.push({ value, unit, scaled: !!suffix && SCALE[suffix] !== undefined, index, length: m[0].length });
   }
   return out;
 }
@@ -281,11 +311,53 @@ function stem(token: string): string {
 
 const YES_NO = /^(yes|no)$/i;
 
+// Venues whose subtitle names the market's own outcome (Kalshi's strike line or yes-label, PredictIt's
+// contract, Polymarket's groupItemTitle); elsewhere the subtitle is the parent event's title.
+const CANDIDATE_SUBTITLE = new Set(['kalshi', 'predictit', 'polymarket']);
+// "Question? - Option" (Opinion's children, listings that append the option): the option after the
+// first " - " that does not sit between two numbers ("Real Madrid 0 - 0 Getafe" is a score).
+const OPTION_SUFFIX = /^(.*?[^\d\s])\s+[-–]\s+(.{1,80})$/;
+const PLACEHOLDER = /\s*(?:\.\.\.|…|_{2,})\s*/;
+const ARROW_UP = /↑\s*/g;
+const ARROW_DOWN = /↓\s*/g;
+
+/** Splits an option appended to a title; returns the question with the option worked in. */
+function splitOption(title: string): { question: string; option: string | null } {
+  const m = OPTION_SUFFIX.exec(title);
+  if (!m || m[2].split(/\s+/).length > 10) return { question: title, option: null };
+  const [, left, option] = m;
+  // A strike or date option fills the question's blank ("Bitcoin above ... on Jan 5? - 92,000").
+  if (PLACEHOLDER.test(left)) return { question: left.replace(PLACEHOLDER, ` ${option} `), option: /\d/.test(option) ? null : option };
+  return { question: `${left} ${option}`, option: /\d/.test(option) ? null : option };
+}
+
+function sideWords(side: string): string[] {
+  return side
+    .split(/[^a-z0-9&]+/)
+    .filter((w) => w.length > 1 && !CLUB_NOISE.has(w) && !/^\d+$/.test(w) && !STOP_WORDS.has(w))
+    .map(stem);
+}
+
+/** The two sides of a match-up title, or null when the title is not one. */
+function findMatchup(lower: string): [string[], string[]] | null {
+  const text = lower.replace(/^will\s+/, '');
+  const m = MATCHUP.exec(text) ?? MATCHUP_AT.exec(text);
+  if (!m) return null;
+  const x = sideWords(m[1]);
+  const y = sideWords(m[2]);
+  // A long left side is a sentence, not a team ("will the fed cut rates at the next meeting").
+  if (!x.length || !y.length || x.length > 4 || y.length > 5) return null;
+  return [x, y];
+}
+
 /** The fingerprint of one market. Pure; cache it per market. */
 export function fingerprint(m: MatchMarket): Fingerprint {
-  const subtitle = m.subtitle?.trim() || null;
-  const title = m.title ?? '';
-  const lower = title.toLowerCase().replace(/[’‘]/g, "'");
+  const rawSubtitle = m.subtitle?.trim() || null;
+  const subtitle = rawSubtitle && CANDIDATE_SUBTITLE.has(m.exchange) ? rawSubtitle : null;
+  const split = splitOption((m.title ?? '').replace(ARROW_UP, 'reach ').replace(ARROW_DOWN, 'dip to '));
+  const title = split.question;
+  // Accents off ("Montréal" = "Montreal"), one apostrophe.
+  const lower = title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'");
   const rulesLower = m.rules ? m.rules.toLowerCase() : '';
   const fallbackYear = closeYear(m);
 
@@ -298,6 +370,15 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     year = Number(y[1]);
     skip.push([y.index!, y.index! + y[0].length]);
   }
+  for (const se of lower.matchAll(SEASON)) {
+    const end = 2000 + Number(se[2]);
+    if (end === Number(se[1]) + 1) {
+      year = end;
+      skip.push([se.index!, se.index! + se[0].length]);
+    }
+  }
+  for (const t of lower.matchAll(TIME_OF_DAY)) skip.push([t.index!, t.index! + t[0].length]);
+  for (const t of lower.matchAll(NAME_NUMBER)) skip.push([t.index!, t.index! + t[0].length]);
   const q = QUARTER.exec(lower);
   if (q) skip.push([q.index, q.index + q[0].length]);
 
@@ -306,9 +387,25 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const numbers = findNumbers(thresholdText, skip);
   const band = numbers.length >= 2 && BAND_PATTERN.test(thresholdText);
   const comparator = numbers.length > 0 ? detectComparator(thresholdText, band) : CMP_TOUCH_UP.test(lower) ? 'touch_up' : null;
-  const thresholdHits = band ? numbers.slice(0, 2) : numbers.slice(0, 1);
+  // A number with a currency, scale or unit is the strike; a bare one ("PSA 10") only when nothing else is.
+  const withUnit = numbers.filter((n) => n.unit || n.scaled);
+  const strikes = withUnit.length ? withUnit : numbers;
+  const thresholdHits = band ? strikes.slice(0, 2) : strikes.slice(0, 1);
   const thresholds = thresholdHits.map((n) => n.value).sort((x, y) => x - y);
   const unit = thresholdHits.find((n) => n.unit)?.unit ?? (thresholdHits.length ? 'count' : null);
+  let cmp: Comparator | null = comparator;
+  // A stat line ("Points O/U 17.5") or a spread ("(-1.5)") asks for the over.
+  if (cmp === null && thresholds.length === 1 && /\bo\/u\b|\bover\/under\b|\(\s*-\d|\bspread\b/.test(lower)) cmp = '>';
+  // "be 4.2%" with no comparator is a point bucket.
+  if (cmp === null && thresholds.length === 1 && (unit === 'pct' || unit === 'bps' || unit === 'deg')) cmp = '=';
+  // Counts are whole: "over 4.5" is "5 or more" ("5+"), "more than 4" is "5 or more".
+  if (unit === 'count' && thresholds.length === 1 && (cmp === '>' || cmp === '>=')) {
+    const t = thresholds[0];
+    if (cmp === '>' && !Number.isInteger(t)) {
+      thresholds[0] = Math.ceil(t);
+      cmp = '>=';
+    }
+  }
 
   let metric: string | null = null;
   for (const [name, re] of METRIC_PATTERNS) {
@@ -324,11 +421,14 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     const d = dates[dates.length - 1];
     const before = lower.slice(0, d.index);
     const kind = WINDOW_KIND_END.test(before) ? 'end_of' : WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_ON.test(before) ? 'on' : 'in';
-    window = { kind, date: d.date };
+    // "before March 3" is "by March 2".
+    const date = /\bbefore\s*$/.test(before) && /^\d{4}-\d{2}-\d{2}$/.test(d.date) ? previousDay(d.date) : d.date;
+    window = { kind, date };
   } else if (q && year) {
     window = { kind: 'in', date: `${year}-Q${q[1]}` };
   } else if (year) {
-    const before = lower.slice(0, lower.lastIndexOf(String(year)));
+    const at = lower.lastIndexOf(String(year));
+    const before = at >= 0 ? lower.slice(0, at) : '';
     window = { kind: WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_END.test(before) ? 'end_of' : 'in', date: String(year) };
   }
 
@@ -375,8 +475,8 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const nameSet = new Set<string>();
   for (const nm of title.matchAll(NAME_WORD)) {
     for (const w of nm[1].split(/\s+/)) {
-      const lw = w.toLowerCase().replace(/['’.]+$/, '').replace(/'s$/, '');
-      if (lw.length < 2 || NAME_STOP.has(lw) || MONTHS[lw] !== undefined) continue;
+      const lw = w.toLowerCase().replace(/['’]s$/, '').replace(/['’.]+$/, '');
+      if (lw.length < 2 || /\d/.test(lw) || NAME_STOP.has(lw) || MONTHS[lw] !== undefined) continue;
       const key = canonicaliseAliases(lw);
       if (ALIAS_KEYS.has(key)) continue;
       nameSet.add(stem(lw));
@@ -386,13 +486,14 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const outcomeLabels = (m.outcomes ?? []).map((o) => o.label).filter((l) => l && !YES_NO.test(l.trim()));
   const structure: Fingerprint['structure'] = m.outcomes == null ? null : outcomeLabels.length >= 2 ? 'multi' : 'binary';
   // Kalshi and PredictIt put the candidate in the subtitle; a subtitle that is only a strike line is not one.
-  const candidate = subtitle && !/\d/.test(subtitle) ? canonicaliseAliases(subtitle.toLowerCase()).replace(/\s+/g, ' ').trim() : null;
+  const candidateText = split.option ?? (subtitle && !/\d/.test(subtitle) ? subtitle : null);
+  const candidate = candidateText ? canonicaliseAliases(candidateText.toLowerCase()).replace(/\s+/g, ' ').trim() : null;
 
   return {
     tokens: [...tokenSet].sort(),
     entities: [...entitySet].sort(),
     names: [...nameSet].sort(),
-    comparator,
+    comparator: cmp,
     thresholds,
     unit,
     band,
@@ -406,6 +507,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     conditional: CONDITIONAL.test(lower),
     stage,
     candidate,
+    matchup: findMatchup(canonicaliseAliases(lower)),
     structure,
   };
 }

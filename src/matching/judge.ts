@@ -25,6 +25,13 @@ export interface PairSimilarity {
 
 /** Score at or above which a pair with no veto is `identical`. Tuned on the dev half of the labelled set. */
 export const IDENTICAL_THRESHOLD = 0.8;
+/**
+ * A lower bar for pairs anchored by a precise feature both sides state alike (the same strike, the
+ * same day or month, the option of one named in the other, the same match-up): venues word one
+ * question very differently ("ECB Rates Decision: March 2026 - Increase" vs "Will the ECB announce
+ * an increase at the March 2026 meeting?"), and the anchor is what makes them the same.
+ */
+export const ANCHORED_THRESHOLD = 0.68;
 /** Below this subject score two markets are about different things (no `related` link either). */
 const SUBJECT_FLOOR = 0.35;
 /** Days two close times may differ, when no title names a date, before the windows count as different. */
@@ -47,6 +54,18 @@ export function judgePair(a: MatchMarket, b: MatchMarket, similarity: PairSimila
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+function stemWord(token: string): string {
+  if (token.length > 4 && token.endsWith('ies')) return token.slice(0, -3) + 'y';
+  if (token.length > 3 && token.endsWith('s') && !token.endsWith('ss')) return token.slice(0, -1);
+  return token;
+}
+
+/** Do two match-ups name the same two sides (in either order)? */
+function sameMatchup(x: [string[], string[]], y: [string[], string[]]): boolean {
+  const meets = (p: string[], q: string[]) => p.some((w) => q.includes(w));
+  return (meets(x[0], y[0]) && meets(x[1], y[1])) || (meets(x[0], y[1]) && meets(x[1], y[0]));
+}
 
 function intersectCount(a: readonly string[], b: readonly string[]): number {
   // Both sorted: merge walk.
@@ -121,8 +140,10 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
     const pointA = wa.kind === 'on';
     const pointB = wb.kind === 'on';
     if (ea !== eb) {
-      // A day-precise close a day or two off ("Dec 31" vs "Jan 1 00:00 ET") is one window.
-      if (da.length === 10 && db.length === 10 && dayDiff(ea, eb) <= 1) return null;
+      // "End of January" on one venue is "on January 30" (the last trading day) on another.
+      const monthEnd = (w: { kind: string; date: string }, d: string, other: string) =>
+        w.kind === 'end_of' && d.length === 7 && other.length === 10 && other.startsWith(d) && dayDiff(windowEnd(d)!, other) <= 3;
+      if (monthEnd(wa, da, db) || monthEnd(wb, db, da)) return null;
       return `date ${da} vs ${db}`;
     }
     if (pointA !== pointB && da.length === 10 && db.length === 10) return `window ${wa.kind} ${da} vs ${wb.kind} ${db}`;
@@ -131,15 +152,22 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
     // question both ways, so only a point ("on") vs a period counts.
     return null;
   }
-  // One side names a window, the other has only its close time: the close must fall near its end.
+  // One side names a window, the other has only its close time: the close must fall inside the
+  // window (a year or month window may close any time in it, an event early) and not long after it.
   const w = wa ?? wb;
   const other = wa ? b : a;
   if (w && other.closeDay) {
-    const end = windowEnd(withYear(w.date, other.closeDay));
+    const date = withYear(w.date, other.closeDay);
+    const end = windowEnd(date);
     if (!end) return null;
-    const diff = Date.parse(`${other.closeDay}T00:00:00Z`) - Date.parse(`${end}T00:00:00Z`);
-    // Venues close a little before the window ends or settle a little after; a month off is another window.
-    if (diff < -45 * 86_400_000 || diff > 45 * 86_400_000) return `date ${end} vs closes ${other.closeDay}`;
+    const start = date.length === 4 ? `${date}-01-01` : date.length === 7 ? `${date}-01` : date.includes('Q') ? null : date;
+    const close = Date.parse(`${other.closeDay}T00:00:00Z`);
+    const tooLate = close - Date.parse(`${end}T00:00:00Z`) > 45 * 86_400_000;
+    // A venue that closes a year-long question early is common; one that closes before a day-precise
+    // date by more than a month asks about another day.
+    const tooEarly = start !== null && date.length === 10 && Date.parse(`${start}T00:00:00Z`) - close > 45 * 86_400_000;
+    const yearBefore = date.length >= 4 && Number(other.closeDay.slice(0, 4)) < Number(date.slice(0, 4));
+    if (tooLate || tooEarly || yearBefore) return `date ${date} vs closes ${other.closeDay}`;
     return null;
   }
   if (!wa && !wb && a.closeDay && b.closeDay && dayDiff(a.closeDay, b.closeDay) > CLOSE_TOLERANCE_DAYS) {
@@ -148,7 +176,13 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
   return null;
 }
 
-const ELECTION_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee']);
+// Metrics that change the question even when only one side names them ("win" vs "finish second",
+// "win" vs "win by 2+", "win" vs "popular vote"); price-path metrics (high/low/close) are often
+// implied, so they veto only when both sides name different ones.
+const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify']);
+// Stages that change the question even when only one side names them; "final(s)", "playoffs" and
+// "conference" often name the championship itself ("win the NBA Finals" = NBA champion).
+const ONE_SIDED_STAGES = new Set(['first_round', 'second_round', 'runoff', 'primary', 'semifinal', 'quarterfinal', 'group_stage', 'first_half', 'second_half']);
 const INCLUSIVE_MATTERS = new Set(['count', 'pct', 'bps']);
 
 interface Veto {
@@ -168,19 +202,20 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
   ] as const) {
     if (x.candidate && !y.candidate) {
       const words = x.candidate.split(/[^a-z0-9]+/).filter((w) => w.length > 2);
-      const named = words.some((w) => y.tokens.includes(w) || y.names.includes(w) || y.entities.includes(w));
+      const named = words.some((w) => [w, stemWord(w)].some((f) => y.tokens.includes(f) || y.names.includes(f) || y.entities.includes(f)));
       if (words.length && !named) return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${x.candidate} not in the other question` };
     }
   }
   if (a.conditional !== b.conditional) {
     return { veto: 'conditional', kind: 'same_event', reason: 'veto: conditional vs unconditional question' };
   }
-  if (a.stage !== b.stage && (a.stage || b.stage)) {
+  const oneSidedStage = (x: string | null) => x !== null && (ONE_SIDED_STAGES.has(x) || /^(?:map|game|set)_/.test(x));
+  if (a.stage !== b.stage && ((a.stage && b.stage) || oneSidedStage(a.stage) || oneSidedStage(b.stage))) {
     return { veto: 'stage', kind: 'same_event', reason: `veto: stage ${a.stage ?? 'none'} vs ${b.stage ?? 'none'}` };
   }
   if (a.metric !== b.metric) {
-    const election = ELECTION_METRICS.has(a.metric ?? '') || ELECTION_METRICS.has(b.metric ?? '');
-    if ((a.metric && b.metric) || election) {
+    const oneSided = ONE_SIDED_METRICS.has(a.metric ?? '') || ONE_SIDED_METRICS.has(b.metric ?? '');
+    if ((a.metric && b.metric) || oneSided) {
       return { veto: 'metric', kind: 'same_event', reason: `veto: metric ${a.metric ?? 'none'} vs ${b.metric ?? 'none'}` };
     }
   }
@@ -209,7 +244,7 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
     if (a.unit && b.unit && a.unit !== b.unit && a.unit !== 'count' && b.unit !== 'count') {
       return { veto: 'unit', kind: 'same_event', reason: `veto: unit ${a.unit} vs ${b.unit}` };
     }
-    if (a.band !== b.band) {
+    if (a.band !== b.band || (a.comparator !== null && b.comparator !== null && (a.comparator === '=') !== (b.comparator === '='))) {
       return { veto: 'comparator', kind: 'other_strike', reason: `veto: comparator ${a.band ? 'between' : a.comparator} vs ${b.band ? 'between' : b.comparator}` };
     }
     if (!sameStrike) {
@@ -248,6 +283,9 @@ function subjectScore(a: Fingerprint, b: Fingerprint): { score: number; mismatch
   const words = dice(a.tokens, b.tokens);
   let mismatch: string | null = null;
   let candidate: string | null = null;
+  if (a.matchup && b.matchup && !sameMatchup(a.matchup, b.matchup)) {
+    return { score: words, mismatch: `match-up ${a.matchup.map((t) => t.join(' ')).join(' v ')} vs ${b.matchup.map((t) => t.join(' ')).join(' v ')}`, candidate: null };
+  }
   if (a.entities.length && b.entities.length) {
     const shared = intersectCount(a.entities, b.entities);
     if (shared === 0) mismatch = `subject ${a.entities.join('+')} vs ${b.entities.join('+')}`;
@@ -262,6 +300,15 @@ function subjectScore(a: Fingerprint, b: Fingerprint): { score: number; mismatch
     const aInB = a.names.some((n) => b.tokens.includes(n));
     const bInA = b.names.some((n) => a.tokens.includes(n));
     if (!aInB && !bInA) candidate ??= `${a.names.join('+')} vs ${b.names.join('+')}`;
+  }
+  // Another candidate of the same event shares the rest of the question ("Will X win the 2028
+  // election?" vs "Will Y win ..."); without that, two different names are two subjects.
+  if (candidate) {
+    const rest = (f: Fingerprint) => f.tokens.filter((t) => !f.entities.includes(t) && !f.names.includes(t));
+    if (dice(rest(a), rest(b)) < 0.5) {
+      mismatch = `subject ${candidate}`;
+      candidate = null;
+    }
   }
   return { score: words, mismatch, candidate };
 }
@@ -290,14 +337,38 @@ export function judgeFingerprints(a: Fingerprint, b: Fingerprint, similarity: Pa
     reasons.push(veto.reason, `same subject (${score.toFixed(2)})`);
     return { relation: 'related', kind: veto.kind, confidence: round(0.7 + 0.25 * score), reasons, veto: veto.veto };
   }
-  if (score >= IDENTICAL_THRESHOLD) {
+  const anchors = anchorsOf(a, b);
+  if (score >= IDENTICAL_THRESHOLD || (anchors.length > 0 && score >= ANCHORED_THRESHOLD)) {
     reasons.push(`same subject and predicate (score ${score.toFixed(2)})`);
+    for (const anchor of anchors) if (!anchor.startsWith('same strike') && !anchor.startsWith('same window')) reasons.push(anchor);
     if (a.thresholds.length) reasons.push(`same strike ${a.comparator ?? ''} ${a.thresholds.map(fmt).join('-')} ${a.unit ?? ''}`.replace(/\s+/g, ' ').trim());
     if (a.window && b.window) reasons.push(`same window ${a.window.date}`);
     return { relation: 'identical', kind: null, confidence: round(Math.min(0.99, 0.5 + score / 2)), reasons, veto: null };
   }
   reasons.push(`similar but not the same question (score ${score.toFixed(2)} < ${IDENTICAL_THRESHOLD})`);
   return { relation: 'different', kind: null, confidence: round(0.5 + 0.5 * (IDENTICAL_THRESHOLD - score)), reasons, veto: null };
+}
+
+/** The precise features both sides state alike (see ANCHORED_THRESHOLD). */
+function anchorsOf(a: Fingerprint, b: Fingerprint): string[] {
+  const out: string[] = [];
+  if (a.thresholds.length && a.thresholds.length === b.thresholds.length && a.thresholds.every((t, i) => sameNumber(t, b.thresholds[i]))) {
+    out.push(`same strike ${a.thresholds.map(fmt).join('-')}`);
+  }
+  if (a.window && b.window && a.window.date.length >= 7 && b.window.date.length >= 7 && !windowVeto(a, b)) out.push(`same window ${a.window.date}`);
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (!x.candidate) continue;
+    const words = x.candidate.split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+    if (words.length && words.every((w) => [w, stemWord(w)].some((f) => y.tokens.includes(f) || y.names.includes(f) || y.entities.includes(f)))) {
+      out.push(`option "${x.candidate}" named on both sides`);
+      break;
+    }
+  }
+  if (a.matchup && b.matchup) out.push('same match-up');
+  return out;
 }
 
 function round(x: number): number {
