@@ -92,7 +92,7 @@ const TIME_ZONE = /\b(et|est|edt|pt|pst|pdt|ct|cst|cdt|utc|gmt)\b/;
 
 // Thresholds: "$100k", "100,000", "82pt5k", "3.25%", "1.5M", "$1.2 trillion", "250 bps", "4.5 percent"
 const NUMBER_WITH_UNIT =
-  /(?<![\w.#])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:pt\d+)?(?:\.\d+)?)\s?(k|m|mm|b|bn|t|thousand|million|billion|trillion|%|percent|pct|bps|basis points?|°f|°c|f\b|c\b)?(?![\w])/gi;
+  /(?<![\w.#])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:pt\d+)?(?:\.\d+)?)\s?(k|m|mm|b|bn|t|thousand|million|billion|trillion|%|percent|pct|bps|basis points?|°f|°c|°|f\b|c\b)?(?![\w])/gi;
 const SCALE: Record<string, number> = {
   k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, trillion: 1e12,
 };
@@ -147,6 +147,8 @@ const SOURCE_PATTERNS: [string, RegExp][] = [
 ];
 // A source mentioned in rules counts only for price feeds (rules text names many institutions in
 // passing; the price feed is what settles a crypto or stock market).
+/** Words that name a resolution source: a source is compared as a source, never as a subject name. */
+const SOURCE_WORDS = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'bls', 'bea', 'ap', 'noaa', 'tsa', 'uma', 'spotify', 'billboard']);
 const RULES_SOURCES = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'chainlink_feed']);
 
 const CONDITIONAL = /^\s*if\b|\bconditional on\b|\bgiven that\b|\bin the event that\b|\bassuming\b/;
@@ -389,7 +391,8 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const comparator = numbers.length > 0 ? detectComparator(thresholdText, band) : CMP_TOUCH_UP.test(lower) ? 'touch_up' : null;
   // A number with a currency, scale or unit is the strike; a bare one ("PSA 10") only when nothing else is.
   const withUnit = numbers.filter((n) => n.unit || n.scaled);
-  const strikes = withUnit.length ? withUnit : numbers;
+  // A band's lower bound often goes without the unit ("78-79°F").
+  const strikes = withUnit.length && !(band && withUnit.length < 2) ? withUnit : numbers;
   const thresholdHits = band ? strikes.slice(0, 2) : strikes.slice(0, 1);
   const thresholds = thresholdHits.map((n) => n.value).sort((x, y) => x - y);
   const unit = thresholdHits.find((n) => n.unit)?.unit ?? (thresholdHits.length ? 'count' : null);
@@ -476,7 +479,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   for (const nm of title.matchAll(NAME_WORD)) {
     for (const w of nm[1].split(/\s+/)) {
       const lw = w.toLowerCase().replace(/['’]s$/, '').replace(/['’.]+$/, '');
-      if (lw.length < 2 || /\d/.test(lw) || NAME_STOP.has(lw) || MONTHS[lw] !== undefined) continue;
+      if (lw.length < 2 || /\d/.test(lw) || NAME_STOP.has(lw) || SOURCE_WORDS.has(lw) || MONTHS[lw] !== undefined) continue;
       const key = canonicaliseAliases(lw);
       if (ALIAS_KEYS.has(key)) continue;
       nameSet.add(stem(lw));
