@@ -26,7 +26,7 @@ function runScript(script: string, args: string[]): Promise<Run> {
   });
 }
 
-const pair = (id: string, a: object, b: object) => JSON.stringify({ id, a, b });
+const pair = (id: string | number, a: object, b: object) => JSON.stringify({ id, a, b });
 
 describe('matching: match:pairs script', function () {
   this.timeout(180_000);
