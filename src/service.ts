@@ -22,6 +22,8 @@ import { SyncStatusStore } from './catalog/sync-status.js';
 import { createVenuesRouter } from './http/routes/venues.js';
 import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
+import { createMatchingJob, MATCHING_JOB } from '../indexers/matching-job.js';
+import { CatalogWriter } from './catalog/catalog-writer.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
 
@@ -133,9 +135,16 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       // (and on the search job's own schedule as a safety net).
       const jobs = venueSync;
       jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger }));
+      // Cross-venue matching after each sync (and on its schedule, which follows the embedding
+      // passes); the markets whose svc_id it changed are re-indexed for search right after.
+      jobs.scheduler.add(createMatchingJob({
+        pool: db.pool, writer: new CatalogWriter(db.pool, { vacuumAfterWrites: db.kind === 'embedded' }), logger,
+        onAssigned: () => void jobs.scheduler.trigger(SEARCH_INDEX_JOB),
+      }));
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed + change.removed === 0) return;
         void jobs.scheduler.trigger(SEARCH_INDEX_JOB);
+        void jobs.scheduler.trigger(MATCHING_JOB);
         semanticComponent.requestIndexing();
       });
       if (config.sync.onStart) void venueSync.syncAllNow();
