@@ -34,6 +34,10 @@ export interface Fingerprint {
   year: number | null;
   /** Day of close_time (YYYY-MM-DD, UTC), or null. */
   closeDay: string | null;
+  /** close_time in ms since the epoch, or null. */
+  closeMs: number | null;
+  /** A market on one game (a match-up, a margin, a total, a player's stat line): it closes at the game. */
+  eventTimed: boolean;
   /** Time zone named in the title (et, pt, utc, ...), or null. */
   timeZone: string | null;
   /** Cumulative ("total", "at any time", "by") vs at-close ("on", "at close", "end of"), when said. */
@@ -76,7 +80,7 @@ const SEASON = /\b(20\d\d)\s?[-–/]\s?(\d\d)\b/g;
 // Times of day ("12:00 ET", "8:00PM") are neither thresholds nor dates.
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b/g;
 // Numbers that are part of a name ("Hot 100", "PSA 10", "GPT-5", "Season 2", "#1"), not strikes.
-const NAME_NUMBER = /\b(?:hot|billboard|fortune|russell|ftse|dow|nikkei|psa|gpt|grok|gemini|claude|llama|iphone|windows|season|episode|chapter|part|volume|vol\.?|no\.|number|player|pool|group|week|day|game|round|map|set|leg|stage|split|class of|top)\s?-?\d+(?:\.\d+)?\b|#\d+/g;
+const NAME_NUMBER = /(?:\bs&p|\b(?:nasdaq|dax|cac|nikkei|hot|billboard|fortune|russell|ftse|dow|psa|gpt|grok|gemini|claude|llama|iphone|windows|season|episode|chapter|part|volume|vol\.?|no\.|number|player|pool|group|week|day|game|round|map|set|leg|stage|split|class of|top))\s?-?\d+(?:\.\d+)?\b|#\d+/g;
 // "X at Y", "X vs. Y", "X v Y", "X @ Y": a match-up of two sides (teams, players).
 // "at" only in the sports form "X at Y: ..." or a bare "X at Y" (else "cut rates at the next meeting" would be one).
 const MATCHUP = /^(?:[a-z0-9' ]+:\s+)?(.+?)\s+(?:vs\.?|v\.?|@|versus)\s+(.+?)(?:\s*[:?(]|\s+-\s|$)/;
@@ -84,6 +88,7 @@ const MATCHUP_AT = /^([a-z0-9'.´ ]+?)\s+at\s+([a-z0-9'.´ ]+?)(?::|$)/;
 // Words that name a club's form rather than the club ("FC", "United" stays: it distinguishes).
 const CLUB_NOISE = new Set(['fc', 'sc', 'cf', 'afc', 'ac', 'as', 'sv', 'bc', 'sk', 'ud', 'club', 'de', 'the', 'city', '1.', 'rc', 'ogc', 'tsg', 'bv', 'vfb', 'fsv', 'sco', 'cd', 'ca', 'wfc']);
 const QUARTER = /\bq([1-4])\b/;
+const STRIKE_BEFORE = /\b(?:to|above|below|over|under|reach|hit|than|at least|at most|exceed)\s*[$€£]?\s*$/;
 const WINDOW_KIND_BEFORE = /\b(by|before|prior to|until|through|no later than)\s*$/;
 const WINDOW_KIND_ON = /\b(on|at)\s*$/;
 const WINDOW_KIND_END = /\b(end of|close of|eoy|year[- ]end|end)\s*(?:of\s*)?$/;
@@ -119,6 +124,8 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
   ['map_winner', /\bmap \d+ winner\b/],
+  // The album chart is another chart than the song chart ("Hot 100", "#1 song").
+  ['album_chart', /\bbillboard 200\b|#1 album\b|\btop album\b/],
   // Price paths: a low before a high, because "hit ... dip to" reads as a low.
   ['low', /\b(?:intraday low|dips? to|falls? to|drops? to|dips? below|at (?:its|the) lowest)\b/],
   ['high', /\b(?:intraday high|all[- ]time high|at any (?:time|point)|reach(?:es)?|hits?)\b/],
@@ -149,6 +156,8 @@ const SOURCE_PATTERNS: [string, RegExp][] = [
 // passing; the price feed is what settles a crypto or stock market).
 /** Words that name a resolution source: a source is compared as a source, never as a subject name. */
 const SOURCE_WORDS = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'bls', 'bea', 'ap', 'noaa', 'tsa', 'uma', 'spotify', 'billboard']);
+/** Metrics of one game (its close is the game's time). */
+const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts', 'map_winner']);
 const RULES_SOURCES = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'chainlink_feed']);
 
 const CONDITIONAL = /^\s*if\b|\bconditional on\b|\bgiven that\b|\bin the event that\b|\bassuming\b/;
@@ -160,10 +169,10 @@ const STAGE_PATTERNS: [string, RegExp][] = [
   ['primary', /\bprimary\b|\bprimaries\b|\bcaucus(?:es)?\b/],
   ['semifinal', /\bsemi-?finals?\b/],
   ['quarterfinal', /\bquarter-?finals?\b/],
+  ['conference', /\bconference (?:finals?|champion(?:ship)?)\b|\b(?:afc|nfc|east(?:ern)?|west(?:ern)?) (?:conference|champion)/],
   ['final', /\bfinals?\b(?! (?:four|price|score|result|standings|table|tally|count|vote))/],
   ['group_stage', /\bgroup stage\b/],
   ['playoffs', /\bplayoffs?\b|\bpostseason\b/],
-  ['conference', /\bconference (?:finals?|champion(?:ship)?)\b|\b(?:afc|nfc|east(?:ern)?|west(?:ern)?) (?:conference|champion)/],
   ['division', /\bdivision (?:title|winner|champion)\b/],
   ['first_half', /\b(?:first|1st) half\b|\b1h\b/],
   ['second_half', /\b(?:second|2nd) half\b|\b2h\b/],
@@ -189,7 +198,7 @@ const NAME_STOP = new Set([
   'market', 'price', 'winner', 'game', 'match', 'round', 'final', 'finals', 'cup', 'league', 'championship', 'series',
   'party', 'house', 'senate', 'governor', 'mayor', 'court', 'supreme', 'first', 'second', 'third', 'world', 'national',
   'state', 'states', 'united', 'city', 'new', 'north', 'south', 'east', 'west', 'democratic', 'republican', 'fc', 'sc',
-  'both', 'teams', 'score', 'total', 'points', 'goals', 'spread', 'over/under', 'o/u', 'nominee', 'popular', 'vote',
+  'both', 'teams', 'score', 'hot', 'chart', 'charts', 'song', 'album', 'total', 'points', 'goals', 'spread', 'over/under', 'o/u', 'nominee', 'popular', 'vote',
 ]);
 
 // ---------------------------------------------------------------------------------------------------
@@ -285,7 +294,7 @@ function findNumbers(text: string, skip: [number, number][]): NumberHit[] {
     else if (suffix && (suffix.startsWith('°') || suffix === 'f' || suffix === 'c')) unit = 'deg';
     if (currency) unit = currency === '$' ? 'usd' : currency === '€' ? 'eur' : 'gbp';
     // A bare 4-digit number between 1950 and 2099 is a year, not a threshold.
-    if (!currency && !suffix && /^\d{4}$/.test(m[2]) && value >= 1950 && value <= 2099) continue;
+    if (!currency && !suffix && /^\d{4}$/.test(m[2]) && value >= 1950 && value <= 2099 && !STRIKE_BEFORE.test(text.slice(0, index))) continue;
     // Ordinals and small counts glued to words ("game 3", "round 2") are stages, not thresholds.
     if (!currency && !suffix && value < 10 && /\b(?:game|round|map|set|week|q|quarter|day|leg|stage|season)\s*$/.test(text.slice(0, index).toLowerCase())) continue;
     out.push({ value, unit, scaled: !!suffix && SCALE[suffix] !== undefined, index, length: m[0].length });
@@ -369,6 +378,8 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   // Years are not thresholds either.
   let year: number | null = null;
   for (const y of lower.matchAll(YEAR)) {
+    // "dip to 2000", "above 2050": a strike that looks like a year.
+    if (STRIKE_BEFORE.test(lower.slice(0, y.index))) continue;
     year = Number(y[1]);
     skip.push([y.index!, y.index! + y[0].length]);
   }
@@ -486,6 +497,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     }
   }
 
+  const matchup = findMatchup(canonicaliseAliases(lower));
   const outcomeLabels = (m.outcomes ?? []).map((o) => o.label).filter((l) => l && !YES_NO.test(l.trim()));
   const structure: Fingerprint['structure'] = m.outcomes == null ? null : outcomeLabels.length >= 2 ? 'multi' : 'binary';
   // Kalshi and PredictIt put the candidate in the subtitle; a subtitle that is only a strike line is not one.
@@ -504,13 +516,15 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     window,
     year,
     closeDay: m.close_time ? m.close_time.slice(0, 10) : null,
+    closeMs: m.close_time && !Number.isNaN(Date.parse(m.close_time)) ? Date.parse(m.close_time) : null,
+    eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)),
     timeZone: tz ? tz[1] : null,
     accrual,
     source,
     conditional: CONDITIONAL.test(lower),
     stage,
     candidate,
-    matchup: findMatchup(canonicaliseAliases(lower)),
+    matchup,
     structure,
   };
 }

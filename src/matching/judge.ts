@@ -170,6 +170,13 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
     if (tooLate || tooEarly || yearBefore) return `date ${date} vs closes ${other.closeDay}`;
     return null;
   }
+  // One game: a venue closes at the game or, as Kalshi does for sports, 14 days after it; any other
+  // gap is another game of the same teams or players.
+  if (!wa && !wb && (a.eventTimed || b.eventTimed) && a.closeMs !== null && b.closeMs !== null) {
+    const gap = Math.abs(a.closeMs - b.closeMs) / 86_400_000;
+    if (gap > 1.5 && Math.abs(gap - 14) > 1.5) return `game closes ${a.closeDay} vs ${b.closeDay} (another game)`;
+    return null;
+  }
   if (!wa && !wb && a.closeDay && b.closeDay && dayDiff(a.closeDay, b.closeDay) > CLOSE_TOLERANCE_DAYS) {
     return `closes ${a.closeDay} vs ${b.closeDay}`;
   }
@@ -179,7 +186,7 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
 // Metrics that change the question even when only one side names them ("win" vs "finish second",
 // "win" vs "win by 2+", "win" vs "popular vote"); price-path metrics (high/low/close) are often
 // implied, so they veto only when both sides name different ones.
-const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify']);
+const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify', 'album_chart']);
 // Stages that change the question even when only one side names them; "final(s)", "playoffs" and
 // "conference" often name the championship itself ("win the NBA Finals" = NBA champion).
 const ONE_SIDED_STAGES = new Set(['first_round', 'second_round', 'runoff', 'primary', 'semifinal', 'quarterfinal', 'group_stage', 'first_half', 'second_half']);
@@ -189,6 +196,8 @@ interface Veto {
   veto: string;
   kind: RelatedKind;
   reason: string;
+  /** The veto shows two different things, not two questions about one (another game). */
+  different?: boolean;
 }
 
 function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
@@ -268,13 +277,15 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
     }
   } else if (a.thresholds.length !== b.thresholds.length) {
     const one = a.thresholds.length ? a : b;
-    if (one.unit === 'usd' || one.unit === 'pct' || one.unit === 'bps' || one.unit === 'eur') {
+    // A strike on one side only: a money or rate strike, or any strike with a stated comparator
+    // ("at least 16 tracks"), is a question the other side does not ask.
+    if (one.unit === 'usd' || one.unit === 'pct' || one.unit === 'bps' || one.unit === 'eur' || (one.comparator !== null && one.comparator !== '=')) {
       return { veto: 'strike', kind: 'same_event', reason: `veto: strike ${one.thresholds.map(fmt).join('-')} ${one.unit} on one side only` };
     }
   }
 
   const w = windowVeto(a, b);
-  if (w) return { veto: 'date', kind: 'other_date', reason: `veto: ${w}` };
+  if (w) return { veto: 'date', kind: 'other_date', reason: `veto: ${w}`, different: w.endsWith('(another game)') };
   return null;
 }
 
@@ -295,11 +306,15 @@ function subjectScore(a: Fingerprint, b: Fingerprint): { score: number; mismatch
       if (onlyA.length && onlyB.length) candidate = `${onlyA.join('+')} vs ${onlyB.join('+')}`;
     }
   }
-  if (!mismatch && a.names.length && b.names.length && intersectCount(a.names, b.names) === 0) {
-    // Names that appear as plain words on the other side still agree ("Bitcoin" vs "bitcoin").
-    const aInB = a.names.some((n) => b.tokens.includes(n));
-    const bInA = b.names.some((n) => a.tokens.includes(n));
-    if (!aInB && !bInA) candidate ??= `${a.names.join('+')} vs ${b.names.join('+')}`;
+  if (!mismatch && !a.matchup && !b.matchup && a.names.length && b.names.length) {
+    // Each side names someone the other does not mention at all ("Will Canada win ..." vs "Will
+    // Country E win ..."): another candidate. Shared boilerplate names (ICC, NBA) do not make them
+    // agree; a name written as a plain word or an abbreviation on the other side does.
+    const unmatched = (x: Fingerprint, y: Fingerprint) =>
+      x.names.filter((n) => !y.names.includes(n) && !y.tokens.includes(n) && !y.names.some((o) => o.length >= 3 && n.length >= 3 && (o.startsWith(n.slice(0, 3)) || n.startsWith(o.slice(0, 3)))));
+    const onlyA = unmatched(a, b);
+    const onlyB = unmatched(b, a);
+    if (onlyA.length && onlyB.length) candidate ??= `${onlyA.join('+')} vs ${onlyB.join('+')}`;
   }
   // Another candidate of the same event shares the rest of the question ("Will X win the 2028
   // election?" vs "Will Y win ..."); without that, two different names are two subjects.
@@ -333,6 +348,10 @@ export function judgeFingerprints(a: Fingerprint, b: Fingerprint, similarity: Pa
     return { relation: 'related', kind: 'same_event', confidence: round(0.6 + 0.3 * score), reasons, veto: 'candidate' };
   }
   const veto = findVeto(a, b);
+  if (veto?.different) {
+    reasons.push(veto.reason);
+    return { relation: 'different', kind: null, confidence: round(0.7 + 0.2 * score), reasons, veto: veto.veto };
+  }
   if (veto) {
     reasons.push(veto.reason, `same subject (${score.toFixed(2)})`);
     return { relation: 'related', kind: veto.kind, confidence: round(0.7 + 0.25 * score), reasons, veto: veto.veto };
