@@ -67,7 +67,7 @@ const MONTHS: Record<string, number> = {
 const MONTH_ALT = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 
 // "December 31, 2025", "Dec 31 2025", "Dec 31", "31 December 2025"
-const DATE_MDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b`, 'g');
+const DATE_MDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:[,.]?\\s+(\\d{4}))?\\b`, 'g');
 const DATE_DMY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(${MONTH_ALT})\\.?(?:,?\\s+(\\d{4}))?\\b`, 'g');
 // "June 2026", "in June"
 const DATE_MY = new RegExp(`\\b(${MONTH_ALT})\\.?(?:\\s+(\\d{4}))?\\b`, 'g');
@@ -469,7 +469,8 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   for (const [name, re] of STAGE_PATTERNS) {
     const hit = re.exec(lower);
     if (hit) {
-      stage = name === 'map' || name === 'game' || name === 'set' ? hit[0].replace(/\s+/g, '_') : name;
+      // In esports a map is a game ("win map 3" = "Game 3 Winner").
+      stage = name === 'map' || name === 'game' || name === 'set' ? hit[0].replace(/^map/, 'game').replace(/\s+/g, '_') : name;
       break;
     }
   }

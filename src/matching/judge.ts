@@ -63,7 +63,8 @@ function stemWord(token: string): string {
 
 /** Do two match-ups name the same two sides (in either order)? */
 function sameMatchup(x: [string[], string[]], y: [string[], string[]]): boolean {
-  const meets = (p: string[], q: string[]) => p.some((w) => q.includes(w));
+  // A shared word, or a shared 5-letter start ("Hamburg" = "Hamburger SV").
+  const meets = (p: string[], q: string[]) => p.some((w) => q.some((v) => v === w || (w.length >= 5 && v.length >= 5 && v.slice(0, 5) === w.slice(0, 5))));
   return (meets(x[0], y[0]) && meets(x[1], y[1])) || (meets(x[0], y[1]) && meets(x[1], y[0]));
 }
 
