@@ -203,18 +203,20 @@ const NAME_STOP = new Set([
 
 // ---------------------------------------------------------------------------------------------------
 
-function previousDay(iso: string): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/** "before March 3" is "by March 2"; "before July 2027" is "by June 2027"; "before 2027" is "by 2026". */
+function previousPeriod(date: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const ym = /^(\d{4})-(\d{2})$/.exec(date);
+  if (ym) {
+    const y = Number(ym[1]);
+    const mo = Number(ym[2]);
+    return mo === 1 ? `${y - 1}-12` : `${y}-${pad2(mo - 1)}`;
+  }
+  return date;
 }
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
-}
-
-function closeYear(m: MatchMarket): number | null {
-  if (!m.close_time) return null;
-  const y = Number(m.close_time.slice(0, 4));
-  return Number.isFinite(y) && y > 1900 ? y : null;
 }
 
 interface DateHit {
@@ -224,7 +226,26 @@ interface DateHit {
 }
 
 /** Finds the dates named in a lower-cased title (most specific first) and a year guess for yearless ones. */
-function findDates(lower: string, fallbackYear: number | null): DateHit[] {
+/**
+ * The year of a date written without one ("on December 31"): the latest of the close year and the
+ * year before that does not fall after the close (plus a week of settlement slack). A market closing
+ * 2027-01-01 04:59 UTC asks about December 31, 2026, not 2027.
+ */
+type YearFor = (month: number, day: number | null) => number | null;
+
+function yearGuesser(closeMs: number | null): YearFor {
+  if (closeMs === null) return () => null;
+  const closeYear = new Date(closeMs).getUTCFullYear();
+  return (month, day) => {
+    for (const y of [closeYear, closeYear - 1]) {
+      const at = Date.UTC(y, month - 1, day ?? 1);
+      if (at <= closeMs + 7 * 86_400_000) return y;
+    }
+    return closeYear;
+  };
+}
+
+function findDates(lower: string, yearFor: YearFor): DateHit[] {
   const hits: DateHit[] = [];
   const taken: [number, number][] = [];
   const overlaps = (i: number, len: number) => taken.some(([s, e]) => i < e && i + len > s);
@@ -237,20 +258,20 @@ function findDates(lower: string, fallbackYear: number | null): DateHit[] {
   for (const m of lower.matchAll(DATE_MDY)) {
     const day = Number(m[2]);
     if (day < 1 || day > 31) continue;
-    const year = m[3] ? Number(m[3]) : fallbackYear;
+    const year = m[3] ? Number(m[3]) : yearFor(MONTHS[m[1]], day);
     add(`${year ?? '????'}-${pad2(MONTHS[m[1]])}-${pad2(day)}`, m.index!, m[0].length);
   }
   for (const m of lower.matchAll(DATE_DMY)) {
     const day = Number(m[1]);
     if (day < 1 || day > 31) continue;
-    const year = m[3] ? Number(m[3]) : fallbackYear;
+    const year = m[3] ? Number(m[3]) : yearFor(MONTHS[m[2]], day);
     add(`${year ?? '????'}-${pad2(MONTHS[m[2]])}-${pad2(day)}`, m.index!, m[0].length);
   }
   for (const m of lower.matchAll(DATE_US)) {
     const mo = Number(m[1]);
     const day = Number(m[2]);
     if (mo < 1 || mo > 12 || day < 1 || day > 31) continue;
-    let year = m[3] ? Number(m[3]) : fallbackYear;
+    let year = m[3] ? Number(m[3]) : yearFor(mo, day);
     if (year !== null && year < 100) year += 2000;
     add(`${year ?? '????'}-${pad2(mo)}-${pad2(day)}`, m.index!, m[0].length);
   }
@@ -258,7 +279,7 @@ function findDates(lower: string, fallbackYear: number | null): DateHit[] {
     // "may" is also a verb: only take it with a year or after "in"/"of"/"end of".
     if (m[1] === 'may' && !m[2] && !/\b(?:in|of|end of|by)\s*$/.test(lower.slice(0, m.index))) continue;
     // "mar", "jan" etc. inside a name are already excluded by \b; "sep"/"oct" alone are fine.
-    const year = m[2] ? Number(m[2]) : fallbackYear;
+    const year = m[2] ? Number(m[2]) : yearFor(MONTHS[m[1]], null);
     add(`${year ?? '????'}-${pad2(MONTHS[m[1]])}`, m.index!, m[0].length);
   }
   return hits;
@@ -370,10 +391,10 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   // Accents off ("Montréal" = "Montreal"), one apostrophe.
   const lower = title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'");
   const rulesLower = m.rules ? m.rules.toLowerCase() : '';
-  const fallbackYear = closeYear(m);
+  const closeMsValue = m.close_time && !Number.isNaN(Date.parse(m.close_time)) ? Date.parse(m.close_time) : null;
 
   // Dates first: their day numbers must not be read as thresholds.
-  const dates = findDates(lower, fallbackYear);
+  const dates = findDates(lower, yearGuesser(closeMsValue));
   const skip: [number, number][] = dates.map((d) => [d.index, d.index + d.length]);
   // Years are not thresholds either.
   let year: number | null = null;
@@ -436,14 +457,17 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     const before = lower.slice(0, d.index);
     const kind = WINDOW_KIND_END.test(before) ? 'end_of' : WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_ON.test(before) ? 'on' : 'in';
     // "before March 3" is "by March 2".
-    const date = /\bbefore\s*$/.test(before) && /^\d{4}-\d{2}-\d{2}$/.test(d.date) ? previousDay(d.date) : d.date;
+    const date = /\bbefore\s*$/.test(before) ? previousPeriod(d.date) : d.date;
     window = { kind, date };
   } else if (q && year) {
     window = { kind: 'in', date: `${year}-Q${q[1]}` };
   } else if (year) {
     const at = lower.lastIndexOf(String(year));
     const before = at >= 0 ? lower.slice(0, at) : '';
-    window = { kind: WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_END.test(before) ? 'end_of' : 'in', date: String(year) };
+    // "before 2027" is "by the end of 2026".
+    window = /\bbefore\s*$/.test(before)
+      ? { kind: 'by', date: String(year - 1) }
+      : { kind: WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_END.test(before) ? 'end_of' : 'in', date: String(year) };
   }
 
   const tz = TIME_ZONE.exec(lower);
@@ -517,7 +541,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     window,
     year,
     closeDay: m.close_time ? m.close_time.slice(0, 10) : null,
-    closeMs: m.close_time && !Number.isNaN(Date.parse(m.close_time)) ? Date.parse(m.close_time) : null,
+    closeMs: closeMsValue,
     eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)),
     timeZone: tz ? tz[1] : null,
     accrual,

@@ -71,6 +71,11 @@ describe('matching: pair judge vetoes', () => {
     assertVeto(judge(m('opinion', 'Bitcoin above ... on January 3?(12:00 ET) - 94,000', { close_time: '2026-01-03T17:00:00Z' }), m('polymarket', 'Bitcoin above 94k on January 2?')), 'date');
   });
 
+  it('date: "before 2027" is "in 2026"', () => {
+    assertIdentical(judge(m('kalshi', 'Will Starmer leave office before 2027?'), m('polymarket', 'Starmer out as UK Prime Minister in 2026?'), 0.85));
+    assertVeto(judge(m('kalshi', 'Will Starmer leave office before 2027?'), m('polymarket', 'Starmer out as UK Prime Minister in 2027?'), 0.85), 'date');
+  });
+
   it('date: a year window against a close time in another year is other_date', () => {
     const v = judge(
       m('opinion', 'What price will Bitcoin hit in December? - ↑ 100,000', { close_time: '2025-12-31T00:00:00Z' }),
@@ -220,6 +225,11 @@ describe('matching: threshold parsing', () => {
     assert.deepEqual(t('Gold above $5,000 end of June 2026?').window, { kind: 'end_of', date: '2026-06' });
     assert.equal(t('NBA 2025-26 Defensive Player of the Year').year, 2026);
     assert.deepEqual(fingerprint(m('x', 'Will X happen by Dec 31?', { close_time: '2025-12-31T12:00:00Z' })).window, { kind: 'by', date: '2025-12-31' });
+    // A yearless date takes the year that does not fall after the close: Dec 31 for a close on Jan 1.
+    assert.deepEqual(fingerprint(m('x', 'Bitcoin above $100K on December 31?', { close_time: '2027-01-01T04:59:00Z' })).window, { kind: 'on', date: '2026-12-31' });
+    // "before 2027" ends with 2026; "before July 2027" with June.
+    assert.deepEqual(t('Will Starmer leave office before 2027?').window, { kind: 'by', date: '2026' });
+    assert.deepEqual(t('Russia-Ukraine ceasefire before July 2027?').window, { kind: 'by', date: '2027-06' });
   });
 });
 
