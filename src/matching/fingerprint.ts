@@ -81,6 +81,8 @@ const SEASON = /\b(20\d\d)\s?[-–/]\s?(\d\d)\b/g;
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b/g;
 // Numbers that are part of a name ("Hot 100", "PSA 10", "GPT-5", "Season 2", "#1"), not strikes.
 const NAME_NUMBER = /(?:\bs&p|\b(?:nasdaq|dax|cac|nikkei|hot|billboard|fortune|russell|ftse|dow|psa|gpt|grok|gemini|claude|llama|iphone|windows|season|episode|chapter|part|volume|vol\.?|no\.|number|player|pool|group|week|day|game|round|map|set|leg|stage|split|class of|top))\s?-?\d+(?:\.\d+)?\b|#\d+/g;
+// A restatement in parentheses after a number ("1 (25 bps)", "8+ (200+ bps)") is not another strike.
+const PAREN_RESTATEMENT = /(?<=\d\+?\s*)\([^)]*\d[^)]*\)/g;
 // "X at Y", "X vs. Y", "X v Y", "X @ Y": a match-up of two sides (teams, players).
 // "at" only in the sports form "X at Y: ..." or a bare "X at Y" (else "cut rates at the next meeting" would be one).
 const MATCHUP = /^(?:[a-z0-9' ]+:\s+)?(.+?)\s+(?:vs\.?|v\.?|@|versus)\s+(.+?)(?:\s*[:?(]|\s+-\s|$)/;
@@ -413,6 +415,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   }
   for (const t of lower.matchAll(TIME_OF_DAY)) skip.push([t.index!, t.index! + t[0].length]);
   for (const t of lower.matchAll(NAME_NUMBER)) skip.push([t.index!, t.index! + t[0].length]);
+  for (const t of lower.matchAll(PAREN_RESTATEMENT)) skip.push([t.index!, t.index! + t[0].length]);
   const q = QUARTER.exec(lower);
   if (q) skip.push([q.index, q.index + q[0].length]);
 
