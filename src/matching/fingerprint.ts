@@ -50,6 +50,8 @@ export interface Fingerprint {
   stage: string | null;
   /** The candidate/outcome this market is about when it is one outcome of a multi-outcome event. */
   candidate: string | null;
+  /** A generational suffix named in the title (jr, sr, ii, iii): "Donald Trump" is not "Donald Trump Jr.". */
+  generation: string | null;
   /** The two sides of a match-up ("X at Y", "X vs. Y"), each as its distinctive words; null otherwise. */
   matchup: [string[], string[]] | null;
   /** binary (yes/no) or multi (named outcomes); null when the outcomes are unknown. */
@@ -123,6 +125,9 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['margin', /\bwins? by\b|\bspread\b|\(\s*[-+]\d+(?:\.\d+)?\s*\)|\bhandicap\b/],
   ['total', /\bo\/u\b|\bover\/under\b|\btotal (?:goals|points|runs|kills|games|sets)\b|\bgames total\b|\d\+\s*(?:points|rebounds|assists|goals|threes|3-pointers|strikeouts|hits|runs|yards|touchdowns|kills|aces)\b/],
   ['exact_score', /\bexact score\b|\bcorrect score\b/],
+  // Predicates about a person other than the outcome itself: endorsing, saying a word.
+  ['endorsement', /\bendorse[sd]?\b|\bendorsement\b/],
+  ['mention', /\b(?:say|says|said|mention|mentions)\b/],
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
   ['map_winner', /\bmap \d+ winner\b/],
@@ -160,6 +165,7 @@ const SOURCE_PATTERNS: [string, RegExp][] = [
 const SOURCE_WORDS = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'bls', 'bea', 'ap', 'noaa', 'tsa', 'uma', 'spotify', 'billboard']);
 /** Metrics of one game (its close is the game's time). */
 const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts', 'map_winner']);
+const GENERATION = /\b(jr|sr|ii|iii|iv)\b\.?/;
 const RULES_SOURCES = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'chainlink_feed']);
 
 const CONDITIONAL = /^\s*if\b|\bconditional on\b|\bgiven that\b|\bin the event that\b|\bassuming\b/;
@@ -517,7 +523,8 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const nameSet = new Set<string>();
   for (const nm of title.matchAll(NAME_WORD)) {
     for (const w of nm[1].split(/\s+/)) {
-      const lw = w.toLowerCase().replace(/['’]s$/, '').replace(/['’.]+$/, '');
+      // "J.D." = "JD"; possessives and trailing dots off.
+      const lw = w.toLowerCase().replace(/['’]s$/, '').replace(/\./g, '').replace(/['’]+$/, '');
       if (lw.length < 2 || /\d/.test(lw) || NAME_STOP.has(lw) || SOURCE_WORDS.has(lw) || MONTHS[lw] !== undefined) continue;
       const key = canonicaliseAliases(lw);
       if (ALIAS_KEYS.has(key)) continue;
@@ -553,6 +560,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     stage,
     candidate,
     matchup,
+    generation: GENERATION.exec(lower)?.[1] ?? null,
     structure,
   };
 }

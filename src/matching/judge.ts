@@ -187,7 +187,7 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
 // Metrics that change the question even when only one side names them ("win" vs "finish second",
 // "win" vs "win by 2+", "win" vs "popular vote"); price-path metrics (high/low/close) are often
 // implied, so they veto only when both sides name different ones.
-const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify', 'album_chart']);
+const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify', 'album_chart', 'endorsement', 'mention']);
 // Stages that change the question even when only one side names them; "final(s)", "playoffs" and
 // "conference" often name the championship itself ("win the NBA Finals" = NBA champion).
 const ONE_SIDED_STAGES = new Set(['first_round', 'second_round', 'runoff', 'primary', 'semifinal', 'quarterfinal', 'group_stage', 'first_half', 'second_half']);
@@ -216,14 +216,23 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
       if (words.length && !named) return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${x.candidate} not in the other question` };
     }
   }
+  if (a.generation !== b.generation) {
+    return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${a.generation ?? 'no suffix'} vs ${b.generation ?? 'no suffix'} (another person)` };
+  }
+  // A party's nomination for a state race is decided by its primary ("the Texas Republican Senate
+  // nomination" = "the Texas Republican primary"); a presidential primary in one state is not the nomination.
+  const primaryIsNomination =
+    !a.tokens.includes('president') && !b.tokens.includes('president') &&
+    ((a.stage === 'primary' && a.metric === null && b.metric === 'nominee' && b.stage === null) ||
+      (b.stage === 'primary' && b.metric === null && a.metric === 'nominee' && a.stage === null));
   if (a.conditional !== b.conditional) {
     return { veto: 'conditional', kind: 'same_event', reason: 'veto: conditional vs unconditional question' };
   }
   const oneSidedStage = (x: string | null) => x !== null && (ONE_SIDED_STAGES.has(x) || /^(?:map|game|set)_/.test(x));
-  if (a.stage !== b.stage && ((a.stage && b.stage) || oneSidedStage(a.stage) || oneSidedStage(b.stage))) {
+  if (!primaryIsNomination && a.stage !== b.stage && ((a.stage && b.stage) || oneSidedStage(a.stage) || oneSidedStage(b.stage))) {
     return { veto: 'stage', kind: 'same_event', reason: `veto: stage ${a.stage ?? 'none'} vs ${b.stage ?? 'none'}` };
   }
-  if (a.metric !== b.metric) {
+  if (a.metric !== b.metric && !primaryIsNomination) {
     const oneSided = ONE_SIDED_METRICS.has(a.metric ?? '') || ONE_SIDED_METRICS.has(b.metric ?? '');
     if ((a.metric && b.metric) || oneSided) {
       return { veto: 'metric', kind: 'same_event', reason: `veto: metric ${a.metric ?? 'none'} vs ${b.metric ?? 'none'}` };

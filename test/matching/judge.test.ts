@@ -103,6 +103,23 @@ describe('matching: pair judge vetoes', () => {
     assertIdentical(judge(harris, m('polymarket', 'Will Kamala Harris win the 2028 presidential election?')));
   });
 
+  it('candidate: a generational suffix is another person; initials with or without dots are one', () => {
+    const trump = m('predictit', 'Who will win the 2028 Republican presidential nomination? - Donald Trump');
+    assertVeto(judge(trump, m('polymarket', 'Will Donald Trump Jr. win the 2028 Republican presidential nomination?')), 'candidate');
+    assertIdentical(judge(m('predictit', 'Who will win the 2028 Republican presidential nomination? - JD Vance'), m('polymarket', 'Will J.D. Vance win the 2028 Republican presidential nomination?')));
+  });
+
+  it('metric: endorsing a candidate is not the candidate winning; a state nomination is its primary', () => {
+    const win = m('polymarket', 'Will Ken Paxton win the 2026 Texas Republican Primary?');
+    assertVeto(judge(m('predictit', 'Whom will Trump endorse in the 2026 Texas Republican Senate primary? - Ken Paxton'), win), 'metric');
+    assertIdentical(judge(m('predictit', 'Who will win the 2026 Texas Republican Senate nomination? - Ken Paxton'), win));
+    // A presidential primary in one state is not the nomination.
+    assert.notEqual(
+      judge(m('predictit', 'Who will win the 2028 Republican presidential primary in New Hampshire? - Marco Rubio'), m('polymarket', 'Will Marco Rubio win the 2028 Republican presidential nomination?')).relation,
+      'identical',
+    );
+  });
+
   it('candidate: same template with another person is same_event', () => {
     const v = judge(m('kalshi', 'Will Trump win the 2028 presidential election?'), m('polymarket', 'Will Vance win the 2028 presidential election?'));
     assertVeto(v, 'candidate');
