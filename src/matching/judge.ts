@@ -136,7 +136,8 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
     const db = withYear(wb.date, wa.date);
     const ea = windowEnd(da);
     const eb = windowEnd(db);
-    if (!ea || !eb) return null;
+    // Neither year known ("in November" vs "in December", no close times): compare what is written.
+    if (!ea || !eb) return da.includes('?') && db.includes('?') && da.length === db.length && da !== db ? `date ${da} vs ${db}` : null;
     // "on Dec 31" (at a moment) vs "by Dec 31" (any time before) are different predicates.
     const pointA = wa.kind === 'on';
     const pointB = wb.kind === 'on';

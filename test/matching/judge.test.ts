@@ -71,6 +71,12 @@ describe('matching: pair judge vetoes', () => {
     assertVeto(judge(m('opinion', 'Bitcoin above ... on January 3?(12:00 ET) - 94,000', { close_time: '2026-01-03T17:00:00Z' }), m('polymarket', 'Bitcoin above 94k on January 2?')), 'date');
   });
 
+  it('date: without a year anywhere, "November" is still not "December"', () => {
+    const v = judge(m('opinion', 'What price will ETH hit in November? - ↑ 4,200'), m('polymarket', 'Will Ethereum hit $4,200.00 in December?'));
+    assertVeto(v, 'date');
+    assertIdentical(judge(m('opinion', 'What price will ETH hit in November? - ↑ 4,200'), m('polymarket', 'Will Ethereum hit $4,200.00 in November?')));
+  });
+
   it('date: "before 2027" is "in 2026"', () => {
     // Same window: no veto (whether it links is then the similarity's call).
     const same = judge(m('kalshi', 'Will Starmer leave office before 2027?'), m('polymarket', 'Starmer out as UK Prime Minister in 2026?'), 0.85);
