@@ -4,11 +4,16 @@
  * job and `npm run match:pairs` both call `judgePair`, so the audit tool scores exactly what the job
  * links.
  *
- * Order of the decision: the subject must agree (same entities/names, enough shared words); then every
- * hard veto is checked (candidate, conditional, stage, metric, source, direction, comparator, strike,
- * unit, date/window, outcome structure); a pair that passes them all is `identical` only when its
- * similarity (embeddings when given, shared words otherwise) is high enough. A veto on a pair whose
- * subject agrees yields `related` with the veto's kind, never `identical`.
+ * Order of the decision: the subject must agree (same entities, same match-up, no name on both sides
+ * that the other never mentions, enough shared words); then every hard veto is checked (candidate and
+ * generational suffix, conditional, stage, metric, source, outcome structure, direction, unit,
+ * comparator, strike, date/window, another game); a pair that passes them all is `identical` only when
+ * its similarity (embeddings when given, shared words otherwise) reaches IDENTICAL_THRESHOLD, or
+ * ANCHORED_THRESHOLD when a precise feature agrees. A veto on a pair whose subject agrees yields
+ * `related` with the veto's kind (or `different` for another game), never `identical`.
+ *
+ * Measured on the labelled set (bench/README.md, "Matching quality"): held-out identity precision and
+ * recall 0.962 / 0.962.
  *
  * Pure and fast: fingerprints are cached per market object (WeakMap), so the job pays for each market's
  * parse once however many candidates it is judged against.
