@@ -24,6 +24,9 @@ import { startVenueRuntime, startVenueSyncJobs, type VenueRuntime, type VenueSyn
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
 import { createMatchingJob, MATCHING_JOB } from '../indexers/matching-job.js';
 import { CatalogWriter } from './catalog/catalog-writer.js';
+import { ClusterReader } from './matching/cluster-reader.js';
+import { MatchStore } from './matching/match-store.js';
+import { createClustersRouter } from './http/routes/clusters.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
 
@@ -111,6 +114,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
         { path: '/search', router: semanticComponent.router(ctx.requireFeature) },
+        // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
+        { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() }) },
       ],
     });

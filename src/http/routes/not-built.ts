@@ -6,7 +6,7 @@ import { isExchangeCode } from '../../venues/exchanges.js';
 import { notImplemented } from '../errors.js';
 
 /** Path prefixes under /api/v1 of operations that exist in the interface but are not served yet. */
-export const NOT_BUILT_GROUPS = ['/svc', '/clusters', '/analytics', '/orders', '/users'] as const;
+export const NOT_BUILT_GROUPS = ['/analytics', '/orders', '/users'] as const;
 
 export function createNotBuiltRouter(groups: readonly string[]): Router {
   const router = Router();
