@@ -50,6 +50,10 @@ export interface Fingerprint {
   stage: string | null;
   /** The candidate/outcome this market is about when it is one outcome of a multi-outcome event. */
   candidate: string | null;
+  /** The office an election or appointment is for (governor, senate, house, president, mayor), or null. */
+  office: string | null;
+  /** US states the question names (lower case): "control the Senate" is not "the Texas Senate election". */
+  places: string[];
   /** A generational suffix named in the title (jr, sr, ii, iii): "Donald Trump" is not "Donald Trump Jr.". */
   generation: string | null;
   /** The two sides of a match-up ("X at Y", "X vs. Y"), each as its distinctive words; null otherwise. */
@@ -128,6 +132,9 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   // Predicates about a person other than the outcome itself: endorsing, saying a word.
   ['endorsement', /\bendorse[sd]?\b|\bendorsement\b/],
   ['mention', /\b(?:say|says|said|mention|mentions)\b/],
+  // Leaving an office vs holding or getting it ("first Cabinet member to leave" vs "nominated to the Cabinet").
+  ['departure', /\b(?:leaves?|left|out (?:as|by|in|before)|resigns?|resignation|fired|ousted|departs?|cease[sd]? to be|stops? being|no longer)\b/],
+  ['tenure', /\b(?:remain|remains|still be|stay)\b/],
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
   ['map_winner', /\bmap \d+ winner\b/],
@@ -165,6 +172,23 @@ const SOURCE_PATTERNS: [string, RegExp][] = [
 const SOURCE_WORDS = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'bls', 'bea', 'ap', 'noaa', 'tsa', 'uma', 'spotify', 'billboard']);
 /** Metrics of one game (its close is the game's time). */
 const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts', 'map_winner']);
+const OFFICES: [string, RegExp][] = [
+  ['governor', /\bgovernor\b|\bgubernatorial\b/],
+  ['mayor', /\bmayor(?:al)?\b/],
+  ['president', /\bpresident(?:ial)?\b/],
+  ['senate', /\bsenate\b/],
+  ['house', /\bhouse (?:seats?|election|race|of representatives)\b|\bcongressional\b|\b[a-z]{2}-\d{1,2}\b/],
+];
+const US_STATE = new RegExp(
+  '\\b(' +
+    ['alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia', 'hawaii', 'idaho',
+      'illinois', 'indiana', 'iowa', 'kansas', 'kentucky', 'louisiana', 'maine', 'maryland', 'massachusetts', 'michigan', 'minnesota',
+      'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina',
+      'north dakota', 'ohio', 'oklahoma', 'oregon', 'pennsylvania', 'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas',
+      'utah', 'vermont', 'virginia', 'washington', 'west virginia', 'wisconsin', 'wyoming'].join('|') +
+    ')\\b',
+  'g',
+);
 const GENERATION = /\b(jr|sr|ii|iii|iv)\b\.?/;
 const RULES_SOURCES = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'chainlink_feed']);
 
@@ -366,6 +390,8 @@ function splitOption(title: string): { question: string; option: string | null }
   const m = OPTION_SUFFIX.exec(title);
   if (!m || m[2].split(/\s+/).length > 10) return { question: title, option: null };
   const [, left, option] = m;
+  // "How many seats ...? - 48": a count bucket, exactly that many unless the option says otherwise.
+  if (/^\s*(?:how many|how much)\b/i.test(left) && /^\d[\d,.]*$/.test(option.trim())) return { question: `${left} exactly ${option}`, option: null };
   // A strike or date option fills the question's blank ("Bitcoin above ... on Jan 5? - 92,000").
   if (PLACEHOLDER.test(left)) return { question: left.replace(PLACEHOLDER, ` ${option} `), option: /\d/.test(option) ? null : option };
   return { question: `${left} ${option}`, option: /\d/.test(option) ? null : option };
@@ -561,6 +587,8 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     candidate,
     matchup,
     generation: GENERATION.exec(lower)?.[1] ?? null,
+    office: OFFICES.find(([, re]) => re.test(lower))?.[0] ?? null,
+    places: [...new Set([...canonicaliseAliases(lower).matchAll(US_STATE)].map((x) => x[1]))].sort(),
     structure,
   };
 }

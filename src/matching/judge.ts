@@ -193,7 +193,7 @@ function windowVeto(a: Fingerprint, b: Fingerprint): string | null {
 // Metrics that change the question even when only one side names them ("win" vs "finish second",
 // "win" vs "win by 2+", "win" vs "popular vote"); price-path metrics (high/low/close) are often
 // implied, so they veto only when both sides name different ones.
-const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify', 'album_chart', 'endorsement', 'mention']);
+const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify', 'album_chart', 'endorsement', 'mention', 'departure', 'tenure']);
 // Stages that change the question even when only one side names them; "final(s)", "playoffs" and
 // "conference" often name the championship itself ("win the NBA Finals" = NBA champion).
 const ONE_SIDED_STAGES = new Set(['first_round', 'second_round', 'runoff', 'primary', 'semifinal', 'quarterfinal', 'group_stage', 'first_half', 'second_half']);
@@ -231,6 +231,12 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
     !a.tokens.includes('president') && !b.tokens.includes('president') &&
     ((a.stage === 'primary' && a.metric === null && b.metric === 'nominee' && b.stage === null) ||
       (b.stage === 'primary' && b.metric === null && a.metric === 'nominee' && a.stage === null));
+  if (a.office && b.office && a.office !== b.office) {
+    return { veto: 'office', kind: 'same_event', reason: `veto: office ${a.office} vs ${b.office}` };
+  }
+  if ((a.places.length || b.places.length) && (a.places.length !== b.places.length || a.places.some((p, i) => p !== b.places[i]))) {
+    return { veto: 'place', kind: 'same_event', reason: `veto: place ${a.places.join('+') || 'none'} vs ${b.places.join('+') || 'none'}` };
+  }
   if (a.conditional !== b.conditional) {
     return { veto: 'conditional', kind: 'same_event', reason: 'veto: conditional vs unconditional question' };
   }
@@ -295,7 +301,7 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
     const one = a.thresholds.length ? a : b;
     // A strike on one side only: a money or rate strike, or any strike with a stated comparator
     // ("at least 16 tracks"), is a question the other side does not ask.
-    if (one.unit === 'usd' || one.unit === 'pct' || one.unit === 'bps' || one.unit === 'eur' || (one.comparator !== null && one.comparator !== '=')) {
+    if (one.unit === 'usd' || one.unit === 'pct' || one.unit === 'bps' || one.unit === 'eur' || one.comparator !== null) {
       return { veto: 'strike', kind: 'same_event', reason: `veto: strike ${one.thresholds.map(fmt).join('-')} ${one.unit} on one side only` };
     }
   }

@@ -126,6 +126,29 @@ describe('matching: pair judge vetoes', () => {
     );
   });
 
+  it('office and place: a governor race is not a Senate race; national control is not one state', () => {
+    const texasSenate = m('manifold', 'Will the Democrats win the 2026 Texas Senate Election?');
+    assertIdentical(judge(m('predictit', 'Which party will win the 2026 US Senate election in Texas? - Democratic'), texasSenate));
+    assertVeto(judge(m('predictit', 'Which party will win the 2026 gubernatorial election in Texas? - Democratic'), texasSenate), 'office');
+    assertVeto(judge(m('predictit', 'Which party will control the Senate after the 2026 election? - Democratic'), texasSenate), 'place');
+  });
+
+  it('strike: a count bucket of a "how many" question is not the yes/no question', () => {
+    const control = m('polymarket', 'Will the Republican Party control the Senate after the 2026 Midterm elections?');
+    assertVeto(judge(m('predictit', 'How many Senate seats will the GOP control after the 2026 midterms? - 52'), control), 'strike');
+    assertIdentical(judge(m('predictit', 'Which party will control the Senate after the 2026 election? - Republican'), control));
+  });
+
+  it('metric: leaving an office or keeping it is not getting it', () => {
+    const leave = m('predictit', 'Who will be the first Cabinet member to leave office? - Tulsi Gabbard');
+    assertVeto(judge(leave, m('polymarket', 'Trump nominates Tulsi Gabbard to Cabinet?')), 'metric');
+    assertIdentical(judge(m('predictit', 'Who will be the first Cabinet member to leave office? - Kristi Noem'), m('manifold', "Kristi Noem is first to leave Trump's cabinet")));
+    assertVeto(
+      judge(m('predictit', 'Will Mike Johnson remain Speaker of the House through the 119th Congress?'), m('polymarket', 'Will Mike Johnson be the first elected Speaker of the House for the 119th congress?')),
+      'metric',
+    );
+  });
+
   it('candidate: same template with another person is same_event', () => {
     const v = judge(m('kalshi', 'Will Trump win the 2028 presidential election?'), m('polymarket', 'Will Vance win the 2028 presidential election?'));
     assertVeto(v, 'candidate');
