@@ -51,8 +51,6 @@ export interface StoredCluster {
 
 export interface JobCursors {
   catalogSeq: number;
-  titleSeq: number;
-  rulesSeq: number;
 }
 
 /** A cluster as the job writes it. */
@@ -141,20 +139,9 @@ export class MatchStore {
     return Number(rows[0]?.m ?? 0);
   }
 
-  /** How far the embedding indexer has got, per kind (0 when it never ran). */
-  async embeddingCursors(): Promise<{ title: number; rules: number }> {
-    const { rows } = await this.pool.query<{ name: string; last_change_seq: number }>(
-      "SELECT name, last_change_seq FROM embedding_index_state WHERE name IN ('cursor:title', 'cursor:rules')",
-    );
-    const out = { title: 0, rules: 0 };
-    for (const r of rows) out[r.name === 'cursor:title' ? 'title' : 'rules'] = Number(r.last_change_seq);
-    return out;
-  }
-
   async cursors(): Promise<JobCursors> {
-    const { rows } = await this.pool.query<{ catalog_seq: number; title_seq: number; rules_seq: number }>('SELECT catalog_seq, title_seq, rules_seq FROM match_job_state WHERE name = $1', [JOB]);
-    const r = rows[0];
-    return { catalogSeq: Number(r?.catalog_seq ?? 0), titleSeq: Number(r?.title_seq ?? 0), rulesSeq: Number(r?.rules_seq ?? 0) };
+    const { rows } = await this.pool.query<{ catalog_seq: number }>('SELECT catalog_seq FROM match_job_state WHERE name = $1', [JOB]);
+    return { catalogSeq: Number(rows[0]?.catalog_seq ?? 0) };
   }
 
   async states(): Promise<Map<string, MarketState>> {
@@ -305,10 +292,10 @@ export class MatchStore {
         );
       }
       await client.query(
-        `INSERT INTO match_job_state (name, catalog_seq, title_seq, rules_seq, last_full_run_at) VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END)
-         ON CONFLICT (name) DO UPDATE SET catalog_seq = EXCLUDED.catalog_seq, title_seq = EXCLUDED.title_seq, rules_seq = EXCLUDED.rules_seq,
+        `INSERT INTO match_job_state (name, catalog_seq, last_full_run_at) VALUES ($1, $2, CASE WHEN $3 THEN now() END)
+         ON CONFLICT (name) DO UPDATE SET catalog_seq = EXCLUDED.catalog_seq,
            last_full_run_at = coalesce(EXCLUDED.last_full_run_at, match_job_state.last_full_run_at), updated_at = now()`,
-        [JOB, run.cursors.catalogSeq, run.cursors.titleSeq, run.cursors.rulesSeq, run.full],
+        [JOB, run.cursors.catalogSeq, run.full],
       );
       await client.query('COMMIT');
     } catch (err) {

@@ -163,7 +163,7 @@ export class Matcher {
       states: [...dirty].map((k) => ({ key: k, state: stateOf(k) })),
       upsertClusters: writes,
       plan,
-      cursors: { catalogSeq: Math.max(cursors.catalogSeq, highWater), titleSeq: 0, rulesSeq: 0 },
+      cursors: { catalogSeq: Math.max(cursors.catalogSeq, highWater) },
       full,
     });
     const desired = new Map<string, ClusterAssignment>();

@@ -88,15 +88,13 @@ CREATE TABLE IF NOT EXISTS match_market_state (
   PRIMARY KEY (exchange, market_id)
 );
 
--- The job's cursors: how far it followed markets.change_seq, and market_embeddings.change_seq per
--- kind of text (the rules pass lags the title pass, and writes rows with older change_seqs later, so
--- one cursor for both would skip them).
+-- The job's cursor: how far it followed markets.change_seq. (Embeddings are followed by the job's
+-- in-memory vector cache and, across restarts, by the text hashes in match_market_state.)
 CREATE TABLE IF NOT EXISTS match_job_state (
   name              text        PRIMARY KEY,
   catalog_seq       bigint      NOT NULL DEFAULT 0,
-  title_seq         bigint      NOT NULL DEFAULT 0,
-  rules_seq         bigint      NOT NULL DEFAULT 0,
   last_full_run_at  timestamptz,
   updated_at        timestamptz NOT NULL DEFAULT now()
 );
+-- The vector cache loads the embedding rows written since its last load, per kind.
 CREATE INDEX IF NOT EXISTS market_embeddings_kind_change_seq_idx ON market_embeddings (kind, change_seq);
