@@ -131,9 +131,10 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['exact_score', /\bexact score\b|\bcorrect score\b/],
   // Predicates about a person other than the outcome itself: endorsing, saying a word.
   ['endorsement', /\bendorse[sd]?\b|\bendorsement\b/],
-  ['mention', /\b(?:say|says|said|mention|mentions)\b/],
+  // A word said or posted is quoted ("Will Trump say "Bitcoin"?"); "will Copernicus say 2026 was ..." is a report.
+  ['mention', /\b(?:say|says|said|mention|mentions)\s+["“']/],
   // Leaving an office vs holding or getting it ("first Cabinet member to leave" vs "nominated to the Cabinet").
-  ['departure', /\b(?:leaves?|left|out (?:as|by|in|before)|resigns?|resignation|fired|ousted|departs?|cease[sd]? to be|stops? being|no longer)\b/],
+  ['departure', /\b(?:leaves?|left|(?<!\bcomes? |\bcame )out (?:as|by|in|before)|resigns?|resignation|fired|ousted|departs?|cease[sd]? to be|stops? being|no longer)\b/],
   ['tenure', /\b(?:remain|remains|still be|stay)\b/],
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
@@ -186,7 +187,8 @@ const US_STATE = new RegExp(
       'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina',
       'north dakota', 'ohio', 'oklahoma', 'oregon', 'pennsylvania', 'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas',
       'utah', 'vermont', 'virginia', 'washington', 'west virginia', 'wisconsin', 'wyoming'].join('|') +
-    ')\\b',
+    // "Kansas City", "Oklahoma City", "New York City" are cities (and clubs), not states.
+    ')\\b(?! city)',
   'g',
 );
 const GENERATION = /\b(jr|sr|ii|iii|iv)\b\.?/;

@@ -234,7 +234,8 @@ function findVeto(a: Fingerprint, b: Fingerprint): Veto | null {
   if (a.office && b.office && a.office !== b.office) {
     return { veto: 'office', kind: 'same_event', reason: `veto: office ${a.office} vs ${b.office}` };
   }
-  if ((a.places.length || b.places.length) && (a.places.length !== b.places.length || a.places.some((p, i) => p !== b.places[i]))) {
+  // Another state matters for races and offices; elsewhere a state name is often part of a club's name.
+  if ((a.office || b.office) && (a.places.length || b.places.length) && (a.places.length !== b.places.length || a.places.some((p, i) => p !== b.places[i]))) {
     return { veto: 'place', kind: 'same_event', reason: `veto: place ${a.places.join('+') || 'none'} vs ${b.places.join('+') || 'none'}` };
   }
   if (a.conditional !== b.conditional) {

@@ -133,6 +133,13 @@ describe('matching: pair judge vetoes', () => {
     assertVeto(judge(m('predictit', 'Which party will control the Senate after the 2026 election? - Democratic'), texasSenate), 'place');
   });
 
+  it('place and metric do not misfire: a city named after a state, "come out", a report that "says"', () => {
+    assert.deepEqual(fingerprint(m('kalshi', 'AFC Champion 2027: Kansas City')).places, []);
+    assert.equal(fingerprint(m('manifold', 'Will GTA 6 come out before June 2027?')).metric, null);
+    assert.equal(fingerprint(m('polymarket', 'Will Copernicus say 2026 was the hottest year on record?')).metric, null);
+    assert.equal(fingerprint(m('kalshi', 'Will Trump say "Bitcoin" before Mar 2, 2026?')).metric, 'mention');
+  });
+
   it('strike: a count bucket of a "how many" question is not the yes/no question', () => {
     const control = m('polymarket', 'Will the Republican Party control the Senate after the 2026 Midterm elections?');
     assertVeto(judge(m('predictit', 'How many Senate seats will the GOP control after the 2026 midterms? - 52'), control), 'strike');
