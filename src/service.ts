@@ -23,6 +23,11 @@ import { MarketDataService } from './market-data/market-data-service.js';
 import { startVenueSyncJobs, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
 import { startVenueRuntime, type VenueRuntime } from './venues/runtime.js';
 import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
+import { createMatchingJob, MATCHING_JOB } from '../indexers/matching-job.js';
+import { CatalogWriter } from './catalog/catalog-writer.js';
+import { ClusterReader } from './matching/cluster-reader.js';
+import { MatchStore } from './matching/match-store.js';
+import { createClustersRouter } from './http/routes/clusters.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
@@ -124,6 +129,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
         { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason() }) },
+        // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
+        { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });
@@ -150,9 +157,16 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       // (and on the search job's own schedule as a safety net).
       const jobs = venueSync;
       jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger: logger.child({ component: 'search-indexer' }) }));
+      // Cross-venue matching after each sync (and on its schedule, which follows the embedding
+      // passes); the markets whose svc_id it changed are re-indexed for search right after.
+      jobs.scheduler.add(createMatchingJob({
+        pool: db.pool, writer: new CatalogWriter(db.pool, { vacuumAfterWrites: db.kind === 'embedded' }), logger: logger.child({ component: 'matching' }),
+        onAssigned: () => void jobs.scheduler.trigger(SEARCH_INDEX_JOB),
+      }));
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed + change.removed === 0) return;
         void jobs.scheduler.trigger(SEARCH_INDEX_JOB);
+        void jobs.scheduler.trigger(MATCHING_JOB);
         semanticComponent.requestIndexing();
       });
       if (config.sync.onStart) void venueSync.syncAllNow();

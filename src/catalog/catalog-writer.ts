@@ -166,6 +166,24 @@ export interface ClusterAssignment {
   cluster_id: string | null;
 }
 
+/**
+ * The matcher's complete assignment (replaceClusterAssignments): listed markets get their ids, every
+ * other market that has one loses it. Only rows whose ids change are written, and they take a new change_seq so that the
+ * search index (and its one-suggestion-per-cluster `exchanges[]`) follows.
+ */
+const ASSIGN_CLUSTERS = `
+  WITH a AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS a(exchange text, market_id text, svc_id text, cluster_id text)),
+  target AS (
+    SELECT exchange, market_id, svc_id, cluster_id FROM a
+    UNION ALL
+    SELECT m.exchange, m.market_id, NULL, NULL FROM markets m
+    WHERE m.svc_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM a WHERE a.exchange = m.exchange AND a.market_id = m.market_id)
+  )
+  UPDATE markets m SET svc_id = t.svc_id, cluster_id = t.cluster_id, change_seq = nextval('market_change_seq')
+  FROM target t
+  WHERE m.exchange = t.exchange AND m.market_id = t.market_id AND (m.svc_id, m.cluster_id) IS DISTINCT FROM (t.svc_id, t.cluster_id)
+  RETURNING m.change_seq`;
+
 export interface CatalogWriterOptions {
   /** VACUUM the catalog tables after enough writes: for the embedded database only (no autovacuum). */
   vacuumAfterWrites?: boolean;
@@ -287,5 +305,16 @@ export class CatalogWriter {
     });
     if (this.vacuums) await this.vacuums.markets.afterWrite(result.removed).catch(() => false);
     return result;
+  }
+
+  /**
+   * Replaces every cluster assignment with the matching job's complete one (see ASSIGN_CLUSTERS):
+   * markets not listed leave their cluster. assignClusters above changes only the markets it names.
+   */
+  async replaceClusterAssignments(assignments: readonly ClusterAssignment[]): Promise<{ changed: number; maxChangeSeq: number }> {
+    const res = await this.pool.query<{ change_seq: number }>(ASSIGN_CLUSTERS, [jsonParam(assignments)]);
+    const changed = res.rowCount ?? 0;
+    if (this.vacuums) await this.vacuums.markets.afterWrite(changed).catch(() => false);
+    return { changed, maxChangeSeq: res.rows.reduce((m, r) => Math.max(m, Number(r.change_seq)), 0) };
   }
 }

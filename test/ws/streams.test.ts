@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestService, type TestService } from '../helpers/service.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import type { KalshiStreamClient } from '../../src/venues/kalshi/stream.js';
-import { TestStreamClient, type Json } from './client.js';
+import { TestStreamClient } from './client.js';
 
 const PING_MS = 100;
 const PONG_TIMEOUT_MS = 600;
@@ -35,7 +35,6 @@ describe('streams (/ws/...) against the simulators', function () {
     clients.push(c);
     return c;
   };
-  const ids = (code: string): string => (code === 'kalshi' ? 'kalshi_ids' : 'market_ids');
   /** Moves a market on the simulator `n` times, letting the messages flow between moves. */
   const move = async (code: string, id: string, n = 3): Promise<void> => {
     for (let i = 0; i < n; i++) {

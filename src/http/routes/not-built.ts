@@ -14,7 +14,7 @@ import { HttpError, notFound, notImplemented } from '../errors.js';
 import { compilePathTemplate, type PathMatcher } from '../path-template.js';
 
 /** The capability whose arrival builds an operation. */
-export type PendingCapability = 'matching' | 'recorded-data' | 'trading';
+export type PendingCapability = 'recorded-data' | 'trading';
 
 export interface NotBuiltOperation {
   method: 'GET' | 'POST' | 'DELETE';
@@ -36,13 +36,6 @@ const WITH_BOOKS: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless'
 const TRADED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur'];
 
 export const NOT_BUILT: readonly NotBuiltOperation[] = [
-  // matching (cross-exchange clusters)
-  { method: 'GET', path: '/api/v1/svc/{svc_id}/cluster', capability: 'matching', operation: 'svc cluster' },
-  { method: 'GET', path: '/api/v1/svc/{svc_id}/markets', capability: 'matching', operation: 'svc markets' },
-  { method: 'GET', path: '/api/v1/clusters/{cluster_id}', capability: 'matching', operation: 'cluster' },
-  { method: 'GET', path: '/api/v1/match/explain', capability: 'matching', operation: 'match explain' },
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/cluster', capability: 'matching', operation: 'cluster', exchanges: ALL },
-
   // recorded market data (the recorder); the orderbook with start/end is served, so not listed
   { method: 'GET', path: '/api/v1/{exchange}/{market_id}/deltas', capability: 'recorded-data', operation: 'deltas', exchanges: ['kalshi', 'polymarket'] },
   { method: 'GET', path: '/api/v1/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },

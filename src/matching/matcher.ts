@@ -1,0 +1,252 @@
+// One matching run: which markets to (re)match, their candidate pairs, the judge's verdicts, the
+// operator overrides, clustering on identity links, stable ids, and the write-back (match tables,
+// then svc_id/cluster_id on the markets rows through the catalog writer).
+//
+// Full run: every live market is re-matched and every link recomputed. Incremental run: only markets
+// whose judge inputs (title, rules, close time, outcomes...) or embeddings changed since they were
+// last matched; the links of the others are kept. Clustering then runs over all identity links (a
+// few thousand edges: cheap in memory), so a changed market can join, leave, merge or split clusters
+// anywhere. The catalog's change_seq bounds what is looked at; prices moving change nothing here.
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { CatalogWriter, ClusterAssignment } from '../catalog/catalog-writer.js';
+import { ExchangeCodeSchema } from '../venues/exchanges.js';
+import { findCandidates, type CandidateMarket, type CandidateOptions } from './candidates.js';
+import { clusterMarkets, type FoundCluster, type IdentityLink } from './clustering.js';
+import { MatchStore, type ClusterWrite, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-store.js';
+import { assignIdentities } from './stable-ids.js';
+import type { MatchMarket, PairVerdict } from './types.js';
+import { VectorCache } from './vector-cache.js';
+
+export type PairJudge = (a: MatchMarket, b: MatchMarket, similarity: { title: number | null; rules: number | null }) => PairVerdict;
+
+export interface MatcherOptions {
+  pool: pg.Pool;
+  writer: CatalogWriter;
+  judge: PairJudge;
+  logger?: Logger;
+  candidates?: CandidateOptions;
+}
+
+export interface MatchRunResult {
+  mode: 'full' | 'incremental';
+  /** Markets whose candidates were searched and pairs judged again. */
+  rematched: number;
+  pairsJudged: number;
+  identityLinks: number;
+  relatedLinks: number;
+  clusters: number;
+  clustersWritten: number;
+  created: number;
+  merged: number;
+  dissolved: number;
+  /** Catalog rows whose svc_id/cluster_id changed. */
+  marketsAssigned: number;
+  ms: number;
+  /** Milliseconds per stage (load, candidates, judge, cluster, save). */
+  stages: Record<string, number>;
+}
+
+const split = (k: string): [string, string] => {
+  const i = k.indexOf(':');
+  return [k.slice(0, i), k.slice(i + 1)];
+};
+
+export class Matcher {
+  readonly store: MatchStore;
+  /** Kept between runs: an incremental run loads only the vectors written since the last one. */
+  readonly vectors = new VectorCache();
+
+  constructor(private readonly opts: MatcherOptions) {
+    this.store = new MatchStore(opts.pool);
+  }
+
+  async run(mode: { full?: boolean } = {}): Promise<MatchRunResult> {
+    const started = Date.now();
+    const stages: Record<string, number> = {};
+    let t = Date.now();
+    const lap = (name: string) => {
+      stages[name] = Date.now() - t;
+      t = Date.now();
+    };
+    const full = mode.full ?? false;
+    const store = this.store;
+    if (full) this.vectors.clear();
+    const vectorsChanged = await this.vectors.refresh(this.opts.pool);
+    const cursors = await store.cursors();
+    const highWater = await store.highWater();
+    const states = await store.states();
+    const live = await store.blockingInfo();
+    const rows = new Map<string, MatchRow>();
+
+    // ---- which markets to re-match ---------------------------------------------------------------
+    const dirty = new Set<string>();
+    const textHashes = (k: string) => ({ title: this.vectors.title.get(k)?.textHash ?? null, rules: this.vectors.rules.get(k)?.textHash ?? null });
+    if (full) {
+      for (const k of live.keys()) dirty.add(k);
+      for (const k of states.keys()) dirty.add(k);
+    } else {
+      for (const r of await store.changedMarkets(cursors.catalogSeq, highWater)) {
+        rows.set(r.key, r);
+        const st = states.get(r.key);
+        if (r.removed ? !!st : !st || st.inputsHash !== r.inputsHash) dirty.add(r.key);
+      }
+      for (const k of vectorsChanged) if (live.has(k) || states.has(k)) dirty.add(k);
+      for (const k of live.keys()) {
+        const st = states.get(k);
+        const h = textHashes(k);
+        if (!st || st.titleTextHash !== h.title || st.rulesTextHash !== h.rules) dirty.add(k);
+      }
+      for (const k of states.keys()) if (!live.has(k)) dirty.add(k); // removed since
+    }
+    lap('load');
+
+    // ---- candidates and verdicts -----------------------------------------------------------------
+    const pool: CandidateMarket[] = [];
+    for (const [key, info] of live) {
+      const title = this.vectors.title.get(key)?.vector ?? null;
+      if (title) pool.push({ key, venue: info.venue, category: info.category, closeMs: info.closeMs, title, rules: this.vectors.rules.get(key)?.vector ?? null });
+    }
+    const liveDirty = new Set([...dirty].filter((k) => live.has(k)));
+    const pairs = full ? findCandidates(pool, null, this.opts.candidates) : liveDirty.size ? findCandidates(pool, liveDirty, this.opts.candidates) : [];
+    lap('candidates');
+    const need = new Set<string>(liveDirty);
+    for (const p of pairs) need.add(p.a).add(p.b);
+    for (const r of await store.marketsByKey([...need].filter((k) => !rows.has(k)))) rows.set(r.key, r);
+    const newLinks: StoredLink[] = [];
+    for (const p of pairs) {
+      const a = rows.get(p.a);
+      const b = rows.get(p.b);
+      if (!a || !b) continue;
+      const v = this.opts.judge(a.market, b.market, { title: p.title, rules: p.rules });
+      if (v.relation === 'different') continue;
+      newLinks.push({ a: p.a, b: p.b, relation: v.relation, kind: v.relation === 'related' ? v.kind : null, confidence: v.confidence, reasons: v.reasons });
+    }
+    lap('judge');
+
+    // ---- clustering: kept links + new links + overrides ------------------------------------------
+    const kept = full ? [] : (await store.links()).filter((l) => !dirty.has(l.a) && !dirty.has(l.b));
+    const links = [...kept, ...newLinks];
+    const overrides = await store.overrides();
+    const identity: IdentityLink[] = links
+      .filter((l) => l.relation === 'identical' && live.has(l.a) && live.has(l.b))
+      .map((l) => ({ a: l.a, b: l.b, confidence: l.confidence, method: 'judge' as const, reasons: l.reasons }));
+    for (const o of overrides) {
+      if (o.action !== 'force' || !live.has(o.a) || !live.has(o.b)) continue;
+      identity.push({ a: o.a, b: o.b, confidence: 1, method: 'operator', reasons: [`operator force-pair${o.reason ? `: ${o.reason}` : ''} (${o.created_by})`] });
+    }
+    const never = overrides.filter((o) => o.action === 'never').map((o) => [o.a, o.b] as [string, string]);
+    const found = clusterMarkets(identity, (k) => split(k)[0], never);
+    const existing = await store.clusters();
+    const plan = assignIdentities(found, existing.map((c) => ({ cluster_id: c.cluster_id, svc_id: c.svc_id, created_at: c.created_at, members: [...c.members.keys()] })));
+    const byId = new Map(existing.map((c) => [c.cluster_id, c]));
+    const changed: { found: FoundCluster; id: { cluster_id: string; svc_id: string } }[] = [];
+    found.forEach((f, i) => {
+      const id = plan.identities[i];
+      const before = byId.get(id.cluster_id);
+      if (!before || clusterChanged(before, f, dirty)) changed.push({ found: f, id });
+    });
+    const memberRows = changed.flatMap((c) => c.found.members).filter((k) => !rows.has(k));
+    for (const r of await store.marketsByKey(memberRows)) rows.set(r.key, r);
+    const writes = changed.map((c) => clusterRecord(c.found, c.id, byId.get(c.id.cluster_id)?.canonical ?? null, rows, live));
+    lap('cluster');
+
+    // ---- write back ------------------------------------------------------------------------------
+    const stateOf = (k: string): MarketState | null => {
+      const r = rows.get(k);
+      if (!live.has(k) || !r) return null;
+      const h = textHashes(k);
+      return { inputsHash: r.inputsHash, titleTextHash: h.title, rulesTextHash: h.rules };
+    };
+    await store.saveRun({
+      rematched: [...dirty],
+      links: newLinks,
+      states: [...dirty].map((k) => ({ key: k, state: stateOf(k) })),
+      upsertClusters: writes,
+      plan,
+      cursors: { catalogSeq: Math.max(cursors.catalogSeq, highWater) },
+      full,
+    });
+    const desired = new Map<string, ClusterAssignment>();
+    found.forEach((f, i) => {
+      for (const k of f.members) {
+        const [exchange, market_id] = split(k);
+        desired.set(k, { exchange: ExchangeCodeSchema.parse(exchange), market_id, svc_id: plan.identities[i].svc_id, cluster_id: plan.identities[i].cluster_id });
+      }
+    });
+    const assigned = await this.opts.writer.replaceClusterAssignments([...desired.values()]);
+    lap('save');
+
+    const result: MatchRunResult = {
+      mode: full ? 'full' : 'incremental',
+      rematched: liveDirty.size,
+      pairsJudged: pairs.length,
+      identityLinks: links.filter((l) => l.relation === 'identical').length,
+      relatedLinks: links.filter((l) => l.relation === 'related').length,
+      clusters: found.length,
+      clustersWritten: writes.length,
+      created: plan.identities.filter((i) => i.isNew).length,
+      merged: plan.merged.length,
+      dissolved: plan.dissolved.length,
+      marketsAssigned: assigned.changed,
+      ms: Date.now() - started,
+      stages,
+    };
+    return result;
+  }
+}
+
+/** Whether a found cluster differs from what is stored under its identity (members, or a member re-matched). */
+function clusterChanged(before: StoredCluster, f: FoundCluster, dirty: ReadonlySet<string>): boolean {
+  if (before.members.size !== f.members.length) return true;
+  for (const m of f.members) if (!before.members.has(m) || dirty.has(m)) return true;
+  const stored = new Set([...before.members.values()].map((m) => `${m.method}|${m.confidence}`));
+  return f.links.some((l) => !stored.has(`${l.method}|${l.confidence}`));
+}
+
+/**
+ * The record of a cluster: the canonical market stays while it is a member (else the member with the
+ * most volume), and each member's `match` is the link that joined it, walking the links from the
+ * canonical market outwards (the canonical market's own is its strongest link).
+ */
+function clusterRecord(f: FoundCluster, id: { cluster_id: string; svc_id: string }, priorCanonical: string | null, rows: Map<string, MatchRow>, live: Map<string, { volume: number | null }>): ClusterWrite {
+  const canonical = priorCanonical && f.members.includes(priorCanonical)
+    ? priorCanonical
+    : [...f.members].sort((x, y) => (live.get(y)?.volume ?? -1) - (live.get(x)?.volume ?? -1) || (x < y ? -1 : 1))[0];
+  const adjacent = new Map<string, IdentityLink[]>();
+  for (const l of f.links) {
+    adjacent.set(l.a, [...(adjacent.get(l.a) ?? []), l]);
+    adjacent.set(l.b, [...(adjacent.get(l.b) ?? []), l]);
+  }
+  const joinedBy = new Map<string, IdentityLink>();
+  const queue = [canonical];
+  const seen = new Set(queue);
+  while (queue.length) {
+    const k = queue.shift()!;
+    for (const l of adjacent.get(k) ?? []) {
+      const other = l.a === k ? l.b : l.a;
+      if (seen.has(other)) continue;
+      seen.add(other);
+      joinedBy.set(other, l);
+      queue.push(other);
+    }
+  }
+  const strongest = [...(adjacent.get(canonical) ?? [])].sort((x, y) => y.confidence - x.confidence)[0];
+  if (strongest) joinedBy.set(canonical, strongest);
+  const c = rows.get(canonical)!.market;
+  const [cx, cm] = split(canonical);
+  return {
+    cluster_id: id.cluster_id,
+    svc_id: id.svc_id,
+    title: c.title,
+    canonical: { exchange: cx, market_id: cm },
+    category: c.category ?? 'other',
+    close_time: c.close_time,
+    confidence: Math.min(...f.links.map((l) => l.confidence)),
+    members: f.members.map((k) => {
+      const [exchange, market_id] = split(k);
+      const l = joinedBy.get(k)!;
+      return { exchange, market_id, confidence: l.confidence, method: l.method, reasons: l.reasons };
+    }),
+  };
+}

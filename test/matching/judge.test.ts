@@ -1,0 +1,311 @@
+// The pair judge: for every veto class a pair that must stay `identical` and a near-miss that must not,
+// the alias table, threshold parsing and the related kinds. Titles are real venue wordings (from the
+// labelled set) or close to them. Similarity is given as the embeddings would give it for the pair
+// (high for look-alikes, which is exactly when the vetoes matter).
+import assert from 'node:assert/strict';
+import { judgePair } from '../../src/matching/judge.js';
+import { fingerprint } from '../../src/matching/fingerprint.js';
+import { canonicaliseAliases } from '../../src/matching/aliases.js';
+import type { MatchMarket, PairVerdict } from '../../src/matching/types.js';
+
+function m(exchange: string, title: string, extra: Partial<MatchMarket> = {}): MatchMarket {
+  return { exchange, market_id: null, title, rules: null, close_time: null, outcomes: null, category: null, event_id: null, subtitle: null, ...extra };
+}
+
+/** Judged as a candidate pair looks to the job: titles close in embedding space. */
+function judge(a: MatchMarket, b: MatchMarket, title = 0.9, rules: number | null = null): PairVerdict {
+  return judgePair(a, b, { title, rules });
+}
+
+function assertIdentical(v: PairVerdict): void {
+  assert.equal(v.relation, 'identical', `expected identical, got ${v.relation}: ${v.reasons.join('; ')}`);
+  assert.equal(v.veto, null);
+  assert.ok(v.confidence > 0.5 && v.confidence <= 1);
+}
+
+function assertVeto(v: PairVerdict, veto: string, relation: 'related' | 'different' = 'related'): void {
+  assert.equal(v.relation, relation, `expected ${relation}, got ${v.relation}: ${v.reasons.join('; ')}`);
+  assert.equal(v.veto, veto, `expected veto ${veto}, got ${v.veto}: ${v.reasons.join('; ')}`);
+  assert.ok(v.reasons.some((r) => r.startsWith('veto:')), `a veto reason is given: ${v.reasons.join('; ')}`);
+}
+
+describe('matching: pair judge vetoes', () => {
+  it('strike: the same strike written two ways is identical, another strike is related', () => {
+    const kalshi = m('kalshi', 'Will Bitcoin reach $82,500 in July 2026?');
+    assertIdentical(judge(kalshi, m('polymarket', 'Will BTC reach 82pt5k in July 2026?')));
+    const other = judge(kalshi, m('polymarket', 'Will Bitcoin reach $80k in July 2026?'));
+    assertVeto(other, 'strike');
+    assert.ok(other.reasons.some((r) => r.includes('82500') && r.includes('80000')));
+  });
+
+  it('direction: above vs below the same strike is complementary, never identical', () => {
+    const above = m('kalshi', 'Will the 10-year treasury yield be above 4.22% on Mar 6, 2026?');
+    assertIdentical(judge(above, m('polymarket', '10-year treasury yield above 4.22% on March 6, 2026?')));
+    const below = judge(above, m('polymarket', 'Will the 10-year treasury yield be below 4.22% on March 6, 2026?'));
+    assertVeto(below, 'direction');
+    assert.equal(below.kind, 'complementary');
+  });
+
+  it('comparator: a tail vs a point bucket, and a tail vs a band, are other strikes', () => {
+    const tail = m('kalshi', 'Will the unemployment rate (U-3) be above 4.2% in February 2026?');
+    assertIdentical(judge(tail, m('polymarket', 'February 2026 unemployment rate above 4.2%?')));
+    assertVeto(judge(tail, m('polymarket', 'Will the February 2026 unemployment rate be 4.2%?')), 'comparator');
+    assertVeto(judge(m('opinion', 'SpaceX IPO market cap above $1T?'), m('polymarket', "Will SpaceX's market cap be between 900b and 1t at market close on IPO day?")), 'comparator');
+  });
+
+  it('counts: "5+ rebounds" is "over 4.5", not "over 5.5"', () => {
+    const kalshi = m('kalshi', 'Jaden McDaniels: 5+ rebounds', { close_time: '2026-03-15T20:30:00Z' });
+    assertIdentical(judge(kalshi, m('polymarket', 'Jaden McDaniels: Rebounds O/U 4.5', { close_time: '2026-03-01T20:30:00Z' })));
+    assertVeto(judge(kalshi, m('polymarket', 'Jaden McDaniels: Rebounds O/U 5.5', { close_time: '2026-03-01T20:30:00Z' })), 'strike');
+  });
+
+  it('date: another day or deadline is other_date; "before Mar 3" = "by March 2"; end of month = last trading day', () => {
+    const before = m('kalshi', 'Will Donald Trump endorse Ken Paxton in the 2026 Texas Senate Republican primary before Mar 3, 2026?');
+    assertIdentical(judge(before, m('polymarket', 'Will Donald Trump endorse Ken Paxton for the Texas Republican Senate primary by March 2, 2026?')));
+    const later = judge(before, m('polymarket', 'Will Donald Trump endorse Ken Paxton for the Texas Republican Senate primary by March 31, 2026?'));
+    assertVeto(later, 'date');
+    assert.equal(later.kind, 'other_date');
+
+    const endOfMonth = m('opinion', 'Will Apple (AAPL) close above ... end of January? - $290', { close_time: '2026-01-31T00:00:00Z' });
+    assertIdentical(judge(endOfMonth, m('polymarket', 'AAPL above 290 on January 30 2026?')));
+    assertVeto(judge(m('opinion', 'Bitcoin above ... on January 3?(12:00 ET) - 94,000', { close_time: '2026-01-03T17:00:00Z' }), m('polymarket', 'Bitcoin above 94k on January 2?')), 'date');
+  });
+
+  it('date: without a year anywhere, "November" is still not "December"', () => {
+    const v = judge(m('opinion', 'What price will ETH hit in November? - ↑ 4,200'), m('polymarket', 'Will Ethereum hit $4,200.00 in December?'));
+    assertVeto(v, 'date');
+    assertIdentical(judge(m('opinion', 'What price will ETH hit in November? - ↑ 4,200'), m('polymarket', 'Will Ethereum hit $4,200.00 in November?')));
+  });
+
+  it('date: "before 2027" is "in 2026"', () => {
+    // Same window: no veto (whether it links is then the similarity's call).
+    const same = judge(m('kalshi', 'Will Starmer leave office before 2027?'), m('polymarket', 'Starmer out as UK Prime Minister in 2026?'), 0.85);
+    assert.equal(same.veto, null, same.reasons.join('; '));
+    assertVeto(judge(m('kalshi', 'Will Starmer leave office before 2027?'), m('polymarket', 'Starmer out as UK Prime Minister in 2027?'), 0.85), 'date');
+  });
+
+  it('date: a year window against a close time in another year is other_date', () => {
+    const v = judge(
+      m('opinion', 'What price will Bitcoin hit in December? - ↑ 100,000', { close_time: '2025-12-31T00:00:00Z' }),
+      m('polymarket', 'Will Bitcoin reach $100,000 in December?', { close_time: '2024-12-31T00:00:00Z' }),
+    );
+    assert.notEqual(v.relation, 'identical', v.reasons.join('; '));
+  });
+
+  it('stage: a map winner is not the match winner; a primary is not the general election', () => {
+    const match = m('kalshi', 'Will T1 win the T1 vs. Team Liquid Valorant match?');
+    assertIdentical(judge(match, m('polymarket', 'Valorant: T1 vs Team Liquid - Match Winner')));
+    assert.notEqual(judge(match, m('polymarket', 'Valorant: T1 vs Team Liquid - Map 2 Winner')).relation, 'identical');
+    assertVeto(judge(m('kalshi', 'Will Ken Paxton win the 2026 Texas Senate race?'), m('polymarket', 'Will Ken Paxton win the 2026 Texas Republican Senate primary?')), 'stage');
+  });
+
+  it('candidate: the option of a multi-outcome event must be the same', () => {
+    const celtics = m('opinion', '2026 NBA Champion - Boston Celtics', { close_time: '2026-07-01T00:00:00Z' });
+    assertIdentical(judge(celtics, m('polymarket', 'Will the Boston Celtics win the 2026 NBA Finals?', { close_time: '2026-07-01T00:00:00Z' })));
+    assert.notEqual(judge(celtics, m('polymarket', 'Will the New York Knicks win the 2026 NBA Finals?')).relation, 'identical');
+    // Kalshi carries the candidate in the subtitle.
+    const harris = m('kalshi', 'Who will win the 2028 presidential election?', { subtitle: 'Kamala Harris' });
+    assertVeto(judge(harris, m('polymarket', 'Will Donald Trump Jr. win the 2028 presidential election?')), 'candidate');
+    assertIdentical(judge(harris, m('polymarket', 'Will Kamala Harris win the 2028 presidential election?')));
+  });
+
+  it('candidate: a generational suffix is another person; initials with or without dots are one', () => {
+    const trump = m('predictit', 'Who will win the 2028 Republican presidential nomination? - Donald Trump');
+    assertVeto(judge(trump, m('polymarket', 'Will Donald Trump Jr. win the 2028 Republican presidential nomination?')), 'candidate');
+    assertIdentical(judge(m('predictit', 'Who will win the 2028 Republican presidential nomination? - JD Vance'), m('polymarket', 'Will J.D. Vance win the 2028 Republican presidential nomination?')));
+  });
+
+  it('metric: endorsing a candidate is not the candidate winning; a state nomination is its primary', () => {
+    const win = m('polymarket', 'Will Ken Paxton win the 2026 Texas Republican Primary?');
+    assertVeto(judge(m('predictit', 'Whom will Trump endorse in the 2026 Texas Republican Senate primary? - Ken Paxton'), win), 'metric');
+    assertIdentical(judge(m('predictit', 'Who will win the 2026 Texas Republican Senate nomination? - Ken Paxton'), win));
+    // A presidential primary in one state is not the nomination.
+    assert.notEqual(
+      judge(m('predictit', 'Who will win the 2028 Republican presidential primary in New Hampshire? - Marco Rubio'), m('polymarket', 'Will Marco Rubio win the 2028 Republican presidential nomination?')).relation,
+      'identical',
+    );
+  });
+
+  it('office and place: a governor race is not a Senate race; national control is not one state', () => {
+    const texasSenate = m('manifold', 'Will the Democrats win the 2026 Texas Senate Election?');
+    assertIdentical(judge(m('predictit', 'Which party will win the 2026 US Senate election in Texas? - Democratic'), texasSenate));
+    assertVeto(judge(m('predictit', 'Which party will win the 2026 gubernatorial election in Texas? - Democratic'), texasSenate), 'office');
+    assertVeto(judge(m('predictit', 'Which party will control the Senate after the 2026 election? - Democratic'), texasSenate), 'place');
+  });
+
+  it('place and metric do not misfire: a city named after a state, "come out", a report that "says"', () => {
+    assert.deepEqual(fingerprint(m('kalshi', 'AFC Champion 2027: Kansas City')).places, []);
+    assert.equal(fingerprint(m('manifold', 'Will GTA 6 come out before June 2027?')).metric, null);
+    assert.equal(fingerprint(m('polymarket', 'Will Copernicus say 2026 was the hottest year on record?')).metric, null);
+    assert.equal(fingerprint(m('kalshi', 'Will Trump say "Bitcoin" before Mar 2, 2026?')).metric, 'mention');
+  });
+
+  it('strike: a count bucket of a "how many" question is not the yes/no question', () => {
+    const control = m('polymarket', 'Will the Republican Party control the Senate after the 2026 Midterm elections?');
+    assertVeto(judge(m('predictit', 'How many Senate seats will the GOP control after the 2026 midterms? - 52'), control), 'strike');
+    assertIdentical(judge(m('predictit', 'Which party will control the Senate after the 2026 election? - Republican'), control));
+  });
+
+  it('metric: leaving an office or keeping it is not getting it', () => {
+    const leave = m('predictit', 'Who will be the first Cabinet member to leave office? - Tulsi Gabbard');
+    assertVeto(judge(leave, m('polymarket', 'Trump nominates Tulsi Gabbard to Cabinet?')), 'metric');
+    assertIdentical(judge(m('predictit', 'Who will be the first Cabinet member to leave office? - Kristi Noem'), m('manifold', "Kristi Noem is first to leave Trump's cabinet")));
+    assertVeto(
+      judge(m('predictit', 'Will Mike Johnson remain Speaker of the House through the 119th Congress?'), m('polymarket', 'Will Mike Johnson be the first elected Speaker of the House for the 119th congress?')),
+      'metric',
+    );
+  });
+
+  it('candidate: same template with another person is same_event', () => {
+    const v = judge(m('kalshi', 'Will Trump win the 2028 presidential election?'), m('polymarket', 'Will Vance win the 2028 presidential election?'));
+    assertVeto(v, 'candidate');
+    assert.equal(v.kind, 'same_event');
+  });
+
+  it('metric: popular vote vs the election, a price touch vs a close, finish second vs win', () => {
+    const win = m('kalshi', 'Will the Democrats win the 2028 presidential election?');
+    assertIdentical(judge(win, m('polymarket', 'Democratic Party wins the 2028 presidential election?')));
+    assertVeto(judge(win, m('polymarket', 'Will the Democrats win the popular vote in the 2028 presidential election?')), 'metric');
+    assertVeto(
+      judge(m('kalshi', 'Will Bitcoin be above $100k on Dec 31, 2025?'), m('polymarket', 'Will Bitcoin reach $100k by December 31, 2025?')),
+      'metric',
+    );
+    assertVeto(
+      judge(m('kalshi', "Will South Africa win the 2026 ICC Men's T20 World Cup?"), m('polymarket', 'Will South Africa finish second in the 2026 ICC Men’s T20 World Cup?')),
+      'metric',
+    );
+  });
+
+  it('metric: a winning margin is the spread, not the match result', () => {
+    const margin = m('kalshi', 'Florida Atlantic wins by over 7.5 Points?', { close_time: '2026-03-15T19:00:00Z' });
+    assertIdentical(judge(margin, m('polymarket', 'Spread: Florida Atlantic Owls (-7.5)', { close_time: '2026-03-01T19:00:00Z' }), 0.8));
+    assertVeto(judge(margin, m('polymarket', 'Will Florida Atlantic win on 2026-03-01?', { close_time: '2026-03-01T19:00:00Z' })), 'metric');
+  });
+
+  it('source: another price source is another question', () => {
+    const binance = m('polymarket', 'Will BTC close above $100k on Binance on Dec 31, 2025?');
+    assertIdentical(judge(binance, m('opinion', 'Bitcoin above $100,000 on Binance on December 31, 2025?')));
+    assertVeto(judge(binance, m('kalshi', 'Will BTC close above $100k on Coinbase on Dec 31, 2025?')), 'source');
+    // Rules that name one price feed each count too.
+    const v = judge(
+      m('polymarket', 'Bitcoin above $100k on Dec 31, 2025?', { rules: 'Resolves by the Binance BTC/USDT 1 minute candle close at 12:00 ET.' }),
+      m('kalshi', 'Bitcoin above $100k on Dec 31, 2025?', { rules: 'Resolves by the Kraken BTC/USD close price at 12:00 ET.' }),
+      0.95,
+      0.9,
+    );
+    assertVeto(v, 'source');
+  });
+
+  it('conditional: "if X, will Y" is not "will Y"', () => {
+    const plain = m('kalshi', 'Will Republicans hold the Senate in 2026?');
+    assertIdentical(judge(plain, m('polymarket', 'Will the GOP hold the Senate in 2026?')));
+    assertVeto(judge(m('polymarket', 'If Trump wins, will the GOP hold the Senate in 2026?'), plain), 'conditional');
+  });
+
+  it('subject: the same template about another asset is different', () => {
+    const v = judge(m('kalshi', 'Will Bitcoin reach $5,000 in March 2026?'), m('polymarket', 'Will Ethereum reach $5,000 in March 2026?'));
+    assertVeto(v, 'subject', 'different');
+  });
+
+  it('match-up: the same two teams in either order are one game; another pairing is different', () => {
+    const kalshi = m('kalshi', 'Alaves at Valencia: Both Teams to Score', { close_time: '2026-03-22T20:00:00Z' });
+    assertIdentical(judge(kalshi, m('polymarket', 'Valencia CF vs. Deportivo Alavés: Both Teams to Score', { close_time: '2026-03-08T20:00:00Z' })));
+    assertVeto(judge(kalshi, m('polymarket', 'Valencia CF vs. Real Betis: Both Teams to Score', { close_time: '2026-03-08T20:00:00Z' })), 'subject', 'different');
+  });
+
+  it('is pure: the same pair gives the same verdict, and the fingerprint is not changed by judging', () => {
+    const a = m('kalshi', 'Will Bitcoin reach $100k in December 2025?');
+    const b = m('polymarket', 'Will BTC hit 100k in December 2025?');
+    const before = JSON.stringify(fingerprint(a));
+    assert.deepEqual(judge(a, b), judge(a, b));
+    assert.equal(JSON.stringify(fingerprint(a)), before);
+  });
+});
+
+describe('matching: aliases', () => {
+  it('maps venue spellings to one key', () => {
+    assert.equal(canonicaliseAliases('btc'), 'bitcoin');
+    assert.equal(canonicaliseAliases('will the fed cut'), 'will fed cut');
+    assert.equal(canonicaliseAliases('fomc decision'), 'fed decision');
+    assert.equal(canonicaliseAliases('federal reserve'), 'fed');
+    assert.equal(canonicaliseAliases('gop senate'), 'republican senate');
+    assert.equal(canonicaliseAliases('eth/usdt'), 'ethereum');
+    // A word that merely contains an alias is left alone.
+    assert.equal(canonicaliseAliases('ethics'), 'ethics');
+  });
+
+  it('makes alias pairs identical', () => {
+    assertIdentical(judge(m('kalshi', 'Will the Fed cut rates in December 2025?'), m('polymarket', 'FOMC rate cut in December 2025?')));
+    assertIdentical(judge(m('kalshi', 'Will the GOP win the House in 2026?'), m('polymarket', 'Will Republicans win the House in 2026?')));
+    assertIdentical(judge(m('opinion', 'NBA: Kings vs Lakers (Mar. 1 9:30PM ET)', { close_time: '2026-03-01T23:00:00Z' }), m('polymarket', 'NBA SAC LAL 2026-03-01?'), 0.7));
+  });
+});
+
+describe('matching: threshold parsing', () => {
+  const t = (title: string) => fingerprint(m('x', title));
+
+  it('reads $100k, 100,000, 82pt5k, 3.25%, 1.5M and $1.2 trillion', () => {
+    assert.deepEqual([t('Bitcoin above $100k?').thresholds, t('Bitcoin above $100k?').unit], [[100000], 'usd']);
+    assert.deepEqual(t('Bitcoin above 100,000 on Friday?').thresholds, [100000]);
+    assert.deepEqual(t('will-bitcoin-reach-82pt5k-in-july-2026').thresholds, [82500]);
+    assert.deepEqual([t('Fed funds rate above 3.25%?').thresholds, t('Fed funds rate above 3.25%?').unit], [[3.25], 'pct']);
+    assert.deepEqual(t('More than 1.5M views?').thresholds, [1500000]);
+    assert.deepEqual(t('US debt above $1.2 trillion?').thresholds, [1.2e12]);
+  });
+
+  it('reads comparators, bands and tails', () => {
+    assert.equal(t('Bitcoin above $100k on Dec 31?').comparator, '>');
+    assert.equal(t('Bitcoin $100k or above on Dec 31?').comparator, '>=');
+    assert.equal(t('Bitcoin below $80k on Dec 31?').comparator, '<');
+    assert.equal(t('Will Bitcoin reach $150k in 2026?').comparator, 'touch_up');
+    assert.equal(t('Will Solana dip to $90 in January?').comparator, 'touch_down');
+    const band = t('Will the rate be between 3% and 3.25%?');
+    assert.equal(band.band, true);
+    assert.equal(band.comparator, 'between');
+    assert.deepEqual(band.thresholds, [3, 3.25]);
+  });
+
+  it('does not read dates, years, times or names as strikes', () => {
+    assert.deepEqual(t('Will it happen by December 31, 2026?').thresholds, []);
+    assert.deepEqual(t('Bitcoin Up or Down on January 1?(12:00 ET)').thresholds, []);
+    assert.deepEqual(t('Will Opalite be #1 on the Billboard Hot 100 this week?').thresholds, []);
+    assert.deepEqual(t('Will Logan Paul’s PSA 10 Pikachu sell for over $10m?').thresholds, [10_000_000]);
+  });
+
+  it('reads windows: by / on / in / end of, seasons and yearless dates from the close time', () => {
+    assert.deepEqual(t('Will X happen by March 31, 2026?').window, { kind: 'by', date: '2026-03-31' });
+    assert.deepEqual(t('Will X happen before Mar 3, 2026?').window, { kind: 'by', date: '2026-03-02' });
+    assert.deepEqual(t('Bitcoin above $90k on Jan 5, 2026?').window, { kind: 'on', date: '2026-01-05' });
+    assert.deepEqual(t('Will Bitcoin reach $90k in June 2026?').window, { kind: 'in', date: '2026-06' });
+    assert.deepEqual(t('Gold above $5,000 end of June 2026?').window, { kind: 'end_of', date: '2026-06' });
+    assert.equal(t('NBA 2025-26 Defensive Player of the Year').year, 2026);
+    assert.deepEqual(fingerprint(m('x', 'Will X happen by Dec 31?', { close_time: '2025-12-31T12:00:00Z' })).window, { kind: 'by', date: '2025-12-31' });
+    // A yearless date takes the year that does not fall after the close: Dec 31 for a close on Jan 1.
+    assert.deepEqual(fingerprint(m('x', 'Bitcoin above $100K on December 31?', { close_time: '2027-01-01T04:59:00Z' })).window, { kind: 'on', date: '2026-12-31' });
+    // "before 2027" ends with 2026; "before July 2027" with June.
+    assert.deepEqual(t('Will Starmer leave office before 2027?').window, { kind: 'by', date: '2026' });
+    assert.deepEqual(t('Russia-Ukraine ceasefire before July 2027?').window, { kind: 'by', date: '2027-06' });
+  });
+});
+
+describe('matching: related kinds', () => {
+  it('names other_strike, implies, other_date, complementary and same_event', () => {
+    const base = m('kalshi', 'Will the high temp in Miami be 78-79° on Mar 2, 2026?');
+    assert.equal(judge(base, m('polymarket', 'Will the highest temperature in Miami be between 84-85°F on March 2, 2026?')).kind, 'other_strike');
+    assert.equal(judge(m('kalshi', 'Will Bitcoin reach $100k in 2025?'), m('polymarket', 'Will Bitcoin reach $90k in 2025?')).kind, 'implies');
+    assert.equal(judge(base, m('polymarket', 'Will the highest temperature in Miami be between 78-79°F on March 3, 2026?')).kind, 'other_date');
+    assert.equal(judge(m('kalshi', 'Will Bitcoin be above $90k on Jan 5, 2026?'), m('polymarket', 'Will Bitcoin be below $90k on Jan 5, 2026?')).kind, 'complementary');
+    assert.equal(judge(m('kalshi', 'Will Trump win the 2028 presidential election?'), m('polymarket', 'Will Vance win the 2028 presidential election?')).kind, 'same_event');
+  });
+
+  it('related verdicts carry the veto, identical ones do not', () => {
+    const v = judge(m('kalshi', 'Will Bitcoin reach $100k in 2025?'), m('polymarket', 'Will Bitcoin reach $90k in 2025?'));
+    assert.equal(v.relation, 'related');
+    assert.equal(v.veto, 'strike');
+  });
+
+  it('low similarity without shared subject words is different', () => {
+    const v = judgePair(m('kalshi', 'Will it snow in Chicago on Christmas?'), m('polymarket', 'Will OpenAI release GPT-6 in 2026?'), { title: 0.3, rules: null });
+    assert.equal(v.relation, 'different');
+  });
+});
