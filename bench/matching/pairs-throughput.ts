@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../src/config.js';
 import zlib from 'node:zlib';
 import { ensureModel } from '../../embeddings/fetch-model.js';
 import { Embedder } from '../../embeddings/embedder.js';
@@ -22,7 +23,7 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-const modelDir = path.resolve(process.env.MODEL_DIR ?? './models');
+const modelDir = loadConfig().modelDir;
 await ensureModel({ modelDir, log: (m) => console.error(m) });
 
 const wanted = arg('pairs', 2000);

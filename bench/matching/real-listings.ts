@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../src/config.js';
 import zlib from 'node:zlib';
 import { ensureModel } from '../../embeddings/fetch-model.js';
 import { Embedder } from '../../embeddings/embedder.js';
@@ -73,7 +74,7 @@ const toMatch = (m: Market): MatchMarket => ({
 });
 const mm = markets.map(toMatch);
 
-const modelDir = path.resolve(process.env.MODEL_DIR ?? './models');
+const modelDir = loadConfig().modelDir;
 await ensureModel({ modelDir, log: (msg) => console.error(msg) });
 const t0 = Date.now();
 const vectorFile = arg('vectors');
