@@ -133,7 +133,10 @@ async function evaluate(label: string, pool: pg.Pool, embedder: Embedder, market
 }
 
 const { modelDir } = loadConfig();
-await ensureModel({ modelDir, log: (m) => console.error(m) });
+// keyword-only runs (--judged-only --no-semantic) need no model
+if (!process.argv.includes('--judged-only') || !process.argv.includes('--no-semantic')) {
+  await ensureModel({ modelDir, log: (m) => console.error(m) });
+}
 const reports = [];
 
 // 1. The fixture corpus, in a throwaway database.
