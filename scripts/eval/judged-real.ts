@@ -72,10 +72,13 @@ interface Row {
 export async function evaluateJudged(queries: JudgedRealQuery[], searchers: Record<string, Searcher>): Promise<{ table: string; rows: Row[] }> {
   const names = Object.keys(searchers);
   const rows: Row[] = [];
+  const ms: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const q of queries) {
     const by: Row['by'] = {};
     for (const name of names) {
+      const started = performance.now();
       const ranked = await searchers[name](q.query);
+      ms[name].push(performance.now() - started);
       by[name] = { recall: cappedRecallAtK(ranked, q.relevant), ndcg: ndcgAtK(ranked, q.relevant), empty: ranked.length === 0 };
     }
     rows.push({ q, eligible: hasContentWordInRelevantTitle(q), by });
@@ -102,6 +105,9 @@ export async function evaluateJudged(queries: JudgedRealQuery[], searchers: Reco
       ...names.map((n) => `${eligible.filter((r) => r.by[n].empty).length} (${pct(mean(eligible, (r) => (r.by[n].empty ? 1 : 0)))}%)`),
     ].join(' | ')} |`);
   }
+  // one query at a time, in this process: a rough cost of each path, not a benchmark
+  const quantile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
+  lines.push('', `Latency per query, sequential (ms): ${names.map((n) => `${n} p50 ${quantile(ms[n], 0.5).toFixed(1)} / p95 ${quantile(ms[n], 0.95).toFixed(1)}`).join('; ')}`);
   for (const n of names) {
     const zero = rows.filter((r) => r.eligible && r.by[n].empty).map((r) => `"${r.q.query}"`);
     lines.push('', `${n}: eligible queries with no result: ${zero.length ? zero.join(', ') : 'none'}`);
