@@ -20,6 +20,10 @@ export const STRICT_BONUS = 100;
 /** Share of a content word's points by how the title has it. */
 export const TERM_WEIGHT = { word: 1, prefix: 0.6, typo: 0.5 } as const;
 
+/** Shorter content words must be spelled right in a widened search (as Elasticsearch's
+ * fuzziness AUTO:5,8): "fed" within an edit of "few", "red" and "feb" only adds noise there. */
+export const MIN_TYPO_CHARS = 5;
+
 export interface WideTerm {
   term: string;
   /** prefix matching is for words of 3+ characters, or the last word (still being typed) */

@@ -28,7 +28,7 @@ import {
 } from '../engine.js';
 import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
 import { Vocabulary } from './vocabulary.js';
-import { STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
+import { MIN_TYPO_CHARS, STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
 
 export const PG_INDEX_NAME = 'market_search';
 /** marks a cursor of a trigram-fallback page */
@@ -95,7 +95,7 @@ function wideTermSql(p: Params, plan: WidePlan, vocabulary: Vocabulary): { point
   const perTerm: string[] = [];
   const anyWords: string[] = [];
   for (const { term, prefix, points } of plan.terms) {
-    const near = vocabulary.expand(term);
+    const near = [...term].length >= MIN_TYPO_CHARS ? vocabulary.expand(term) : [];
     const word = `(tsv_stemmed @@ plainto_tsquery('english', ${p.add(term)}) OR tsv_words @@ to_tsquery('simple', ${p.add(term)}))`;
     const branches = [`WHEN ${word} THEN ${points * TERM_WEIGHT.word}`];
     if (prefix) branches.push(`WHEN tsv_words @@ to_tsquery('simple', ${p.add(`${term}:*`)}) THEN ${points * TERM_WEIGHT.prefix}`);
