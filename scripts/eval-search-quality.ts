@@ -211,7 +211,8 @@ if (!process.argv.includes('--no-judged')) {
           console.log(`Elasticsearch column skipped: ${availability.reason}`);
         } else {
           node = await startSearchNode({ timeoutMs: 150_000 });
-          elastic = new ElasticSearchEngine({ client: createElasticClient(node.url), alias: 'eval-judged' });
+          // a quality run, not a latency test: a loaded machine must not time a search out
+          elastic = new ElasticSearchEngine({ client: createElasticClient(node.url), alias: 'eval-judged', searchTimeoutMs: 30_000 });
           await elastic.ensureIndex();
           for (let i = 0; i < docs.length; i += 1000) await elastic.upsert(docs.slice(i, i + 1000));
           await elastic.refresh();
