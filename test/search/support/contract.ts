@@ -112,7 +112,7 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
         assert.equal(page.hits[0]?.market_id, 'rambo-movie');
         assert.equal(page.total, 1);
         const none = await search('Is it going to be like that?');
-        assert.equal(none.total, 0, 'only stop words: nothing to widen to');
+        assert.equal(none.total, 0, 'no title has any of its content words ("like")');
       });
 
       it('pages through a widened search in the one-shot order', async () => {
