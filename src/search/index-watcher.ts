@@ -3,17 +3,39 @@
 // cache when that moved. One tiny query per interval.
 import type pg from 'pg';
 
-/** Calls `onChange` whenever the one-row, one-column `versionSql` answers differently than before. */
-export function watchStateVersion(pool: pg.Pool, versionSql: string, onChange: () => void, intervalMs = 1_000): () => void {
+/**
+ * Calls `onChange` whenever the one-row, one-column `versionSql` answers differently than before.
+ * With `confirmSql` (a fingerprint of exactly what the answers depend on, dearer to compute), a
+ * moved version is only a reason to look: `onChange` runs when the fingerprint moved too. So a
+ * catalog change the answers do not show (a new price) keeps the cache.
+ */
+export function watchStateVersion(
+  pool: pg.Pool,
+  versionSql: string,
+  onChange: () => void,
+  intervalMs = 1_000,
+  confirmSql?: string,
+): () => void {
   let last: string | null = null;
+  let lastFingerprint: string | null = null;
   let busy = false;
+  const read = async (sql: string) => (await pool.query<{ v: string | null }>(sql)).rows[0]?.v ?? '';
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
     try {
-      const res = await pool.query<{ v: string | null }>(versionSql);
-      const v = res.rows[0]?.v ?? '';
-      if (last !== null && v !== last) onChange();
+      const v = await read(versionSql);
+      if (last === null) {
+        if (confirmSql) lastFingerprint = await read(confirmSql);
+      } else if (v !== last) {
+        if (!confirmSql) {
+          onChange();
+        } else {
+          const fingerprint = await read(confirmSql);
+          if (fingerprint !== lastFingerprint) onChange();
+          lastFingerprint = fingerprint;
+        }
+      }
       last = v;
     } catch {
       /* database briefly unavailable: try again next tick */

@@ -1,5 +1,6 @@
 // The recent-answers cache of POST /api/v1/search/semantic: repeats are served without embedding or
-// searching again, the key covers every parameter, and a catalog change drops cached answers.
+// searching again, the key covers every parameter, a catalog change drops cached answers, and a
+// price-only change keeps them.
 import assert from 'node:assert/strict';
 import { semanticCacheKey } from '../../src/search/semantic/result-cache.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
@@ -39,6 +40,26 @@ describe('semantic search: recent-answers cache', function () {
     // another filter is another search
     const open = await h.post({ query: 'who will win the next presidential election', active_only: true }, key);
     assert.equal(fromCache(open.headers), false);
+  });
+
+  it('keeps cached answers through a price-only change (nothing an answer shows moved)', async () => {
+    const body = { query: 'who wins the election', limit: 5 };
+    const before = await h.post(body, key);
+    assert.equal(before.status, 200);
+    const top = before.body.results[0] as { exchange: string; market_id: string };
+    assert.ok(top);
+    assert.equal(fromCache((await h.post(body, key)).headers), true);
+    // a sync writing new prices and volume: a new change_seq, nothing semantic answers depend on
+    const res = await h.db.pool.query(
+      `UPDATE markets SET yes_price = 0.42, volume = coalesce(volume, 0) + 1000, change_seq = nextval('market_change_seq')
+       WHERE exchange = $1 AND market_id = $2`,
+      [top.exchange, top.market_id],
+    );
+    assert.equal(res.rowCount, 1);
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await h.post(body, key);
+    assert.equal(fromCache(after.headers), true, 'the price-only change kept the answer');
+    assert.deepEqual(after.body.results, before.body.results);
   });
 
   it('drops cached answers when the catalog changes', async () => {
