@@ -24,9 +24,20 @@ export function watchStateVersion(
     if (busy) return;
     busy = true;
     try {
-      const v = await read(versionSql);
+      let v = await read(versionSql);
       if (last === null) {
-        if (confirmSql) lastFingerprint = await read(confirmSql);
+        if (confirmSql) {
+          // the first fingerprint must belong to version v: a change committed between the reads
+          // would hide in it, so read until the version stands still around it
+          let stable = false;
+          for (let attempt = 0; attempt < 3 && !stable; attempt++) {
+            lastFingerprint = await read(confirmSql);
+            const again = await read(versionSql);
+            stable = again === v;
+            v = again;
+          }
+          if (!stable) onChange();
+        }
       } else if (v !== last) {
         if (!confirmSql) {
           onChange();
