@@ -7,7 +7,8 @@ import type pg from 'pg';
  * Calls `onChange` whenever the one-row, one-column `versionSql` answers differently than before.
  * With `confirmSql` (a fingerprint of exactly what the answers depend on, dearer to compute), a
  * moved version is only a reason to look: `onChange` runs when the fingerprint moved too. So a
- * catalog change the answers do not show (a new price) keeps the cache.
+ * catalog change the answers do not show (a new price) keeps the cache. `confirmEveryMs` spaces the
+ * fingerprints out (a change then shows within that time instead of one poll interval).
  */
 export function watchStateVersion(
   pool: pg.Pool,
@@ -15,9 +16,11 @@ export function watchStateVersion(
   onChange: () => void,
   intervalMs = 1_000,
   confirmSql?: string,
+  confirmEveryMs = 0,
 ): () => void {
   let last: string | null = null;
   let lastFingerprint: string | null = null;
+  let confirmedAt = 0;
   let busy = false;
   const read = async (sql: string) => (await pool.query<{ v: string | null }>(sql)).rows[0]?.v ?? '';
   const timer = setInterval(async () => {
@@ -41,8 +44,13 @@ export function watchStateVersion(
       } else if (v !== last) {
         if (!confirmSql) {
           onChange();
+        } else if (Date.now() - confirmedAt < confirmEveryMs) {
+          // the fingerprint is a scan: at most one per confirmEveryMs while things keep moving
+          // (a backfill moves the version every poll); the move is looked at on a later tick
+          return;
         } else {
           const fingerprint = await read(confirmSql);
+          confirmedAt = Date.now();
           if (fingerprint !== lastFingerprint) onChange();
           lastFingerprint = fingerprint;
         }

@@ -13,7 +13,8 @@ describe('semantic search: recent-answers cache', function () {
   let key: string;
 
   before(async () => {
-    h = await startSemanticHarness({ resultCache: { watchIntervalMs: 50 } });
+    // fingerprints at most every 300 ms (spacing and deferral: test/search/index-watcher.test.ts)
+    h = await startSemanticHarness({ resultCache: { watchIntervalMs: 50, confirmEveryMs: 300 } });
     key = await h.keyFor('max');
   });
   after(async () => {
@@ -74,7 +75,7 @@ describe('semantic search: recent-answers cache', function () {
       `UPDATE markets SET closed = true, change_seq = nextval('market_change_seq') WHERE exchange = $1 AND market_id = $2`,
       [top.exchange, top.market_id],
     );
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1_000));
     const after = await h.post(body, key);
     assert.equal(fromCache(after.headers), false);
     assert.ok(
