@@ -3,6 +3,7 @@
 // prints recall@10 and nDCG@10 side by side, per kind of query.
 //
 //   npx tsx scripts/eval-search-quality.ts [--real [--no-index]] [--real-data-dir ./data/bench-semantic] [--json out.json]
+//     [--no-judged] [--judged-only] [--no-semantic] [--no-elastic] [--judged-data-dir ./data/eval-judged]
 //
 // 1. Fixture corpus (test/fixtures/search-quality/): 68 hand-written markets, 58 queries
 //    (paraphrases, synonyms such as BTC/bitcoin, questions sharing no word with the title, and a few
@@ -10,6 +11,10 @@
 // 2. With --real (needs ../shared/data): the 22k-market Polymarket listing, with Opinion market
 //    titles as queries and the Polymarket market an arbitrage bot paired each with as the answer.
 //    Uses (and fills, when needed) the benchmark data directory so its embeddings are reused.
+// 3. Unless --no-judged (needs ../shared/data): the judged query set over the real listings of
+//    Polymarket, Kalshi, Manifold and PredictIt (scripts/eval/judged-real.ts): keyword search on
+//    PostgreSQL and on a local OpenSearch node, and semantic search (titles), side by side per split
+//    and kind of query. Title embeddings are kept in --judged-data-dir for the next run.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +32,11 @@ import { loadFixtureCorpus, loadFixtureQueries, marketKey, type CorpusMarket } f
 import { seedCatalogMarkets } from './lib/catalog-seed.js';
 import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from './eval/real-corpus.js';
 import { loadConfig } from '../src/config.js';
+import { evaluateJudged, keywordSearcher, loadJudgedRealQueries, searchDocs, type Searcher } from './eval/judged-real.js';
+import { loadRealListings, realListingsAvailable } from './eval/real-listings.js';
+import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
+import { createElasticClient } from '../src/search/elastic/client.js';
+import { ElasticSearchEngine } from '../src/search/elastic/engine.js';
 
 const K = 10;
 
@@ -122,11 +132,14 @@ async function evaluate(label: string, pool: pg.Pool, embedder: Embedder, market
 }
 
 const { modelDir } = loadConfig();
-await ensureModel({ modelDir, log: (m) => console.error(m) });
+// keyword-only runs (--judged-only --no-semantic) need no model
+if (!process.argv.includes('--judged-only') || !process.argv.includes('--no-semantic')) {
+  await ensureModel({ modelDir, log: (m) => console.error(m) });
+}
 const reports = [];
 
 // 1. The fixture corpus, in a throwaway database.
-{
+if (!process.argv.includes('--judged-only')) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eval-search-'));
   const db = await openDatabase({ dataDir });
   const embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
@@ -168,6 +181,58 @@ if (process.argv.includes('--real')) {
       reports.push(await evaluate(`Polymarket listing (${corpus.length} markets), Opinion titles as queries`, db.pool, embedder, corpus, queries));
     } finally {
       await embedder.close();
+      await db.close();
+    }
+  }
+}
+
+// 3. The judged query set over the real listings.
+if (!process.argv.includes('--no-judged')) {
+  if (!realListingsAvailable()) {
+    console.log('Judged real-listing set skipped: ../shared/data is not present.');
+  } else {
+    const markets = loadRealListings();
+    const queries = loadJudgedRealQueries();
+    const searchers: Record<string, Searcher> = {};
+    const dataDir = path.resolve(arg('judged-data-dir') ?? './data/eval-judged');
+    const db = await openDatabase({ dataDir });
+    let embedder: Embedder | null = null;
+    let node: SearchNode | null = null;
+    let elastic: ElasticSearchEngine | null = null;
+    try {
+      const docs = searchDocs(markets);
+      const pgEngine = new PostgresSearchEngine({ pool: db.pool });
+      for (let i = 0; i < docs.length; i += 1000) await pgEngine.upsert(docs.slice(i, i + 1000));
+      searchers.postgres = keywordSearcher(pgEngine);
+      if (!process.argv.includes('--no-elastic')) {
+        const availability = searchNodeAvailability();
+        if (!availability.ok) {
+          console.log(`Elasticsearch column skipped: ${availability.reason}`);
+        } else {
+          node = await startSearchNode({ timeoutMs: 150_000 });
+          // a quality run, not a latency test: a loaded machine must not time a search out
+          elastic = new ElasticSearchEngine({ client: createElasticClient(node.url), alias: 'eval-judged', searchTimeoutMs: 30_000 });
+          await elastic.ensureIndex();
+          for (let i = 0; i < docs.length; i += 1000) await elastic.upsert(docs.slice(i, i + 1000));
+          await elastic.refresh();
+          searchers.elastic = keywordSearcher(elastic);
+        }
+      }
+      if (!process.argv.includes('--no-semantic')) {
+        embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
+        await seedCatalogMarkets(db.pool, markets);
+        console.error('embedding the titles not embedded yet (kept in the judged data directory)...');
+        await new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 512 }).runOnce();
+        const semantic = new SemanticSearchService(db.pool, embedder);
+        searchers.semantic = async (q) => (await semantic.search({ query: q, limit: K })).results.map(marketKey);
+      }
+      const { table, rows } = await evaluateJudged(queries, searchers);
+      console.log(`### Judged queries over the real listings (${markets.length} markets, ${queries.length} queries)\n\n${table}\n`);
+      reports.push({ label: 'judged real listings', table, perQuery: rows.map((r) => ({ split: r.q.split, kind: r.q.kind, query: r.q.query, eligible: r.eligible, ...r.by })) });
+    } finally {
+      await embedder?.close();
+      await elastic?.close();
+      await node?.stop();
       await db.close();
     }
   }

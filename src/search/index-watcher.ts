@@ -3,17 +3,58 @@
 // cache when that moved. One tiny query per interval.
 import type pg from 'pg';
 
-/** Calls `onChange` whenever the one-row, one-column `versionSql` answers differently than before. */
-export function watchStateVersion(pool: pg.Pool, versionSql: string, onChange: () => void, intervalMs = 1_000): () => void {
+/**
+ * Calls `onChange` whenever the one-row, one-column `versionSql` answers differently than before.
+ * With `confirmSql` (a fingerprint of exactly what the answers depend on, dearer to compute), a
+ * moved version is only a reason to look: `onChange` runs when the fingerprint moved too. So a
+ * catalog change the answers do not show (a new price) keeps the cache. `confirmEveryMs` spaces the
+ * fingerprints out (a change then shows within that time instead of one poll interval).
+ */
+export function watchStateVersion(
+  pool: pg.Pool,
+  versionSql: string,
+  onChange: () => void,
+  intervalMs = 1_000,
+  confirmSql?: string,
+  confirmEveryMs = 0,
+): () => void {
   let last: string | null = null;
+  let lastFingerprint: string | null = null;
+  let confirmedAt = 0;
   let busy = false;
+  const read = async (sql: string) => (await pool.query<{ v: string | null }>(sql)).rows[0]?.v ?? '';
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
     try {
-      const res = await pool.query<{ v: string | null }>(versionSql);
-      const v = res.rows[0]?.v ?? '';
-      if (last !== null && v !== last) onChange();
+      let v = await read(versionSql);
+      if (last === null) {
+        if (confirmSql) {
+          // the first fingerprint must belong to version v: a change committed between the reads
+          // would hide in it, so read until the version stands still around it
+          let stable = false;
+          for (let attempt = 0; attempt < 3 && !stable; attempt++) {
+            lastFingerprint = await read(confirmSql);
+            const again = await read(versionSql);
+            stable = again === v;
+            v = again;
+          }
+          if (!stable) onChange();
+        }
+      } else if (v !== last) {
+        if (!confirmSql) {
+          onChange();
+        } else if (Date.now() - confirmedAt < confirmEveryMs) {
+          // the fingerprint is a scan: at most one per confirmEveryMs while things keep moving
+          // (a backfill moves the version every poll); the move is looked at on a later tick
+          return;
+        } else {
+          const fingerprint = await read(confirmSql);
+          confirmedAt = Date.now();
+          if (fingerprint !== lastFingerprint) onChange();
+          lastFingerprint = fingerprint;
+        }
+      }
       last = v;
     } catch {
       /* database briefly unavailable: try again next tick */

@@ -47,3 +47,25 @@ export function normaliseQuery(raw: string): NormalisedQuery {
   }
   return { full, match, terms: wordTokens(match).slice(0, MAX_MATCH_TERMS) };
 }
+
+/**
+ * Words that say nothing about which market is meant: English stop words (Lucene's list) and the
+ * filler of questions as people type them ("Is X going to ...", "Will X ever ...", "What are the
+ * odds ..."). Widened searches count only the other words (src/search/widening.ts).
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  // Lucene / Elasticsearch English stop words
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it', 'no', 'not', 'of',
+  'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was', 'will', 'with',
+  // question filler
+  'what', 'when', 'where', 'who', 'whom', 'which', 'why', 'how', 'do', 'does', 'did', 'can', 'could', 'would',
+  'should', 'shall', 'may', 'might', 'must', 'going', 'gonna', 'ever', 'again', 'get', 'gets', 'got', 'happen',
+  'happens', 'i', 'me', 'my', 'we', 'our', 'you', 'your', 'he', 'she', 'his', 'her', 'its', 'them', 'been',
+  'being', 'have', 'has', 'had', 'am', 'were', 'about', 'any', 'some', 'odds', 'chance', 'chances', 'likely',
+  'probability', 'before', 'after', 'by', 'so', 'just', 'still', 'yet', 'than', 's', 't',
+]);
+
+/** The query's words without stop words and question filler, duplicates dropped, in order. */
+export function contentTerms(terms: string[]): string[] {
+  return [...new Set(terms.filter((t) => !STOP_WORDS.has(t)))];
+}

@@ -1,5 +1,6 @@
 // The recent-answers cache of POST /api/v1/search/semantic: repeats are served without embedding or
-// searching again, the key covers every parameter, and a catalog change drops cached answers.
+// searching again, the key covers every parameter, a catalog change drops cached answers, and a
+// price-only change keeps them.
 import assert from 'node:assert/strict';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
@@ -14,7 +15,8 @@ describe('semantic search: recent-answers cache', function () {
   let key: string;
 
   before(async () => {
-    h = await startSemanticHarness({ resultCache: { watchIntervalMs: 50 } });
+    // fingerprints at most every 300 ms (spacing and deferral: test/search/index-watcher.test.ts)
+    h = await startSemanticHarness({ resultCache: { watchIntervalMs: 50, confirmEveryMs: 300 } });
     key = await h.keyFor('max');
   });
   after(async () => {
@@ -43,6 +45,26 @@ describe('semantic search: recent-answers cache', function () {
     assert.equal(fromCache(open.headers), false);
   });
 
+  it('keeps cached answers through a price-only change (nothing an answer shows moved)', async () => {
+    const body = { query: 'who wins the election', limit: 5 };
+    const before = await h.post(body, key);
+    assert.equal(before.status, 200);
+    const top = before.body.results[0] as { exchange: string; market_id: string };
+    assert.ok(top);
+    assert.equal(fromCache((await h.post(body, key)).headers), true);
+    // a sync writing new prices and volume through the catalog writer: a new change_seq, nothing
+    // semantic answers depend on
+    const market = loadFixtureCorpus().find((m) => m.exchange === top.exchange && m.market_id === top.market_id)!;
+    const seqBefore = (await h.db.pool.query('SELECT max(change_seq) AS s FROM markets')).rows[0].s;
+    await seedCatalogMarkets(h.db.pool, [{ ...market, yes_price: 0.42, volume: 1000 }]);
+    const seqAfter = (await h.db.pool.query('SELECT max(change_seq) AS s FROM markets')).rows[0].s;
+    assert.ok(Number(seqAfter) > Number(seqBefore), 'the price change took a new change_seq');
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await h.post(body, key);
+    assert.equal(fromCache(after.headers), true, 'the price-only change kept the answer');
+    assert.deepEqual(after.body.results, before.body.results);
+  });
+
   it('drops cached answers when the catalog changes', async () => {
     const body = { query: 'bitcoin price at the end of the year', active_only: true, limit: 5 };
     const before = await h.post(body, key);
@@ -53,7 +75,7 @@ describe('semantic search: recent-answers cache', function () {
     // the market closes, written as a sync writes it: through the catalog writer, with a new change_seq
     const market = loadFixtureCorpus().find((m) => m.exchange === top.exchange && m.market_id === top.market_id)!;
     await seedCatalogMarkets(h.db.pool, [{ ...market, closed: true }]);
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1_000));
     const after = await h.post(body, key);
     assert.equal(fromCache(after.headers), false);
     assert.ok(

@@ -22,7 +22,8 @@ import {
   type SortPosition,
   type Suggestion,
 } from '../engine.js';
-import { normaliseQuery } from '../query-text.js';
+import { normaliseQuery, type NormalisedQuery } from '../query-text.js';
+import { wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
 import { loadIndexDefinition, versionedIndexName, type IndexDefinition } from './mapping.js';
 import { autocompleteBody, collapsedAutocompleteBody, searchBody, widenedAutocompleteBody } from './queries.js';
 
@@ -87,10 +88,28 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
 
   async searchMarkets(q: MarketSearchQuery): Promise<MarketSearchPage> {
     const nq = normaliseQuery(q.q);
+    // a cursor of a widened page continues widened
+    const required = wideRequired(q.after);
+    if (required !== null) return this.searchOnce(q, nq, widePlan(nq, required));
+    const page = await this.searchOnce(q, nq, null);
+    if (q.after || nq.terms.length === 0 || page.total >= q.limit) return page;
+    // fewer than a page with every word: most content words, else any one (see ../widening.ts);
+    // a widened search holds every strict match, ranked first
+    const plan = widePlan(nq);
+    if (!plan) return page;
+    const most = await this.searchOnce(q, nq, plan);
+    if (most.total > 0 || plan.required === 1) return most.total > 0 ? most : page;
+    const any = await this.searchOnce(q, nq, { ...plan, required: 1 });
+    return any.total > 0 ? any : page;
+  }
+
+  private async searchOnce(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null): Promise<MarketSearchPage> {
+    // a widened cursor carries the mode after the engine's sort values
+    const after = plan && q.after ? q.after.slice(0, 2) : q.after;
     const res = await this.guarded('search', () =>
       this.client
         .search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id'>>(
-          { index: this.alias, filter_path: SEARCH_FILTER_PATH, ...searchBody(q, nq) },
+          { index: this.alias, filter_path: SEARCH_FILTER_PATH, ...searchBody(q, nq, plan, after) },
           this.read,
         )
         .catch((err: unknown) => {
@@ -119,7 +138,8 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     const totalField = res.hits?.total;
     const total = typeof totalField === 'number' ? totalField : (totalField?.value ?? hits.length);
     const last = page[page.length - 1];
-    const next = raw.length > q.limit && last?.sort ? (last.sort as SortPosition) : null;
+    const position = raw.length > q.limit && last?.sort ? (last.sort as SortPosition) : null;
+    const next = position && plan ? wideCursor(position, plan.required) : position;
     return { total, hits, next };
   }
 

@@ -5,7 +5,8 @@
 //   > all words within a typo (25)
 // Clauses add up (an exact match also matches every lower tier). Inside a tier, BM25 (x0.5), an
 // open market (+6) and log10 volume (0..~9) order the hits: all together stay below the 25-point
-// gap between tiers.
+// gap between tiers. BM25 only scores: a title must match every word in some tier, unless the
+// search is widened (../widening.ts: most content words, then any one, when fewer than a page).
 //
 // Cost (bench/search/profile-clauses.ts, same node and queries, 4 clients): fuzzy AUTO and
 // `match_phrase_prefix` were most of an autocomplete's time (529 q/s vs 924 without them, the
@@ -15,6 +16,7 @@
 // prefixes with thousands of equal matches by an arbitrary N instead of by popularity).
 import type { AutocompleteQuery, MarketSearchQuery } from '../engine.js';
 import type { NormalisedQuery } from '../query-text.js';
+import { STRICT_BONUS, TERM_WEIGHT, type WidePlan, type WideTerm } from '../widening.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,18 +71,61 @@ function inOrderPrefix(nq: NormalisedQuery): Json {
   return { multi_match: { query: nq.match, type: 'bool_prefix', fields: [field], operator: 'and' } };
 }
 
-function textClauses(nq: NormalisedQuery): Json[] {
+/** Every word, in one of the tiers (or all of them in the subtitle): what a strict search admits. */
+function strictMatch(nq: NormalisedQuery): Json {
   const m = nq.match;
-  return [
-    tier({ term: { 'title.exact': nq.full } }, 1000),
-    tier({ match_phrase: { title: { query: m } } }, 200),
-    tier({ match: { 'title.stemmed': { query: m, operator: 'and' } } }, 100),
-    tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
-    tier(fuzzyAllWords(m), 25),
-    // ordinary relevance inside a tier; also admits titles with most (not all) of the words
-    { match: { 'title.stemmed': { query: m, minimum_should_match: '2<75%', boost: 0.5 } } },
-    { match: { subtitle: { query: m, operator: 'and', boost: 0.3 } } },
-  ];
+  return {
+    bool: {
+      should: [
+        tier({ term: { 'title.exact': nq.full } }, 1000),
+        tier({ match_phrase: { title: { query: m } } }, 200),
+        tier({ match: { 'title.stemmed': { query: m, operator: 'and' } } }, 100),
+        tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
+        tier(fuzzyAllWords(m), 25),
+        { match: { subtitle: { query: m, operator: 'and', boost: 0.3 } } },
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+/** Ordinary relevance inside a tier (scores, admits nothing on its own). */
+function closeness(nq: NormalisedQuery): Json {
+  return { match: { 'title.stemmed': { query: nq.match, boost: 0.5 } } };
+}
+
+/**
+ * One content word of a widened search (../widening.ts): the points of its best match in the
+ * title, whole word or stem > prefix > typo, the same weights as the PostgreSQL engine.
+ */
+function wideTermClause({ term, prefix, points }: WideTerm): Json {
+  const queries: Json[] = [tier({ match: { 'title.stemmed': { query: term } } }, points * TERM_WEIGHT.word)];
+  if (prefix) queries.push(tier({ prefix: { title: { value: term } } }, points * TERM_WEIGHT.prefix));
+  queries.push(
+    tier(
+      { match: { title: { query: term, fuzziness: FUZZINESS, prefix_length: 1, max_expansions: 20 } } },
+      points * TERM_WEIGHT.typo,
+    ),
+  );
+  return { dis_max: { queries, tie_breaker: 0 } };
+}
+
+function textQuery(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null): Json {
+  if (nq.terms.length === 0 && nq.full === '') return { bool: { filter: filters(q) } };
+  if (!plan) {
+    return { bool: { must: [strictMatch(nq)], should: [closeness(nq)], filter: filters(q) } };
+  }
+  // widened: strict matches, or titles with `required` content words; scored by the strict tiers
+  // (plus STRICT_BONUS) and the points of each content word found
+  const strict = strictMatch(nq);
+  const terms = plan.terms.map(wideTermClause);
+  const admitted = { bool: { should: [strict, { bool: { should: terms, minimum_should_match: plan.required } }], minimum_should_match: 1 } };
+  return {
+    bool: {
+      filter: [...filters(q), admitted],
+      should: [strict, tier(strict, STRICT_BONUS), closeness(nq), ...terms],
+    },
+  };
 }
 
 export function sortFor(sort: MarketSearchQuery['sort']): Json[] {
@@ -94,18 +139,15 @@ export function sortFor(sort: MarketSearchQuery['sort']): Json[] {
   }
 }
 
-export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery): Json {
-  const textQuery: Json =
-    nq.terms.length === 0 && nq.full === ''
-      ? { bool: { filter: filters(q) } }
-      : { bool: { should: textClauses(nq), minimum_should_match: 1, filter: filters(q) } };
+/** A keyword search; `plan` widens it (../widening.ts), `after` is the engine's own sort values. */
+export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null = null, after = q.after): Json {
   return {
-    query: popularity(textQuery),
+    query: popularity(textQuery(q, nq, plan)),
     sort: sortFor(q.sort),
     track_total_hits: true,
     track_scores: true,
     size: q.limit + 1,
-    ...(q.after ? { search_after: q.after } : {}),
+    ...(after ? { search_after: after } : {}),
     _source: ['exchange', 'market_id', 'title', 'category', 'closed', 'svc_id'],
   };
 }

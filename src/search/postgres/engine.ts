@@ -4,7 +4,9 @@
 // Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
 //   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (every word
 //   within an edit or two) 25; then text closeness (ts_rank) and popularity (open +6, log10 volume).
-// When the word tiers find nothing, a pg_trgm word-similarity query is the last resort.
+// When every word together finds fewer than a page, the search widens to most content words, then
+// any one (../widening.ts, same tiers as Elasticsearch); when even that finds nothing, a pg_trgm
+// word-similarity query is the last resort.
 // User text never reaches a tsquery parser: queries are cut into letter/digit tokens first.
 import type pg from 'pg';
 import {
@@ -26,6 +28,7 @@ import {
 } from '../engine.js';
 import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
 import { Vocabulary } from './vocabulary.js';
+import { MIN_TYPO_CHARS, STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
 
 export const PG_INDEX_NAME = 'market_search';
 /** marks a cursor of a trigram-fallback page */
@@ -78,6 +81,33 @@ function termsOf(q: string, vocabulary: Vocabulary): Terms | null {
         return near.length ? `(${[term, ...near].join(' | ')})` : term;
       })
       .join(' & '),
+  };
+}
+
+type SearchMode = { kind: 'strict' } | { kind: 'wide'; required: number } | { kind: 'trigram' };
+
+/**
+ * The widened tier's SQL (../widening.ts): per content word the points of its best match in the
+ * title (whole word or stem, else prefix, else a typo), how many words matched, and an any-word
+ * condition the GIN indexes can answer first.
+ */
+function wideTermSql(p: Params, plan: WidePlan, vocabulary: Vocabulary): { points: string; matchedCount: string; anyTerm: string } {
+  const perTerm: string[] = [];
+  const anyWords: string[] = [];
+  for (const { term, prefix, points } of plan.terms) {
+    const near = [...term].length >= MIN_TYPO_CHARS ? vocabulary.expand(term) : [];
+    const word = `(tsv_stemmed @@ plainto_tsquery('english', ${p.add(term)}) OR tsv_words @@ to_tsquery('simple', ${p.add(term)}))`;
+    const branches = [`WHEN ${word} THEN ${points * TERM_WEIGHT.word}`];
+    if (prefix) branches.push(`WHEN tsv_words @@ to_tsquery('simple', ${p.add(`${term}:*`)}) THEN ${points * TERM_WEIGHT.prefix}`);
+    if (near.length) branches.push(`WHEN tsv_words @@ to_tsquery('simple', ${p.add(near.join(' | '))}) THEN ${points * TERM_WEIGHT.typo}`);
+    perTerm.push(`(CASE ${branches.join(' ')} ELSE 0 END)`);
+    anyWords.push(prefix ? `${term}:*` : term, ...near);
+  }
+  const stems = plan.terms.map((x) => x.term).join(' | ');
+  return {
+    points: perTerm.join(' + '),
+    matchedCount: perTerm.map((x) => `(CASE WHEN ${x} > 0 THEN 1 ELSE 0 END)`).join(' + '),
+    anyTerm: `(tsv_words @@ to_tsquery('simple', ${p.add(anyWords.join(' | '))}) OR tsv_stemmed @@ to_tsquery('english', ${p.add(stems)}))`,
   };
 }
 
@@ -167,25 +197,43 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
   // ---- reading -------------------------------------------------------------------------------
 
   async searchMarkets(q: MarketSearchQuery): Promise<MarketSearchPage> {
-    // a cursor of a trigram-fallback page continues in that mode
-    if (q.after && q.after[2] === TRIGRAM_MODE) return this.searchOnce(q, true);
-    const page = await this.searchOnce(q, false);
-    if (page.total === 0 && !q.after && normaliseQuery(q.q).terms.length) return this.searchOnce(q, true);
-    return page;
+    // a cursor of a widened or trigram-fallback page continues in that mode
+    if (q.after && q.after[2] === TRIGRAM_MODE) return this.searchOnce(q, { kind: 'trigram' });
+    const required = wideRequired(q.after);
+    if (required !== null) return this.searchOnce(q, { kind: 'wide', required });
+    const page = await this.searchOnce(q, { kind: 'strict' });
+    const nq = normaliseQuery(q.q);
+    if (q.after || nq.terms.length === 0 || page.total >= q.limit) return page;
+    // fewer than a page with every word: most content words, else any one (see ../widening.ts);
+    // a widened search holds every strict match, ranked first
+    const plan = widePlan(nq);
+    if (plan) {
+      const most = await this.searchOnce(q, { kind: 'wide', required: plan.required });
+      if (most.total > 0) return most;
+      if (plan.required > 1) {
+        const any = await this.searchOnce(q, { kind: 'wide', required: 1 });
+        if (any.total > 0) return any;
+      }
+    }
+    return page.total === 0 ? this.searchOnce(q, { kind: 'trigram' }) : page;
   }
 
   /**
+   * `strict`: every word (exact title, phrase, stems, prefixes, typos: the tiers above).
+   * `wide`: strict matches first, then titles with at least `required` content words.
    * `trigram`: the last resort when the word-based tiers find nothing (garbled or run-together
    * words): titles whose trigrams resemble the query (pg_trgm word similarity, GIN-indexed), ranked
    * by that similarity. Not part of the main query: trigram similarity over every row costs
    * ~10x the full-text tiers on the embedded database.
    */
-  private async searchOnce(q: MarketSearchQuery, trigram: boolean): Promise<MarketSearchPage> {
+  private async searchOnce(q: MarketSearchQuery, mode: SearchMode): Promise<MarketSearchPage> {
     const p = new Params();
-    const t = normaliseQuery(q.q).terms.length ? termsOf(q.q, await this.words()) : null;
+    const nq = normaliseQuery(q.q);
+    const vocabulary = nq.terms.length ? await this.words() : null;
+    const t = vocabulary ? termsOf(q.q, vocabulary) : null;
     const where = filterSql(p, q);
     let score: string;
-    if (t && trigram) {
+    if (t && mode.kind === 'trigram') {
       const words = p.add(t.words);
       where.push(`${words} <% title_words`);
       score = `10 * word_similarity(${words}, title_words) + popularity`;
@@ -198,14 +246,23 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
       const prefixQ = `to_tsquery('simple', ${prefix})`;
       // typo tier: every word within an edit or two of an indexed word (see vocabulary.ts)
       const fuzzy = `tsv_words @@ to_tsquery('simple', ${p.add(t.fuzzy)})`;
-      where.push(`(title_exact = ${exact} OR tsv_stemmed @@ ${stemmed} OR tsv_words @@ ${prefixQ} OR ${fuzzy})`);
-      score = `(CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
+      const strictMatch = `(title_exact = ${exact} OR tsv_stemmed @@ ${stemmed} OR tsv_words @@ ${prefixQ} OR ${fuzzy})`;
+      const tiers = `(CASE WHEN title_exact = ${exact} THEN 1000 ELSE 0 END)
         + (CASE WHEN tsv_words @@ phraseto_tsquery('simple', ${words}) THEN 200 ELSE 0 END)
         + (CASE WHEN tsv_stemmed @@ ${stemmed} THEN 100 ELSE 0 END)
         + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
         + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
         + 10 * ts_rank(tsv_stemmed, to_tsquery('english', ${any}), 1)
         + popularity`;
+      const plan = mode.kind === 'wide' ? widePlan(nq, mode.required) : null;
+      if (plan) {
+        const wide = wideTermSql(p, plan, vocabulary!);
+        where.push(`(${strictMatch} OR (${wide.anyTerm} AND ${wide.matchedCount} >= ${p.add(plan.required)}))`);
+        score = `(CASE WHEN ${strictMatch} THEN ${STRICT_BONUS} ELSE 0 END) + ${tiers} + ${wide.points}`;
+      } else {
+        where.push(strictMatch);
+        score = tiers;
+      }
     } else {
       score = 'popularity';
     }
@@ -248,20 +305,21 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
           : q.sort === 'close_time'
             ? [last.close_time ? last.close_time.toISOString() : null, last.key]
             : [Number(last.score), last.key];
-      if (trigram) next.push(TRIGRAM_MODE);
+      if (mode.kind === 'trigram') next.push(TRIGRAM_MODE);
+      if (mode.kind === 'wide') next = wideCursor(next, mode.required);
     }
     const total = rows.length ? Number(rows[0].total) : q.after ? -1 : 0;
-    return { total: total >= 0 ? total : await this.countMatches(q), hits, next };
+    return { total: total >= 0 ? total : await this.countMatches(q, mode), hits, next };
   }
 
   /** The total of a query whose page came back empty (a cursor past the end). */
-  private async countMatches(q: MarketSearchQuery): Promise<number> {
-    const page = await this.searchMarkets({ ...q, after: undefined, limit: 1 });
+  private async countMatches(q: MarketSearchQuery, mode: SearchMode): Promise<number> {
+    const page = await this.searchOnce({ ...q, after: undefined, limit: 1 }, mode);
     return page.total;
   }
 
   private afterCondition(p: Params, sort: MarketSearchQuery['sort'], after: SortPosition): string {
-    const [value, key] = after;
+    const [value, key] = after; // a mode marker may follow (trigram, widened)
     if (typeof key !== 'string') throw new RangeError('cursor does not match this search');
     const k = p.add(key);
     if (sort === 'relevance') {

@@ -2,9 +2,10 @@
 // CPU on the embedded database, one at a time), while real traffic repeats itself: the same
 // questions with the same filters. Answers are kept for a short time and concurrent identical
 // searches share one computation (ResponseCache). An answer depends on the catalog rows (title,
-// status, category, cluster) and on the stored embeddings, so any new catalog change or any move of
-// the embedding indexer's cursors drops the whole cache; the poll interval bounds how stale an
-// answer can be when another process made the change.
+// status, category, cluster) and on the stored embeddings: when the catalog or the embedding
+// indexer's cursors move, a fingerprint of exactly those inputs decides whether the whole cache goes
+// (a price-only sync keeps it); the poll interval bounds how stale an answer can be when another
+// process made the change.
 import type pg from 'pg';
 import { normaliseText } from '../../../embeddings/embedder.js';
 import { watchStateVersion } from '../index-watcher.js';
@@ -28,14 +29,32 @@ export function semanticCacheKey(r: SemanticSearchRequest): string {
 export const SEMANTIC_INPUTS_VERSION_SQL = `SELECT (SELECT coalesce(max(change_seq), 0) FROM markets)::text || '/' ||
   coalesce((SELECT string_agg(name || '=' || last_change_seq, ',' ORDER BY name) FROM embedding_index_state WHERE name LIKE 'cursor:%'), '') AS v`;
 
+/**
+ * Exactly what semantic answers show or filter on (migration 041's semantic_search): the catalog
+ * row's title, category, status, cluster and tombstone, and each stored vector (by its text hash)
+ * with the filter columns copied next to it. Prices and volumes are not in it, so a price-only sync
+ * keeps the cached answers. A scan of both tables (75-110 ms for 23,761 markets and title vectors
+ * on the embedded database, loaded machine), run only when SEMANTIC_INPUTS_VERSION_SQL moved and
+ * at most once per confirmEveryMs, so a backfill that moves the version every poll costs the single
+ * connection at most ~2% instead of a scan a second.
+ */
+export const SEMANTIC_ANSWER_FINGERPRINT_SQL = `SELECT
+  (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', exchange, market_id, title, category, closed, svc_id, removed))::numeric), 0)
+     FROM markets)
+  || '/' ||
+  (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', exchange, market_id, kind, text_hash, category, closed))::numeric), 0)
+     FROM market_embeddings) AS v`;
+
 export interface SemanticResultCacheOptions {
   maxEntries?: number;
   ttlMs?: number;
   watchIntervalMs?: number;
+  /** at most one fingerprint scan per this many ms (a change shows within it; default 5 s) */
+  confirmEveryMs?: number;
 }
 
 export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}): { cache: ResponseCache<SemanticAnswer>; stop: () => void } {
   const cache = new ResponseCache<SemanticAnswer>({ maxEntries: opts.maxEntries ?? 5_000, ttlMs: opts.ttlMs ?? 60_000 });
-  const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, () => cache.invalidate(), opts.watchIntervalMs);
+  const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, () => cache.invalidate(), opts.watchIntervalMs, SEMANTIC_ANSWER_FINGERPRINT_SQL, opts.confirmEveryMs ?? 5_000);
   return { cache, stop };
 }

@@ -77,6 +77,61 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
       });
     });
 
+    describe('queries as people type them (widened when the strict match finds less than a page)', () => {
+      const first = async (q: string) => ids((await search(q)).hits)[0];
+
+      it('questions with stop words and filler find the market with their content words', async () => {
+        assert.equal(await first('Is Trump going to pardon Ghislaine Maxwell?'), 'maxwell-pardon');
+        assert.equal(await first('Will Elon Musk ever set foot on Mars?'), 'musk-mars');
+        assert.equal(await first('Is GTA 6 going to be delayed again?'), 'gta-delay');
+      });
+
+      it('extra words: most of the content words are enough, ranked by how many match', async () => {
+        const page = await search('Justin Fields next team');
+        assert.equal(page.hits[0]?.market_id, 'fields-traded');
+        // two of four content words is not "most": the busier look-alikes stay out
+        assert.ok(!ids(page.hits).includes('fields-bears'), JSON.stringify(page.hits));
+        assert.ok(!ids(page.hits).includes('team-usa-medals'));
+        assert.equal(await first('next Rambo movie casting'), 'rambo-movie');
+      });
+
+      it('small typos and partial names count as matches', async () => {
+        assert.equal(await first('Justin Feilds next team'), 'fields-traded');
+        assert.equal(await first('will trump pardon ghislaine maxw'), 'maxwell-pardon');
+      });
+
+      it('strict matches first, then widened ones; words matched in neither stay out', async () => {
+        const page = await search('Ghislaine Maxwell pardon');
+        assert.deepEqual(ids(page.hits), ['maxwell-pardon', 'maxwell-release']);
+        assert.equal(page.total, 2);
+        assert.ok(page.hits[0].score > page.hits[1].score);
+      });
+
+      it('never an empty page while a content word matches some title', async () => {
+        const page = await search('Sylvester Stallone Rambo reboot');
+        assert.equal(page.hits[0]?.market_id, 'rambo-movie');
+        assert.equal(page.total, 1);
+        const none = await search('Is it going to be like that?');
+        assert.equal(none.total, 0, 'no title has any of its content words ("like")');
+      });
+
+      it('pages through a widened search in the one-shot order', async () => {
+        const q = 'Will Elon Musk ever set foot on Mars?';
+        const all = await search(q, { limit: 100 });
+        assert.ok(all.total >= 3, JSON.stringify(all.hits));
+        const seen: string[] = [];
+        let after: MarketSearchQuery['after'];
+        for (let pages = 0; pages < 10; pages++) {
+          const page = await search(q, { limit: 1, after });
+          assert.equal(page.total, all.total);
+          seen.push(...ids(page.hits));
+          if (!page.next) break;
+          after = page.next;
+        }
+        assert.deepEqual(seen, ids(all.hits));
+      });
+    });
+
     describe('filters', () => {
       it('filters by one or several exchanges', async () => {
         const one = await search('election', { exchanges: ['kalshi'] });

@@ -63,6 +63,22 @@ export const CORPUS: MarketSearchDoc[] = [
   doc('polymarket', '0xrocket', '🚀 Starship reaches orbit in 2026?', { category: 'science', volume: 2000 }),
   doc('kalshi', 'CPI-Q', 'U.S. CPI above 3% (YoY) in Q3?', { category: 'economics' }),
 
+  // queries as people type them (widened search): the right market among look-alikes that share
+  // fewer of the query's content words, some of them far more traded
+  doc('polymarket', 'fields-traded', 'Will Justin Fields be traded to another NFL team?', { category: 'football', volume: 200 }),
+  doc('polymarket', 'fields-bears', 'Will Justin Fields remain on the Bears?', { category: 'football', volume: 90_000 }),
+  doc('kalshi', 'team-usa-medals', 'Team USA tops the medal table?', { category: 'olympics', volume: 80_000 }),
+  doc('polymarket', 'gta-delay', 'GTA VI delay announced before November?', { category: 'games', volume: 300 }),
+  doc('polymarket', 'gta-price', 'Will GTA 6 cost $100+?', { category: 'games', volume: 70_000 }),
+  doc('manifold', 'musk-mars', 'Will Elon Musk land on Mars by 2030?', { category: 'space', volume: 100 }),
+  doc('polymarket', 'musk-tweets', 'Will Elon Musk tweet 500 times this week?', { category: 'space', volume: 900_000 }),
+  doc('kalshi', 'mars-sample', 'NASA Mars sample return funded?', { category: 'space', volume: 50_000 }),
+  doc('polymarket', 'maxwell-pardon', 'Will Trump pardon Ghislaine Maxwell?', { category: 'legal', volume: 400 }),
+  doc('polymarket', 'sbf-pardon', 'Will Trump pardon Sam Bankman-Fried?', { category: 'legal', volume: 600_000 }),
+  doc('kalshi', 'maxwell-release', 'Ghislaine Maxwell released from prison in 2025?', { category: 'legal', volume: 800_000 }),
+  doc('manifold', 'rambo-movie', 'Next Rambo movie released by 2027?', { category: 'movies', volume: 10 }),
+  doc('manifold', 'next-bond', 'Next James Bond actor announced in 2026?', { category: 'movies', volume: 20_000 }),
+
   // a family for pagination: 23 markets that all match "election"
   ...Array.from({ length: 23 }, (_, i) =>
     doc(['kalshi', 'polymarket', 'manifold', 'predictit'][i % 4], `election-${String(i).padStart(2, '0')}`,
