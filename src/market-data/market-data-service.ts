@@ -4,11 +4,11 @@
 // the venue. What a venue offers is its adapter's capability map: an operation it lacks is a
 // MarketDataNotFoundError naming the operation, for per-venue and cross-venue routes alike.
 // Failures are typed (errors.ts); the HTTP edge turns them into statuses.
-import type { CatalogEvent, CatalogMarket, CatalogReader, Page } from '../catalog/catalog-reader.js';
+import type { CatalogEvent, CatalogMarket, CatalogReader, MarketListQuery, Page } from '../catalog/catalog-reader.js';
 import type { ReadCapability, VenueAdapter } from '../venues/adapter.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
 import { VenueError } from '../venues/http-client.js';
-import { topOfBook, type Candle, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../venues/records.js';
+import { topOfBook, type Candle, type OrderBook, type PricePoint, type Trade } from '../venues/records.js';
 import { LiveReadError, MarketDataNotFoundError } from './errors.js';
 import { LiveReadCache } from './live-read-cache.js';
 
@@ -26,16 +26,9 @@ export const OPERATION_NAMES: Record<ReadCapability, string> = {
   market: 'market', markets: 'markets', events: 'events', orderbook: 'orderbook', trades: 'tradehistory', prices: 'prices', candles: 'candles',
 };
 
-export interface MarketListFilter {
-  statuses?: MarketStatus[];
-  /** Categories as given; matched case-insensitively. */
-  categories?: string[];
-  eventId?: string;
-  /** ISO time: only markets whose updated_at is at or after it. */
-  updatedSince?: string;
-  limit: number;
-  after?: string[];
-}
+/** A market list's filter as a route takes it: the catalog's query without the venue (categories as
+ * given; they are matched case-insensitively). */
+export type MarketListFilter = Omit<MarketListQuery, 'exchange'>;
 
 export interface RangeFilter {
   start?: string;

@@ -5,31 +5,20 @@
 // Reading (SearchEngine) and writing (SearchIndexWriter) are separate interfaces because the API
 // only reads and the indexer/scripts only write; each implementation provides both.
 
+import type { MarketChangeRow } from '../catalog/catalog-reader.js';
+
 export type StatusFilter = 'open' | 'closed' | 'all';
 export type SearchSort = 'relevance' | 'volume' | 'close_time';
 
-/** One market as the search index holds it (a projection of the catalog row). */
-export interface MarketSearchDoc {
-  exchange: string;
-  market_id: string;
-  title: string;
-  subtitle: string | null;
-  category: string;
-  tags: string[];
-  status: string;
-  closed: boolean;
-  yes_price: number | null;
-  volume: number | null;
-  volume_24h: number | null;
-  /** ISO 8601 */
+/**
+ * One market as the search index holds it: the catalog's change-feed row (its searchable fields and
+ * change_seq, so that older writes never overwrite newer ones), with the close time as ISO 8601 and
+ * every venue of the market's cluster (just its own when unclustered).
+ */
+export type MarketSearchDoc = Omit<MarketChangeRow, 'close_time' | 'removed'> & {
   close_time: string | null;
-  svc_id: string | null;
-  cluster_id: string | null;
-  /** every venue of this market's cluster (just its own when unclustered) */
   cluster_exchanges: string[];
-  /** the catalog's change_seq: older writes never overwrite newer ones */
-  change_seq: number;
-}
+};
 
 export interface MarketKey {
   exchange: string;
