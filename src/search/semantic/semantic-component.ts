@@ -143,6 +143,10 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
       closed = true;
       backgroundFetch?.close();
       results.stop();
+      // A model load still in flight closes what it loaded as soon as it sees `closed` (see above):
+      // wait for it, so that no worker holding an ONNX session outlives the component (one torn
+      // down at process exit aborts the process).
+      await ready.catch(() => undefined);
       await indexer?.stop();
       await embedder?.close();
     },
