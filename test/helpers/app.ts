@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Plan } from '../../src/accounts/plans.js';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../src/http/build-app.js';
 import { createLogger } from '../../src/logger.js';
+import { sendTestRequest, type TestResponse } from './http.js';
 
 export interface TestApp extends BuiltApp {
   /** e.g. http://127.0.0.1:41234 */
@@ -14,7 +15,7 @@ export interface TestApp extends BuiltApp {
   /** A production key of `plan` (one per plan, issued on first use). */
   keyFor(plan: Plan): Promise<string>;
   /** GET (or `init.method`) with a key of `plan` (default pro); the body parsed as JSON when it is JSON. */
-  request(path: string, init?: { method?: string; body?: unknown; plan?: Plan | null }): Promise<{ status: number; headers: Headers; body: any; text: string }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  request(path: string, init?: { method?: string; body?: unknown; plan?: Plan | null }): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
@@ -45,15 +46,7 @@ export async function startTestApp(opts: Omit<BuildAppOptions, 'logger'> & { log
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
         headers['content-type'] = 'application/json';
       }
-      const res = await fetch(url + path, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: res.status, headers: res.headers, body: parsed, text };
+      return sendTestRequest(url + path, { method: init.method, headers, body });
     },
     async close() {
       server.closeAllConnections();

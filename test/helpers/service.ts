@@ -5,6 +5,7 @@ import { createLogger } from '../../src/logger.js';
 import { startService, type RunningService } from '../../src/service.js';
 import type { Clock } from '../../src/util/clock.js';
 import { freshDataDir } from './database.js';
+import { sendTestRequest, type TestResponse } from './http.js';
 
 export interface TestService extends RunningService {
   dataDir: string;
@@ -16,12 +17,7 @@ export interface TestService extends RunningService {
   destroy(): Promise<void>;
 }
 
-export interface TestResponse {
-  status: number;
-  headers: Headers;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests inspect arbitrary JSON
-  text: string;
-}
+export type { TestResponse };
 
 export async function startTestService(opts: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {}): Promise<TestService> {
   const fresh = opts.dataDir ? undefined : await freshDataDir();
@@ -45,15 +41,7 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
       headers['content-type'] ??= 'application/json';
     }
     if (init.rawBody !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(service.url + path, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return sendTestRequest(service.url + path, { method: init.method, headers, body });
   };
   return Object.assign(service, {
     dataDir,
