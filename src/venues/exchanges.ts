@@ -4,32 +4,13 @@
  * `EXCHANGE_CODES` or `EXCHANGES`.
  */
 import { z } from 'zod';
-import type { OrderSigning } from './descriptor.js';
+import type { VenueDescriptor } from './descriptor.js';
 import { VENUES } from './index.js';
 
 export type { OrderSigning } from './descriptor.js';
 
-export interface ExchangeInfo {
-  /** x1..x9: the spec's anonymised name for the venue. */
-  readonly ordinal: `x${number}`;
-  /** Path segment and identifier of the venue everywhere in the API. */
-  readonly code: string;
-  readonly name: string;
-  /** The venue's public website. */
-  readonly url: string;
-  /** Whether orders can be placed through the service. */
-  readonly trading: boolean;
-  /** Who signs orders, and how. */
-  readonly signing: OrderSigning;
-  /** Where the order signature is produced: the service (server) or the caller (client). */
-  readonly signedBy: 'server' | 'client' | null;
-  /** Chain of EIP-712 orders, if any. */
-  readonly chain: 'polygon' | 'base' | 'bnb' | null;
-  /** Whether the venue's orders may come from a smart-contract wallet (ERC-1271). */
-  readonly smartWallet: boolean;
-  /** Path of the service's own stream for this venue, or null when it has none. */
-  readonly stream: `/ws/${string}` | null;
-}
+/** A row of the exchange table: the identity and trading facts of a venue's descriptor. */
+export type ExchangeInfo = Pick<VenueDescriptor, 'ordinal' | 'code' | 'name' | 'url' | 'trading' | 'signing' | 'signedBy' | 'chain' | 'smartWallet' | 'stream'>;
 
 type CodesOf<T extends readonly { code: string }[]> = { readonly [K in keyof T]: T[K]['code'] };
 
