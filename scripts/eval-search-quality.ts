@@ -32,7 +32,7 @@ import { loadFixtureCorpus, loadFixtureQueries, marketKey, type CorpusMarket } f
 import { seedCatalogMarkets } from './lib/catalog-seed.js';
 import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from './eval/real-corpus.js';
 import { loadConfig } from '../src/config.js';
-import { evaluateJudged, keywordSearcher, loadJudgedRealQueries, searchDocs, type Searcher } from './eval/judged-real.js';
+import { evaluateJudged, keywordSearcher, ndcgAtK, loadJudgedRealQueries, searchDocs, type Searcher } from './eval/judged-real.js';
 import { loadRealListings, realListingsAvailable } from './eval/real-listings.js';
 import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
 import { createElasticClient } from '../src/search/elastic/client.js';
@@ -55,18 +55,6 @@ interface Scores {
 export function recallAtK(ranked: string[], relevant: string[], k = K): number {
   const top = new Set(ranked.slice(0, k));
   return relevant.filter((r) => top.has(r)).length / relevant.length;
-}
-
-/** nDCG@k with binary gains. */
-export function ndcgAtK(ranked: string[], relevant: string[], k = K): number {
-  const rel = new Set(relevant);
-  let dcg = 0;
-  ranked.slice(0, k).forEach((key, i) => {
-    if (rel.has(key)) dcg += 1 / Math.log2(i + 2);
-  });
-  let ideal = 0;
-  for (let i = 0; i < Math.min(k, relevant.length); i++) ideal += 1 / Math.log2(i + 2);
-  return ideal === 0 ? 0 : dcg / ideal;
 }
 
 function arg(name: string): string | undefined {
