@@ -23,6 +23,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { Embedder } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
 import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
 import { loadConfig } from '../../src/config.js';
@@ -139,12 +140,13 @@ async function main(): Promise<void> {
     }
 
     const te = Date.now();
-    const embedder = await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
+    const pendingTitles = (await new MarketEmbeddingStore(db.pool).pending()).title;
+    const embedder = flag('titles-only') && pendingTitles === 0 ? null : await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
     try {
-      const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, vacuumAfterWrites: db.kind === 'embedded' });
+      const indexer = embedder && new EmbeddingIndexer({ pool: db.pool, embedder, vacuumAfterWrites: db.kind === 'embedded' });
       let last = 0;
       const titlesOnly = flag('titles-only');
-      const r = await indexer.runOnce((p) => {
+      const r = await indexer?.runOnce((p) => {
         // stop() ends the run after the batch in progress (the first rules batch): its cursors stay right.
         if (titlesOnly && p.phase === 'rules') void indexer.stop();
         if (Date.now() - last < 30_000) return;
@@ -153,9 +155,9 @@ async function main(): Promise<void> {
       });
       const { rows: [count] } = await db.pool.query<{ title: string; rules: string }>(
         "SELECT count(*) FILTER (WHERE kind = 'title') AS title, count(*) FILTER (WHERE kind = 'rules') AS rules FROM market_embeddings");
-      console.log(`embeddings: ${r.embedded} texts embedded this run${titlesOnly ? ' (stopped after the first rules batch)' : ''}; stored: ${count.title} titles, ${count.rules} rules`);
+      console.log(`embeddings: ${r ? `${r.embedded} texts embedded this run${titlesOnly ? ' (stopped after the first rules batch)' : ''}` : 'every title embedded already (--titles-only)'}; stored: ${count.title} titles, ${count.rules} rules`);
     } finally {
-      await embedder.close();
+      await embedder?.close();
     }
     lap('embeddings', te);
 

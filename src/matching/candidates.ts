@@ -3,6 +3,12 @@
 // query per market: on the embedded database's single connection that costs ~5 ms a query (25k
 // markets x 2 texts = minutes), while a dot product of two normalised 384-float vectors is ~100 ns.
 // Each category block is sorted by close time so that the window is a contiguous run of rows.
+//
+// A market whose venue gives no category ('other': most of Polymarket's and Kalshi's real listings)
+// is compared with every block, not only with the other uncategorised ones: venues categorise
+// differently or not at all, and a hard category block would keep Polymarket's uncategorised
+// "2028 presidential election" questions away from PredictIt's 'politics' ones (measured on the
+// simulators' real listings: bench/README.md, "Matching job over the simulators' real listings").
 
 export interface CandidateMarket {
   key: string;
@@ -33,6 +39,8 @@ export interface CandidateOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** The category of a market whose venue names none: it meets every category's block. */
+export const UNKNOWN_CATEGORY = 'other';
 
 function dot(m: Float32Array, i: number, n: Float32Array, j: number, dims: number): number {
   let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -74,35 +82,23 @@ class TopK {
   }
 }
 
-/** One category's markets with a title embedding, sorted by close time (nulls first), vectors contiguous. */
+/** One category's markets (global indices), sorted by close time with the null close times first. */
 interface Block {
-  markets: CandidateMarket[];
+  idx: Int32Array;
   close: Float64Array;
   nulls: number;
-  titles: Float32Array;
-  rules: Float32Array;
-  hasRules: Uint8Array;
-  venue: string[];
 }
 
-function buildBlock(markets: CandidateMarket[], dims: number): Block {
-  const sorted = [...markets].sort((x, y) => (x.closeMs ?? -Infinity) - (y.closeMs ?? -Infinity) || (x.key < y.key ? -1 : 1));
-  const n = sorted.length;
-  const titles = new Float32Array(n * dims);
-  const rules = new Float32Array(n * dims);
-  const hasRules = new Uint8Array(n);
-  const close = new Float64Array(n);
-  let nulls = 0;
-  sorted.forEach((m, i) => {
-    titles.set(m.title!, i * dims);
-    if (m.rules) {
-      rules.set(m.rules, i * dims);
-      hasRules[i] = 1;
-    }
-    close[i] = m.closeMs ?? Number.NaN;
-    if (m.closeMs === null) nulls++;
-  });
-  return { markets: sorted, close, nulls, titles, rules, hasRules, venue: sorted.map((m) => m.venue) };
+/** First position in `b` (past its nulls) whose close time is >= `from`. */
+function lowerBound(b: Block, from: number): number {
+  let lo = b.nulls;
+  let hi = b.idx.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (b.close[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -113,73 +109,109 @@ export function findCandidates(markets: readonly CandidateMarket[], only: Readon
   const k = opts.perMarket ?? 10;
   const min = opts.minSimilarity ?? 0.5;
   const windowMs = opts.windowMs ?? 120 * DAY_MS;
-  const byCategory = new Map<string, CandidateMarket[]>();
-  let dims = 0;
-  for (const m of markets) {
-    if (!m.title) continue;
-    dims = m.title.length;
-    const list = byCategory.get(m.category) ?? [];
-    list.push(m);
-    byCategory.set(m.category, list);
+  const list = markets.filter((m) => m.title);
+  const n = list.length;
+  if (n === 0) return [];
+  const dims = list[0].title!.length;
+  const titles = new Float32Array(n * dims);
+  const rules = new Float32Array(n * dims);
+  const hasRules = new Uint8Array(n);
+  const changed = new Uint8Array(n);
+  list.forEach((m, i) => {
+    titles.set(m.title!, i * dims);
+    if (m.rules) {
+      rules.set(m.rules, i * dims);
+      hasRules[i] = 1;
+    }
+    if (only?.has(m.key)) changed[i] = 1;
+  });
+  const members = new Map<string, number[]>();
+  list.forEach((m, i) => {
+    const of = members.get(m.category);
+    if (of) of.push(i);
+    else members.set(m.category, [i]);
+  });
+  const blocks = new Map<string, Block>();
+  for (const [category, idx] of members) {
+    idx.sort((x, y) => (list[x].closeMs ?? -Infinity) - (list[y].closeMs ?? -Infinity) || (list[x].key < list[y].key ? -1 : 1));
+    blocks.set(category, {
+      idx: Int32Array.from(idx),
+      close: Float64Array.from(idx.map((i) => list[i].closeMs ?? Number.NaN)),
+      nulls: idx.filter((i) => list[i].closeMs === null).length,
+    });
   }
-  const pairs = new Map<string, CandidatePair>();
-  for (const list of byCategory.values()) {
-    if (only && !list.some((m) => only.has(m.key))) continue;
-    const b = buildBlock(list, dims);
-    const n = b.markets.length;
-    const tops: (TopK | undefined)[] = new Array(n);
-    const topOf = (i: number) => (tops[i] ??= new TopK(k));
-    const similarity = (i: number, j: number): number => {
-      const t = dot(b.titles, i, b.titles, j, dims);
-      return b.hasRules[i] && b.hasRules[j] ? Math.max(t, dot(b.rules, i, b.rules, j, dims)) : t;
-    };
-    const consider = (i: number, j: number, both: boolean): void => {
-      if (b.venue[i] === b.venue[j]) return;
-      const s = similarity(i, j);
-      if (s < min) return;
-      topOf(i).offer(j, s);
-      if (both) topOf(j).offer(i, s);
-    };
+
+  const tops: (TopK | undefined)[] = new Array(n);
+  const topOf = (i: number) => (tops[i] ??= new TopK(k));
+  const consider = (i: number, j: number): void => {
+    if (list[i].venue === list[j].venue) return;
+    const t = dot(titles, i, titles, j, dims);
+    const s = hasRules[i] && hasRules[j] ? Math.max(t, dot(rules, i, rules, j, dims)) : t;
+    if (s < min) return;
+    topOf(i).offer(j, s);
+    topOf(j).offer(i, s);
+  };
+  /** Every market of `b` that `i` (close time `ci`, NaN = none) may meet: `b`'s nulls, then its window. */
+  const meet = (i: number, ci: number, b: Block, skip: (j: number) => boolean): void => {
+    if (Number.isNaN(ci)) {
+      for (let p = 0; p < b.idx.length; p++) if (!skip(b.idx[p])) consider(i, b.idx[p]);
+      return;
+    }
+    for (let p = 0; p < b.nulls; p++) if (!skip(b.idx[p])) consider(i, b.idx[p]);
+    for (let p = lowerBound(b, ci - windowMs); p < b.idx.length && b.close[p] - ci <= windowMs; p++) if (!skip(b.idx[p])) consider(i, b.idx[p]);
+  };
+
+  const unknown = blocks.get(UNKNOWN_CATEGORY);
+  for (const [category, b] of blocks) {
+    const len = b.idx.length;
+    // Within the block: every pair once.
     if (!only) {
-      // every pair once (i < j): within the window of close times; null close times meet everyone
-      for (let i = 0; i < n; i++) {
-        const ci = b.close[i];
-        for (let j = i + 1; j < n; j++) {
-          if (i >= b.nulls && b.close[j] - ci > windowMs) break;
-          consider(i, j, true);
+      for (let p = 0; p < len; p++) {
+        const ci = b.close[p];
+        for (let q = p + 1; q < len; q++) {
+          if (p >= b.nulls && b.close[q] - ci > windowMs) break;
+          consider(b.idx[p], b.idx[q]);
         }
       }
     } else {
-      for (let i = 0; i < n; i++) {
-        if (!only.has(b.markets[i].key)) continue;
-        const ci = b.close[i];
-        if (i < b.nulls) {
-          for (let j = 0; j < n; j++) if (j !== i) consider(i, j, true);
-          continue;
-        }
-        for (let j = 0; j < b.nulls; j++) consider(i, j, true);
-        for (let j = i - 1; j >= b.nulls && ci - b.close[j] <= windowMs; j--) consider(i, j, true);
-        for (let j = i + 1; j < n && b.close[j] - ci <= windowMs; j++) consider(i, j, true);
+      // a changed market meets everyone in its window; a pair of two changed markets is met once
+      for (let p = 0; p < len; p++) {
+        const i = b.idx[p];
+        if (changed[i]) meet(i, b.close[p], b, (j) => j === i || (changed[j] === 1 && j < i));
       }
     }
-    for (let i = 0; i < n; i++) {
-      const t = tops[i];
-      if (!t) continue;
-      for (const j of t.idx) {
-        const x = b.markets[i];
-        const y = b.markets[j];
-        // in an incremental run, an unchanged market's list only matters for its pairs with changed ones
-        if (only && !only.has(x.key) && !only.has(y.key)) continue;
-        const [a, c, ia, ic] = x.key < y.key ? [x, y, i, j] : [y, x, j, i];
-        const id = `${a.key}\n${c.key}`;
-        if (pairs.has(id)) continue;
-        pairs.set(id, {
-          a: a.key,
-          b: c.key,
-          title: dot(b.titles, ia, b.titles, ic, dims),
-          rules: b.hasRules[ia] && b.hasRules[ic] ? dot(b.rules, ia, b.rules, ic, dims) : null,
-        });
+    // Across: this block against the uncategorised markets (each such pair once, from this side).
+    if (!unknown || category === UNKNOWN_CATEGORY) continue;
+    for (let p = 0; p < len; p++) {
+      const i = b.idx[p];
+      if (!only || changed[i]) meet(i, b.close[p], unknown, () => false);
+    }
+    if (only) {
+      for (let p = 0; p < unknown.idx.length; p++) {
+        const j = unknown.idx[p];
+        if (changed[j]) meet(j, unknown.close[p], b, (i) => changed[i] === 1);
       }
+    }
+  }
+
+  const pairs = new Map<string, CandidatePair>();
+  for (let i = 0; i < n; i++) {
+    const t = tops[i];
+    if (!t) continue;
+    for (const j of t.idx) {
+      const x = list[i];
+      const y = list[j];
+      // in an incremental run, an unchanged market's list only matters for its pairs with changed ones
+      if (only && !changed[i] && !changed[j]) continue;
+      const [ia, ic] = x.key < y.key ? [i, j] : [j, i];
+      const id = `${list[ia].key}\n${list[ic].key}`;
+      if (pairs.has(id)) continue;
+      pairs.set(id, {
+        a: list[ia].key,
+        b: list[ic].key,
+        title: dot(titles, ia, titles, ic, dims),
+        rules: hasRules[ia] && hasRules[ic] ? dot(rules, ia, rules, ic, dims) : null,
+      });
     }
   }
   return [...pairs.values()];

@@ -136,6 +136,8 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   // Leaving an office vs holding or getting it ("first Cabinet member to leave" vs "nominated to the Cabinet").
   ['departure', /\b(?:leaves?|left|(?<!\bcomes? |\bcame )out (?:as|by|in|before)|resigns?|resignation|fired|ousted|departs?|cease[sd]? to be|stops? being|no longer)\b/],
   ['tenure', /\b(?:remain|remains|still be|stay)\b/],
+  // How many members vote against a decision is not the decision ("two people dissent at the March Fed meeting").
+  ['dissent', /\bdissent(?:s|ed|ing|ers?)?\b/],
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
   ['map_winner', /\bmap \d+ winner\b/],
@@ -180,6 +182,9 @@ const OFFICES: [string, RegExp][] = [
   ['senate', /\bsenate\b/],
   ['house', /\bhouse (?:seats?|election|race|of representatives)\b|\bcongressional\b|\b[a-z]{2}-\d{1,2}\b/],
 ];
+// A congressional district ("TX-31", "OK-1", "WY-AL"): one seat, not the chamber or the state.
+const US_POSTAL = 'al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|il|in|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy';
+const DISTRICT = new RegExp(`\\b(${US_POSTAL})-(\\d{1,2}|al)\\b`, 'g');
 const US_STATE = new RegExp(
   '\\b(' +
     ['alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia', 'hawaii', 'idaho',
@@ -418,6 +423,22 @@ function findMatchup(lower: string): [string[], string[]] | null {
   return [x, y];
 }
 
+const DEADLINE_SUBTITLE = /^\s*(?:before|by|in|on|through|until)\b/i;
+
+/** The window a deadline subtitle names ("Before March 2026", "Before Jan 19, 2026", "Before 2027"). */
+function subtitleWindow(text: string, yearFor: YearFor): Fingerprint['window'] {
+  const dates = findDates(text, yearFor);
+  if (dates.length) {
+    const d = dates[dates.length - 1];
+    const before = text.slice(0, d.index);
+    if (/\bbefore\s*$/.test(before)) return { kind: 'by', date: previousPeriod(d.date) };
+    return { kind: WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_ON.test(before) ? 'on' : 'in', date: d.date };
+  }
+  const y = [...text.matchAll(YEAR)].pop();
+  if (!y) return null;
+  return /\bbefore\s*$/.test(text.slice(0, y.index)) ? { kind: 'by', date: String(Number(y[1]) - 1) } : { kind: 'in', date: y[1] };
+}
+
 /** The fingerprint of one market. Pure; cache it per market. */
 export function fingerprint(m: MatchMarket): Fingerprint {
   const rawSubtitle = m.subtitle?.trim() || null;
@@ -507,6 +528,10 @@ export function fingerprint(m: MatchMarket): Fingerprint {
       : { kind: WINDOW_KIND_BEFORE.test(before) ? 'by' : WINDOW_KIND_END.test(before) ? 'end_of' : 'in', date: String(year) };
   }
 
+  // Kalshi writes a deadline option in the subtitle ("Will Trump invoke the Insurrection Act during
+  // his Presidency?" | "Before March 2026"): with no window in the title, that is the window.
+  if (!window && subtitle && DEADLINE_SUBTITLE.test(subtitle)) window = subtitleWindow(subtitle.toLowerCase(), yearGuesser(closeMsValue));
+
   const tz = TIME_ZONE.exec(lower);
   const accrual = /\b(?:total|cumulative|at any (?:time|point)|combined)\b/.test(lower)
     ? 'cumulative'
@@ -590,7 +615,10 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     matchup,
     generation: GENERATION.exec(lower)?.[1] ?? null,
     office: OFFICES.find(([, re]) => re.test(lower))?.[0] ?? null,
-    places: [...new Set([...canonicaliseAliases(lower).matchAll(US_STATE)].map((x) => x[1]))].sort(),
+    places: [...new Set([
+      ...[...canonicaliseAliases(lower).matchAll(US_STATE)].map((x) => x[1]),
+      ...[...lower.matchAll(DISTRICT)].map((x) => `${x[1]}-${x[2] === 'al' ? 'al' : Number(x[2])}`),
+    ])].sort(),
     structure,
   };
 }

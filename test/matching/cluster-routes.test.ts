@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { MATCHING_JOB } from '../../indexers/matching-job.js';
 import { SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
+import { MatchStore } from '../../src/matching/match-store.js';
 import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
 import { CLUSTER_ID_PATTERN, SVC_ID_PATTERN } from '../../src/matching/ids.js';
 import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
@@ -191,5 +192,41 @@ describe('cross-venue matching routes (sim venues, real service)', function () {
     const sem = semantic.body.results.find((x: { exchange: string; market_id: string }) => x.exchange === 'kalshi' && x.market_id === sample.market_id);
     assert.ok(sem, 'semantic search finds the sample by its title');
     assert.equal(sem.svc_id, sample.svc_id);
+  });
+  // Last: it changes the clusters (an operator force-pair merges two of them).
+  it('answers a merged-away svc_id with the survivor\'s record and merged_into, on both svc routes', async () => {
+    const { rows: clusters } = await svc.db.pool.query<{ cluster_id: string; svc_id: string; created_at: Date; members: string[] }>(
+      `SELECT c.cluster_id, c.svc_id, c.created_at, array_agg(m.exchange || ':' || m.market_id ORDER BY m.exchange) AS members
+         FROM match_clusters c JOIN match_cluster_members m USING (cluster_id) GROUP BY c.cluster_id ORDER BY c.created_at, c.cluster_id`);
+    const venues = (c: { members: string[] }) => new Set(c.members.map((k) => k.slice(0, k.indexOf(':'))));
+    let pair: [typeof clusters[number], typeof clusters[number]] | undefined;
+    for (let i = 0; i < clusters.length && !pair; i++) {
+      for (let j = i + 1; j < clusters.length && !pair; j++) {
+        const [vi, vj] = [venues(clusters[i]), venues(clusters[j])];
+        if (![...vi].some((v) => vj.has(v))) pair = [clusters[i], clusters[j]];
+      }
+    }
+    assert.ok(pair, 'two clusters with no venue in common');
+    const [older, younger] = pair;
+    await new MatchStore(svc.db.pool).putOverride({ a: older.members[0], b: younger.members[0], action: 'force', reason: 'route test', created_by: 'test' });
+    for (;;) {
+      const run = await svc.venueSync!.scheduler.trigger(MATCHING_JOB);
+      if (run.ran) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Clusters made by one run share a creation time: then either id may survive; the other answers merged_into.
+    const survivor = (await svc.db.pool.query<{ svc_id: string }>('SELECT svc_id FROM markets WHERE exchange || \':\' || market_id = $1', [younger.members[0]])).rows[0].svc_id;
+    assert.ok(survivor === older.svc_id || survivor === younger.svc_id, `the merged cluster keeps one of the two ids (got ${survivor})`);
+    if (older.created_at.getTime() < younger.created_at.getTime()) assert.equal(survivor, older.svc_id, 'the oldest id survives');
+    const gone = survivor === older.svc_id ? younger.svc_id : older.svc_id;
+    const r = await get(`/api/v1/svc/${gone}/cluster`);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.merged_into, survivor);
+    assert.equal(r.body.svc_id, survivor);
+    assert.equal(r.body.market_count, older.members.length + younger.members.length);
+    const listed = await get(`/api/v1/svc/${gone}/markets`);
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body.markets.map((m: { svc_id: string }) => m.svc_id), Array(r.body.market_count).fill(survivor));
+    assert.equal((await get(`/api/v1/svc/${survivor}/cluster`)).body.merged_into, null);
   });
 });

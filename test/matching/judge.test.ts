@@ -156,6 +156,29 @@ describe('matching: pair judge vetoes', () => {
     );
   });
 
+  it('date: a deadline in Kalshi\'s subtitle is the window ("Before March 2026" is not "before April")', () => {
+    const predictit = m('predictit', 'Will Trump invoke the Insurrection Act before April?', { close_time: '2026-04-01T00:00:00Z' });
+    const kalshi = (subtitle: string, close: string) => m('kalshi', 'Will Trump invoke the Insurrection Act during his Presidency?', { subtitle, close_time: close });
+    assertIdentical(judge(kalshi('Before April 2026', '2026-04-01T00:00:00Z'), predictit));
+    assertVeto(judge(kalshi('Before March 2026', '2026-03-01T00:00:00Z'), predictit), 'date');
+    assertVeto(judge(kalshi('Before Jan 19, 2026', '2026-01-19T00:00:00Z'), predictit), 'date');
+    assertIdentical(judge(m('kalshi', "Will Congress override Trump's veto before 2027?", { subtitle: 'Before 2027', close_time: '2027-01-01T00:00:00Z' }), m('predictit', 'Will Congress override a veto in 2026?')));
+  });
+
+  it('place: one congressional district is not control of the House; the same district written alike is', () => {
+    const house = m('predictit', 'Which party will win the House in the 2026 election? - Republican', { subtitle: 'Republican' });
+    assertVeto(judge(m('polymarket', 'Will the Republican Party win the OK-01 House seat?', { subtitle: 'Republican Party', close_time: '2026-11-03T00:00:00Z' }), house), 'place');
+    assertIdentical(judge(m('polymarket', 'Will John Carter be the Republican nominee for TX-31?', { subtitle: 'John Carter' }), m('predictit', 'Who will win the Republican nomination in the TX-31 House election? - John Carter')));
+    assertVeto(judge(m('polymarket', 'Will John Carter be the Republican nominee for TX-31?'), m('polymarket', 'Will John Carter be the Republican nominee for TX-30?')), 'place');
+    assert.deepEqual(fingerprint(m('polymarket', 'Will Ana Paulina Luna win FL-13? (covid-19, F-35)')).places, ['fl-13']);
+  });
+
+  it('metric: how many members dissent is not the decision itself', () => {
+    const decision = m('manifold', 'Will the Fed cut rates at the March 2026 meeting?', { close_time: '2026-03-18T00:00:00Z' });
+    assertVeto(judge(decision, m('polymarket', 'Will two members dissent at the March 2026 Fed meeting?', { close_time: '2026-03-18T00:00:00Z' })), 'metric');
+    assertIdentical(judge(decision, m('polymarket', 'Fed rate cut at the March 2026 meeting?', { close_time: '2026-03-18T00:00:00Z' })));
+  });
+
   it('candidate: same template with another person is same_event', () => {
     const v = judge(m('kalshi', 'Will Trump win the 2028 presidential election?'), m('polymarket', 'Will Vance win the 2028 presidential election?'));
     assertVeto(v, 'candidate');
