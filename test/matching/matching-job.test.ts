@@ -204,6 +204,46 @@ describe('matching job', function () {
     });
   });
 
+  describe('stable ids when the judge itself merges and splits clusters (rewordings, no overrides)', () => {
+    let s: MatchingSetup;
+    const btc = (exchange: 'kalshi' | 'polymarket' | 'manifold' | 'opinion', title: string) =>
+      market({ exchange, market_id: 'BTC', title, category: 'crypto', close_time: '2026-12-31T00:00:00Z' });
+    before(async () => {
+      s = await openMatchingSetup();
+    });
+    after(async () => s?.close());
+
+    it('a reworded market that makes two clusters one question merges them into the older id; a strike change splits it off', async () => {
+      await s.put([btc('kalshi', 'Will Bitcoin reach $150,000 in 2026?'), btc('polymarket', 'Will Bitcoin reach $150,000 in 2026?')]);
+      await s.run(false);
+      const older = byKey(await s.svcIds(), 'kalshi:BTC');
+      assert.ok(older && byKey(await s.svcIds(), 'polymarket:BTC') === older, 'the 2026 pair is one cluster');
+      await new Promise((r) => setTimeout(r, 20));
+      // Another year: another question, another cluster.
+      await s.put([btc('manifold', 'Will Bitcoin reach $150,000 in 2027?'), btc('opinion', 'Will Bitcoin reach $150,000 in 2027?')]);
+      await s.run(false);
+      const younger = byKey(await s.svcIds(), 'manifold:BTC');
+      assert.ok(younger && younger !== older && byKey(await s.svcIds(), 'opinion:BTC') === younger, 'the 2027 pair is its own cluster');
+      // Both venues correct their year: the judge links all four; the older id survives.
+      await s.put([btc('manifold', 'Will Bitcoin reach $150,000 in 2026?'), btc('opinion', 'Will Bitcoin reach $150,000 in 2026?')]);
+      const merged = await s.run(false);
+      assert.equal(merged.merged, 1);
+      const ids = await s.svcIds();
+      for (const k of ['kalshi:BTC', 'polymarket:BTC', 'manifold:BTC', 'opinion:BTC']) assert.equal(ids.get(k), older, `${k} in the older cluster`);
+      const history = await s.db.pool.query('SELECT c.svc_id FROM match_merged_ids m JOIN match_clusters c ON c.cluster_id = m.merged_into WHERE m.svc_id = $1', [younger]);
+      assert.equal(history.rows[0]?.svc_id, older, 'the merged-away id points at the survivor');
+      // One venue moves its strike: that market leaves; the three that remain keep the id.
+      await s.put([btc('kalshi', 'Will Bitcoin reach $200,000 in 2026?')]);
+      await s.run(false);
+      const after = await s.svcIds();
+      assert.equal(after.get('polymarket:BTC'), older);
+      assert.equal(after.get('opinion:BTC'), older);
+      assert.equal(after.get('kalshi:BTC'), null, 'the other strike is no longer in the cluster');
+      const link = await s.db.pool.query("SELECT relation, kind FROM match_links WHERE (exchange_a, market_id_a) = ('kalshi', 'BTC') OR (exchange_b, market_id_b) = ('kalshi', 'BTC')");
+      assert.ok(link.rows.length > 0 && link.rows.every((r) => r.relation === 'related'), `kept as related links: ${JSON.stringify(link.rows)}`);
+    });
+  });
+
   describe('one runner at a time', () => {
     let s: MatchingSetup;
     before(async () => {
