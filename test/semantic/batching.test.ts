@@ -3,7 +3,7 @@
 // exactly as the one-statement-per-search path does, and one embedding pass for several queries.
 import assert from 'node:assert/strict';
 import { Embedder } from '../../embeddings/embedder.js';
-import { SemanticSearchService, type SemanticSearchRequest } from '../../src/search/semantic/semantic-search.js';
+import { SemanticSearchService, type SemanticResultItem, type SemanticSearchRequest } from '../../src/search/semantic/semantic-search.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
 
 const requests: SemanticSearchRequest[] = [
@@ -35,7 +35,7 @@ describe('semantic search: batched searches', function () {
     for (const r of requests) await embedder.embedQuery(r.query);
     const oneByOne = new SemanticSearchService(h.db.pool, embedder, { batching: false });
     const batched = new SemanticSearchService(h.db.pool, embedder);
-    const expected = [];
+    const expected: SemanticResultItem[][] = [];
     for (const r of requests) expected.push((await oneByOne.search(r)).results);
     const together = await Promise.all(requests.map((r) => batched.search(r)));
     const { database } = batched.batchStats;
