@@ -26,7 +26,7 @@ export interface WorkerPoolOptions {
   /** Largest number of query texts coalesced into one forward pass. */
   maxQueryBatch?: number;
   /**
-   * Padded tokens per bulk batch (batch size x longest text, estimated; default 512): a search query
+   * Padded tokens per bulk batch (batch size x longest text, estimated; default 256): a search query
    * waits behind at most the one bulk batch in flight, so this bounds what a backfill adds to a
    * search (bench/README.md, "Semantic search during a backfill"). Larger batches embed a backfill
    * a little faster.
@@ -38,7 +38,7 @@ export interface WorkerPoolOptions {
   skipVerify?: boolean;
 }
 
-export const DEFAULT_BULK_BATCH_TOKENS = 512;
+export const DEFAULT_BULK_BATCH_TOKENS = 256;
 
 export type EmbedPriority = 'query' | 'bulk';
 
