@@ -103,11 +103,46 @@ export class Embedder {
     }
     const input = this.queryInstruction ? QUERY_INSTRUCTION + text : text;
     const [vector] = await this.pool.embed([input], { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
-    if (this.queryCacheSize > 0) {
-      this.queryCache.set(text, vector);
-      if (this.queryCache.size > this.queryCacheSize) this.queryCache.delete(this.queryCache.keys().next().value!);
-    }
+    this.rememberQuery(text, vector);
     return vector;
+  }
+
+  /**
+   * The vectors of several search queries in one forward pass (the cached ones excepted): what
+   * semantic search uses when queries arrive together. Same vectors as embedQuery one by one.
+   */
+  async embedQueries(queries: string[]): Promise<Float32Array[]> {
+    const texts = queries.map(normaliseText);
+    this.stats.queries += texts.length;
+    const out = new Array<Float32Array>(texts.length);
+    const missing = new Map<string, number[]>();
+    texts.forEach((text, i) => {
+      const hit = this.queryCache.get(text);
+      if (hit) {
+        this.stats.queryCacheHits++;
+        this.queryCache.delete(text);
+        this.queryCache.set(text, hit);
+        out[i] = hit;
+      } else {
+        missing.set(text, [...(missing.get(text) ?? []), i]);
+      }
+    });
+    if (missing.size > 0) {
+      const unique = [...missing.keys()];
+      const inputs = this.queryInstruction ? unique.map((t) => QUERY_INSTRUCTION + t) : unique;
+      const vectors = await this.pool.embed(inputs, { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
+      unique.forEach((text, k) => {
+        for (const i of missing.get(text)!) out[i] = vectors[k];
+        this.rememberQuery(text, vectors[k]);
+      });
+    }
+    return out;
+  }
+
+  private rememberQuery(text: string, vector: Float32Array): void {
+    if (this.queryCacheSize === 0) return;
+    this.queryCache.set(text, vector);
+    if (this.queryCache.size > this.queryCacheSize) this.queryCache.delete(this.queryCache.keys().next().value!);
   }
 
   close(): Promise<void> {

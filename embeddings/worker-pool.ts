@@ -25,13 +25,20 @@ export interface WorkerPoolOptions {
   threadsPerWorker?: number;
   /** Largest number of query texts coalesced into one forward pass. */
   maxQueryBatch?: number;
-  /** Padded tokens per bulk batch (batch size x longest text): bounds memory and tail latency. */
+  /**
+   * Padded tokens per bulk batch (batch size x longest text, estimated; default 256): a search query
+   * waits behind at most the one bulk batch in flight, so this bounds what a backfill adds to a
+   * search (bench/README.md, "Semantic search during a backfill"). Larger batches embed a backfill
+   * a little faster.
+   */
   bulkBatchTokens?: number;
   /** Most texts in one bulk batch. */
   maxBulkBatch?: number;
   /** Skip the checksum pass over the model files (tests that just verified them). */
   skipVerify?: boolean;
 }
+
+export const DEFAULT_BULK_BATCH_TOKENS = 256;
 
 export type EmbedPriority = 'query' | 'bulk';
 
@@ -60,10 +67,21 @@ interface Slot {
   worker: Worker;
   /** Jobs merged into the request in flight on this worker (empty when idle). */
   inFlight: Job[];
+  /** Which queue the request in flight came from. */
+  fromQueue: EmbedPriority;
   requestId: number;
 }
 
+/** Forward passes run so far, per queue (tests check that queries jump ahead of bulk work). */
+export interface WorkerPoolStats {
+  queryPasses: number;
+  queryTexts: number;
+  bulkPasses: number;
+  bulkTexts: number;
+}
+
 export class EmbeddingWorkerPool {
+  readonly stats: WorkerPoolStats = { queryPasses: 0, queryTexts: 0, bulkPasses: 0, bulkTexts: 0 };
   private readonly slots: Slot[] = [];
   private readonly queryQueue: EmbedJob[] = [];
   private readonly bulkQueue: Job[] = [];
@@ -83,7 +101,7 @@ export class EmbeddingWorkerPool {
       threads: options.threadsPerWorker ?? Math.max(1, Math.floor(cores / workerCount)),
     };
     this.maxQueryBatch = options.maxQueryBatch ?? 32;
-    this.bulkBatchTokens = options.bulkBatchTokens ?? 4096;
+    this.bulkBatchTokens = options.bulkBatchTokens ?? DEFAULT_BULK_BATCH_TOKENS;
     this.maxBulkBatch = options.maxBulkBatch ?? 64;
   }
 
@@ -115,20 +133,7 @@ export class EmbeddingWorkerPool {
       });
       return splitVectors(flat, texts.length);
     }
-    // Bulk: sort by length so each batch pads little, then put results back in input order.
-    const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
-    const batches: number[][] = [];
-    let batch: number[] = [];
-    for (const index of order) {
-      const tokens = Math.min(maxTokens, estimateTokens(texts[index]));
-      // Sorted ascending, so this text is the longest of the batch so far.
-      if (batch.length > 0 && (batch.length + 1) * tokens > this.bulkBatchTokens || batch.length >= this.maxBulkBatch) {
-        batches.push(batch);
-        batch = [];
-      }
-      batch.push(index);
-    }
-    if (batch.length > 0) batches.push(batch);
+    const batches = planBulkBatches(texts, maxTokens, this.bulkBatchTokens, this.maxBulkBatch);
     const result = new Array<Float32Array>(texts.length);
     await Promise.all(batches.map(async (indices) => {
       const flat = await new Promise<Float32Array>((resolve, reject) => {
@@ -166,9 +171,11 @@ export class EmbeddingWorkerPool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.inFlight.length > 0) continue;
+      const fromQueue: EmbedPriority = this.queryQueue.length > 0 ? 'query' : 'bulk';
       const jobs = this.takeNext();
       if (jobs.length === 0) return;
       slot.inFlight = jobs;
+      slot.fromQueue = fromQueue;
       slot.requestId = this.nextRequestId++;
       const texts = jobs.flatMap((j) => j.texts);
       const first = jobs[0];
@@ -199,7 +206,7 @@ export class EmbeddingWorkerPool {
   private spawn(): Promise<void> {
     // startWorker runs the .ts source through tsx (worker threads do not inherit its loader).
     const worker = startWorker(new URL('./embedding-worker.ts', import.meta.url), { workerData: this.init });
-    const slot: Slot = { worker, inFlight: [], requestId: 0 };
+    const slot: Slot = { worker, inFlight: [], fromQueue: 'bulk', requestId: 0 };
     return new Promise<void>((resolve, reject) => {
       let ready = false;
       worker.on('message', (message: FromWorker) => {
@@ -237,6 +244,14 @@ export class EmbeddingWorkerPool {
     if (message.type === 'failed') {
       for (const job of jobs) job.reject(new Error(`embedding failed: ${message.message}`, { cause: workerError(message) }));
     } else if (message.type === 'embedded') {
+      const texts = jobs.reduce((n, job) => n + job.texts.length, 0);
+      if (slot.fromQueue === 'query') {
+        this.stats.queryPasses++;
+        this.stats.queryTexts += texts;
+      } else {
+        this.stats.bulkPasses++;
+        this.stats.bulkTexts += texts;
+      }
       let offset = 0;
       for (const job of jobs as EmbedJob[]) {
         const width = job.texts.length * EMBEDDING_DIMENSIONS;
@@ -263,6 +278,34 @@ export class EmbeddingWorkerPool {
       }
     });
   }
+}
+
+/**
+ * Bulk texts cut into forward passes (indices into `texts`): sorted by length so that each batch
+ * pads little, and cut so that no batch exceeds `tokenBudget` padded tokens (batch size x its
+ * longest text, estimated) nor `maxCount` texts; a single text longer than the budget goes alone.
+ * The budget is what a search query may wait behind (it cannot interrupt a forward pass).
+ */
+export function planBulkBatches(texts: string[], maxTokens: number, tokenBudget: number, maxCount: number): number[][] {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
+  const batches: number[][] = [];
+  let batch: number[] = [];
+  for (const index of order) {
+    const tokens = estimatedPaddedTokens(texts[index], maxTokens);
+    // Sorted ascending, so this text is the longest of the batch so far.
+    if (batch.length > 0 && ((batch.length + 1) * tokens > tokenBudget || batch.length >= maxCount)) {
+      batches.push(batch);
+      batch = [];
+    }
+    batch.push(index);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** A text's estimated tokens as the model will see them (the cap included). */
+export function estimatedPaddedTokens(text: string, maxTokens: number): number {
+  return Math.min(maxTokens, estimateTokens(text));
 }
 
 /** A cheap upper-bound-ish token estimate (English averages ~4 characters per word piece). */

@@ -30,6 +30,8 @@ export interface EmbeddingIndexerOptions {
    * thresholds (default: 1,000 rows and half the table).
    */
   vacuumAfterWrites?: boolean | VacuumAfterWritesOptions;
+  /** New vectors per write transaction (MarketEmbeddingStore.applyBatch; default 16). */
+  writeChunkRows?: number;
 }
 
 export interface IndexProgress {
@@ -65,6 +67,7 @@ export class EmbeddingIndexer {
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private readonly vacuum?: MaintenanceAfterWrites;
+  private readonly writeChunkRows?: number;
 
   constructor(options: EmbeddingIndexerOptions) {
     this.store = new MarketEmbeddingStore(options.pool);
@@ -72,6 +75,7 @@ export class EmbeddingIndexer {
     this.logger = options.logger?.child({ component: 'embedding-indexer' });
     this.batchSize = options.batchSize ?? 128;
     this.leaseSeconds = options.leaseSeconds ?? 300;
+    this.writeChunkRows = options.writeChunkRows;
     if (options.vacuumAfterWrites) {
       this.vacuum = vacuumAfterWrites(options.pool, 'market_embeddings', options.vacuumAfterWrites === true ? {} : options.vacuumAfterWrites);
     }
@@ -200,7 +204,7 @@ export class EmbeddingIndexer {
         item.upsert.vector = vectors[i].vector;
       });
     }
-    const { rowsWritten } = await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq });
+    const { rowsWritten } = await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq }, this.writeChunkRows);
     if (this.vacuum) {
       // the batch is committed: a failed VACUUM is logged, never a failed batch
       const vacuumed = await this.vacuum.afterWrite(rowsWritten).catch((err: Error) => {

@@ -12,6 +12,7 @@
 // position per index (search_index_state).
 import type pg from 'pg';
 import { CatalogReader } from '../src/catalog/catalog-reader.js';
+import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../src/search/answer-inputs.js';
 import { toSearchDoc } from '../src/search/documents.js';
 import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';
 
@@ -93,6 +94,8 @@ export async function indexChangedMarkets(opts: IncrementalOptions): Promise<Ind
 
     const written = await writer.upsert([...docs.values()], index);
     const deleted = await writer.remove(gone.map((g) => ({ exchange: g.exchange, market_id: g.market_id, change_seq: Number(g.change_seq) })), index);
+    // what of it answers can see (the keyword answer cache drops on that, not on every price)
+    const answerChanges = await recordAnswerInputs(pool, index, [...docs.values()], gone);
     result.written += written.written;
     result.stale += written.stale;
     result.failed.push(...written.failed);
@@ -100,6 +103,7 @@ export async function indexChangedMarkets(opts: IncrementalOptions): Promise<Ind
 
     // only after the writes: a crash before this line replays the batch
     result.toSeq = Number(rows[rows.length - 1].change_seq);
+    await markAnswerChanges(pool, index, result.toSeq, answerChanges);
     await writeIndexState(pool, index, result.toSeq);
     progress.done += rows.length;
     opts.onProgress?.(progress);
@@ -139,8 +143,9 @@ export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildR
     let lastKey: [number, string, string] = [-1, '', ''];
     // the next batch is read from the catalog while the previous one is being indexed
     let inFlight: Promise<void> | null = null;
+    await forgetAnswerInputs(pool, rebuild.target);
     const write = (docs: MarketSearchDoc[], rowsInBatch: number) =>
-      writer.upsert(docs, rebuild.target).then((out) => {
+      Promise.all([writer.upsert(docs, rebuild.target), recordAnswerInputs(pool, rebuild.target, docs, [])]).then(([out]) => {
         written += out.written + out.stale;
         failed += out.failed.length;
         progress.done += rowsInBatch;
@@ -171,6 +176,7 @@ export async function rebuildSearchIndex(opts: RebuildOptions): Promise<RebuildR
       onProgress: (p) => opts.onProgress?.(p, 'catch-up'),
     });
     const { previous } = await rebuild.commit();
+    if (previous && previous !== rebuild.target) await forgetAnswerInputs(pool, previous);
     // changes that reached the old index between the catch-up and the swap
     const afterSwap = await indexChangedMarkets({ pool, writer, target: rebuild.target });
     return {

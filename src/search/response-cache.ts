@@ -1,8 +1,9 @@
 // Hot-prefix response cache for keyword search and autocomplete. Search traffic is skewed (many
 // users type the same few prefixes), so answers are kept for a short time and concurrent identical
-// requests share one engine call. Any catalog change that reaches the index invalidates everything
-// (invalidate(), called by the search indexer and by the index-state watcher), so a cached answer
-// is never older than the index by more than the watcher's poll interval.
+// requests share one engine call. A change that reaches the index and that answers can see
+// invalidates everything (invalidate(), called by the index-state watchers, src/search/setup.ts);
+// an entry may belong to a group (e.g. answers ordered by volume) that invalidate(group) drops
+// alone. A cached answer is never older than what it depends on by more than the poll interval.
 export interface ResponseCacheOptions {
   maxEntries?: number;
   ttlMs?: number;
@@ -11,11 +12,14 @@ export interface ResponseCacheOptions {
 interface Entry<T> {
   value: T;
   expires: number;
+  group?: string;
 }
 
 export class ResponseCache<T = unknown> {
   private readonly entries = new Map<string, Entry<T>>();
-  private readonly inflight = new Map<string, Promise<T>>();
+  private readonly inflight = new Map<string, { promise: Promise<T>; group?: string }>();
+  /** invalidate(group) count per group: an answer loaded before its group was dropped is not kept. */
+  private readonly groupGenerations = new Map<string, number>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private generation = 0;
@@ -32,7 +36,7 @@ export class ResponseCache<T = unknown> {
   }
 
   /** The cached answer for `key`, or the one `load` produces (shared by concurrent callers). */
-  async get(key: string, load: () => Promise<T>): Promise<T> {
+  async get(key: string, load: () => Promise<T>, group?: string): Promise<T> {
     const now = Date.now();
     const entry = this.entries.get(key);
     if (entry && entry.expires > now) {
@@ -46,23 +50,23 @@ export class ResponseCache<T = unknown> {
     const pending = this.inflight.get(key);
     if (pending) {
       this.hits++;
-      return pending;
+      return pending.promise;
     }
     this.misses++;
-    const generation = this.generation;
+    const generation = this.generationFor(group);
     const promise = load().then(
       (value) => {
-        this.inflight.delete(key);
+        if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
         // an answer computed before an invalidation may be stale: serve it, do not keep it
-        if (generation === this.generation) this.store(key, value);
+        if (generation === this.generationFor(group)) this.store(key, value, group);
         return value;
       },
       (err: unknown) => {
-        this.inflight.delete(key);
+        if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
         throw err;
       },
     );
-    this.inflight.set(key, promise);
+    this.inflight.set(key, { promise, group });
     return promise;
   }
 
@@ -78,9 +82,9 @@ export class ResponseCache<T = unknown> {
     return entry.value;
   }
 
-  /** Store an answer computed elsewhere, unless the index changed since `generationAtStart`. */
-  put(key: string, value: T, generationAtStart: number): void {
-    if (generationAtStart === this.generation) this.store(key, value);
+  /** Store an answer computed elsewhere, unless its group changed since `generationAtStart`. */
+  put(key: string, value: T, generationAtStart: number, group?: string): void {
+    if (generationAtStart === this.generationFor(group)) this.store(key, value, group);
   }
 
   /** Bumped by every invalidate(); pass it to put() to drop answers computed before a change. */
@@ -88,17 +92,29 @@ export class ResponseCache<T = unknown> {
     return this.generation;
   }
 
-  private store(key: string, value: T): void {
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+  /** The generation an answer of `group` is stored under (moves with invalidate() and invalidate(group)). */
+  generationFor(group?: string): number {
+    return group === undefined ? this.generation : this.generation + (this.groupGenerations.get(group) ?? 0) * 1e9;
+  }
+
+  private store(key: string, value: T, group?: string): void {
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, group });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
     }
   }
 
-  invalidate(): void {
-    this.generation++;
-    this.entries.clear();
-    this.inflight.clear();
+  /** Drops every answer, or only those of `group`. */
+  invalidate(group?: string): void {
+    if (group === undefined) {
+      this.generation++;
+      this.entries.clear();
+      this.inflight.clear();
+      return;
+    }
+    this.groupGenerations.set(group, (this.groupGenerations.get(group) ?? 0) + 1);
+    for (const [key, entry] of this.entries) if (entry.group === group) this.entries.delete(key);
+    for (const [key, pending] of this.inflight) if (pending.group === group) this.inflight.delete(key);
   }
 }

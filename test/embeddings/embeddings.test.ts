@@ -8,7 +8,7 @@ import { Embedder, type EmbeddingCacheStore } from '../../embeddings/embedder.js
 import { ModelCorruptError, ModelMissingError, modelFolder } from '../../embeddings/model-files.js';
 import { EMBEDDING_DIMENSIONS, MODEL_FILES } from '../../embeddings/model-spec.js';
 import { cosineSimilarity } from '../../embeddings/vector-codec.js';
-import { EmbeddingWorkerPool } from '../../embeddings/worker-pool.js';
+import { DEFAULT_BULK_BATCH_TOKENS, EmbeddingWorkerPool, estimatedPaddedTokens, planBulkBatches } from '../../embeddings/worker-pool.js';
 import { ensureTestModel, TEST_MODEL_DIR } from './model-for-tests.js';
 import { REFERENCE_FILE, REFERENCE_SENTENCE } from './reference.js';
 
@@ -93,6 +93,42 @@ describe('embeddings: local model in worker threads', function () {
     const bulkDone = bulk.then(() => performance.now() - started);
     const [queryMs, bulkMs] = await Promise.all([queryDone, bulkDone]);
     assert.ok(queryMs < bulkMs / 2, `query took ${queryMs} ms, bulk ${bulkMs} ms`);
+  });
+
+  it('a query waits behind at most the one bulk pass in flight; bulk passes stay within the token budget', async () => {
+    const rules = Array.from({ length: 30 }, (_, i) =>
+      `Rules ${i}: this market resolves Yes if the stated event happens before the deadline in market ${i}. `.repeat(10));
+    const planned = planBulkBatches(rules, 256, DEFAULT_BULK_BATCH_TOKENS, 64);
+    for (const batch of planned) {
+      const longest = Math.max(...batch.map((i) => estimatedPaddedTokens(rules[i], 256)));
+      assert.ok(batch.length === 1 || batch.length * longest <= DEFAULT_BULK_BATCH_TOKENS, `batch of ${batch.length} x ${longest} tokens`);
+    }
+    assert.deepEqual(planned.flat().sort((a, b) => a - b), rules.map((_, i) => i), 'every text in exactly one batch');
+    assert.ok(planned.length >= 10, `${planned.length} passes: the budget cut the work small`);
+
+    const startPasses = pool.stats.bulkPasses;
+    const bulk = pool.embed(rules, { maxTokens: 256 });
+    // once a pass has finished, the next one is in flight: the query comes in behind it
+    while (pool.stats.bulkPasses === startPasses) await new Promise((r) => setTimeout(r, 2));
+    const atSubmit = pool.stats.bulkPasses;
+    await pool.embed(['will it rain tomorrow'], { priority: 'query' });
+    assert.ok(pool.stats.bulkPasses - atSubmit <= 1, `${pool.stats.bulkPasses - atSubmit} bulk passes ran before the query`);
+    await bulk;
+    assert.equal(pool.stats.bulkPasses - startPasses, planned.length, 'the bulk work ran in the planned passes');
+  });
+
+  it('embeds several queries in one pass, each as embedQuery would (cosine > 0.98)', async () => {
+    const embedder = new Embedder(pool, undefined, { queryCacheSize: 0 });
+    const queries = ['will bitcoin hit 100k', 'who wins the next election', 'will bitcoin hit 100k', 'rain in london'];
+    const passes = pool.stats.queryPasses;
+    const texts = pool.stats.queryTexts;
+    const together = await embedder.embedQueries(queries);
+    assert.equal(pool.stats.queryPasses - passes, 1, 'one forward pass');
+    assert.equal(pool.stats.queryTexts - texts, 3, 'the repeated query went once');
+    for (const [i, q] of queries.entries()) {
+      assert.ok(cosineSimilarity(together[i], await embedder.embedQuery(q)) > 0.98, `query ${i} moved`);
+    }
+    assert.deepEqual(together[0], together[2], 'a repeated query is embedded once and answered twice');
   });
 
   it('never embeds the same text twice through the text-hash cache', async () => {

@@ -8,6 +8,7 @@ import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../..
 import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../../search/engine.js';
 import { MAX_QUERY_CHARS } from '../../search/query-text.js';
 import type { ResponseCache } from '../../search/response-cache.js';
+import { VOLUME_ORDERED } from '../../search/answer-inputs.js';
 import { badRequest, unavailable } from '../errors.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseQuery } from '../validate.js';
@@ -122,9 +123,14 @@ openapi.registerPath({
   },
 });
 
+/** Answers whose order follows volumes: sort=volume, and browsing without a query (by popularity). */
+function ordersByVolume(p: { q: string; sort: string }): boolean {
+  return p.sort === 'volume' || (p.sort === 'relevance' && p.q.trim() === '');
+}
+
 export interface SearchRouterDeps {
   engine: SearchEngine;
-  /** hot-prefix cache; invalidate it when the index changes (see src/search/index-watcher.ts) */
+  /** hot-prefix cache; invalidated when answers can change (see src/search/setup.ts) */
   cache?: ResponseCache;
 }
 
@@ -139,9 +145,9 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
   const { engine, cache } = deps;
   const router = Router();
 
-  const viaCache = async <T>(key: string | null, load: () => Promise<T>): Promise<T> => {
+  const viaCache = async <T>(key: string | null, load: () => Promise<T>, group?: string): Promise<T> => {
     try {
-      if (cache && key !== null) return (await cache.get(key, load)) as T;
+      if (cache && key !== null) return (await cache.get(key, load, group)) as T;
       return await load();
     } catch (err) {
       if (err instanceof SearchUnavailableError) throw unavailable('search engine unavailable, try again shortly');
@@ -159,15 +165,16 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
     if (body === undefined) return next();
     res.type('json').send(body);
   });
-  const sendAndRemember = (req: Request, res: Response, query: string, restJson: string, generation: number) => {
+  const sendAndRemember = (req: Request, res: Response, query: string, restJson: string, generation: number, group?: string) => {
     const body = `{"query":${JSON.stringify(query)},${restJson.slice(1)}`;
-    if (cache && req.query.cursor === undefined) cache.put(exactKey(req), body, generation);
+    if (cache && req.query.cursor === undefined) cache.put(exactKey(req), body, generation, group);
     res.type('json').send(body);
   };
 
   router.get('/markets', async (req, res) => {
-    const generation = cache?.currentGeneration ?? 0;
     const p = parseQuery(SearchMarketsQuery, req);
+    const group = ordersByVolume(p) ? VOLUME_ORDERED : undefined;
+    const generation = cache?.generationFor(group) ?? 0;
     const base: Omit<MarketSearchQuery, 'after'> = {
       q: p.q,
       exchanges: p.exchange,
@@ -197,8 +204,8 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
         next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
       };
       return JSON.stringify(page);
-    });
-    sendAndRemember(req, res, p.q, rest, generation);
+    }, group);
+    sendAndRemember(req, res, p.q, rest, generation, group);
   });
 
   router.get('/autocomplete', async (req, res) => {

@@ -38,6 +38,11 @@ export interface EmbeddingUpsert {
 
 /** The row of embedding_index_state holding the indexing lease. */
 const LEASE = 'lease';
+/**
+ * New vectors per write transaction (see applyBatch). Measured on the benchmark catalog
+ * (bench/README.md, "Semantic search during a backfill").
+ */
+export const DEFAULT_WRITE_CHUNK_ROWS = 16;
 /** The rows holding each pass's cursor. */
 const cursorName = (kind: TextKind) => `cursor:${kind}`;
 
@@ -73,8 +78,13 @@ export class MarketEmbeddingStore {
   }
 
   /**
-   * Applies one indexed batch atomically: upserts, deletions (removed markets, emptied rules) and
-   * the new cursor, only while this owner still holds the lease.
+   * Applies one indexed batch: upserts, deletions (removed markets, emptied rules) and the new
+   * cursor, only while this owner still holds the lease. New vectors are written in transactions of
+   * at most `writeChunkRows` rows (each one an insert into one or two HNSW graphs, ~1-3 ms apiece on
+   * the embedded database), so that a search waiting for the single embedded connection waits
+   * behind one short transaction, not the whole batch; the cursor moves with the last one. A crash
+   * between them replays the batch, whose vectors are then in the text-hash cache and whose rows
+   * already written are found unchanged.
    */
   async applyBatch(batch: {
     owner: string;
@@ -83,16 +93,15 @@ export class MarketEmbeddingStore {
     upserts: EmbeddingUpsert[];
     deletions: { exchange: string; market_id: string; kind: TextKind }[];
     cursor: number;
-  }): Promise<{ rowsWritten: number }> {
-    const client = await this.pool.connect();
+  }, writeChunkRows = DEFAULT_WRITE_CHUNK_ROWS): Promise<{ rowsWritten: number }> {
+    const withVector = batch.upserts.filter((u) => u.vector);
+    const chunks: EmbeddingUpsert[][] = [];
+    for (let i = 0; i < withVector.length; i += Math.max(1, writeChunkRows)) chunks.push(withVector.slice(i, i + Math.max(1, writeChunkRows)));
+    const last = chunks.pop() ?? [];
     let rowsWritten = 0;
-    try {
-      await client.query('BEGIN');
-      const lease = await client.query(
-        'SELECT 1 FROM embedding_index_state WHERE name = $1 AND lease_owner = $2 FOR UPDATE',
-        [LEASE, batch.owner],
-      );
-      if (lease.rowCount !== 1) throw new Error('embedding indexer lost its lease; another instance took over');
+    for (const chunk of chunks) rowsWritten += await this.inLeasedTransaction(batch.owner, (client) => writeVectors(client, chunk));
+    rowsWritten += await this.inLeasedTransaction(batch.owner, async (client) => {
+      let written = 0;
       await client.query(
         `INSERT INTO embedding_index_state (name, last_change_seq) VALUES ($1, $2)
          ON CONFLICT (name) DO UPDATE SET last_change_seq = greatest(embedding_index_state.last_change_seq, EXCLUDED.last_change_seq), updated_at = now()`,
@@ -105,22 +114,9 @@ export class MarketEmbeddingStore {
            WHERE e.exchange = d.exchange AND e.market_id = d.market_id AND e.kind = d.kind`,
           [batch.deletions.map((d) => d.exchange), batch.deletions.map((d) => d.market_id), batch.deletions.map((d) => d.kind)],
         );
-        rowsWritten += deleted.rowCount ?? 0;
+        written += deleted.rowCount ?? 0;
       }
-      const withVector = batch.upserts.filter((u) => u.vector);
-      if (withVector.length > 0) {
-        const written = await client.query(
-          `INSERT INTO market_embeddings (exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
-           SELECT exchange, market_id, kind, text_hash, embedding::vector, category, closed, change_seq
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
-             AS u(exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
-           ON CONFLICT (exchange, market_id, kind) DO UPDATE SET
-             text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding, category = EXCLUDED.category,
-             closed = EXCLUDED.closed, change_seq = EXCLUDED.change_seq, updated_at = now()`,
-          columns(withVector, (u) => toPgVector(u.vector!)),
-        );
-        rowsWritten += written.rowCount ?? 0;
-      }
+      written += await writeVectors(client, last);
       // Same text: only the filter columns may need to follow the catalog. Most catalog changes are
       // prices and volumes, which touch neither, and rewriting a row anyway is not free: a row is
       // ~1.6 kB, so the new version rarely fits the page (no HOT update) and each rewrite adds a
@@ -136,10 +132,26 @@ export class MarketEmbeddingStore {
              AND (e.category, e.closed) IS DISTINCT FROM (u.category, u.closed)`,
           columns(filtersOnly, () => null),
         );
-        rowsWritten += updated.rowCount ?? 0;
+        written += updated.rowCount ?? 0;
       }
+      return written;
+    });
+    return { rowsWritten };
+  }
+
+  /** One transaction that first checks (and locks) this owner's lease. */
+  private async inLeasedTransaction(owner: string, work: (client: pg.PoolClient) => Promise<number>): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const lease = await client.query(
+        'SELECT 1 FROM embedding_index_state WHERE name = $1 AND lease_owner = $2 FOR UPDATE',
+        [LEASE, owner],
+      );
+      if (lease.rowCount !== 1) throw new Error('embedding indexer lost its lease; another instance took over');
+      const written = await work(client);
       await client.query('COMMIT');
-      return { rowsWritten };
+      return written;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -200,6 +212,22 @@ export class MarketEmbeddingStore {
     for (const r of rows) out[r.kind] = r.n;
     return out;
   }
+}
+
+/** New vectors (and their rows) written in one go. */
+async function writeVectors(client: pg.PoolClient, upserts: EmbeddingUpsert[]): Promise<number> {
+  if (upserts.length === 0) return 0;
+  const written = await client.query(
+    `INSERT INTO market_embeddings (exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
+     SELECT exchange, market_id, kind, text_hash, embedding::vector, category, closed, change_seq
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
+       AS u(exchange, market_id, kind, text_hash, embedding, category, closed, change_seq)
+     ON CONFLICT (exchange, market_id, kind) DO UPDATE SET
+       text_hash = EXCLUDED.text_hash, embedding = EXCLUDED.embedding, category = EXCLUDED.category,
+       closed = EXCLUDED.closed, change_seq = EXCLUDED.change_seq, updated_at = now()`,
+    columns(upserts, (u) => toPgVector(u.vector!)),
+  );
+  return written.rowCount ?? 0;
 }
 
 function columns(upserts: EmbeddingUpsert[], embedding: (u: EmbeddingUpsert) => string | null): unknown[] {

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Embedder } from '../../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
 import { keywordBoost, queryKeywords } from './keyword-boost.js';
+import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -47,6 +48,33 @@ export interface SemanticSearchTimings {
 export interface SemanticSearchOptions {
   /** Candidates fetched per kind of text for `limit` results (default: 2 x limit, 40..200). */
   candidates?: (limit: number) => number;
+  /**
+   * Searches that arrive together share one query-embedding pass and one database statement
+   * (default true). False restores one embedding call and one statement per search (the path
+   * before batching; bench/semantic/latency.ts compares the two in one run).
+   */
+  batching?: boolean;
+  /** Longest wait of a search for company before its embedding pass, when others are in progress (ms). */
+  maxBatchWaitMs?: number;
+  /** Most searches per embedding pass and per statement. */
+  maxBatch?: number;
+  /**
+   * Statements in flight at once (default: the pool's size: 1 on the embedded database, whose one
+   * connection runs one statement at a time; more with DATABASE_URL).
+   */
+  databaseConcurrency?: number;
+}
+
+/** How batching served the searches so far (for benchmarks and logs). */
+export interface SemanticBatchStats {
+  embedding: MicroBatcherStats;
+  database: MicroBatcherStats;
+}
+
+interface PendingSearch {
+  request: SemanticSearchRequest;
+  k: number;
+  vector?: Float32Array;
 }
 
 interface CandidateRow {
@@ -72,6 +100,11 @@ export const EXACT_SCAN_MAX_ROWS = 3_000;
 
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
+  private readonly batching: boolean;
+  private readonly embedStage: MicroBatcher<string, Float32Array>;
+  private readonly databaseStage: MicroBatcher<PendingSearch, CandidateRow[]>;
+  /** Searches between their start and their answer (a reason for a new one to wait for company). */
+  private inProgress = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -79,14 +112,49 @@ export class SemanticSearchService {
     options: SemanticSearchOptions = {},
   ) {
     this.candidates = options.candidates ?? ((limit) => Math.min(Math.max(limit * 2, 40), 200));
+    this.batching = options.batching ?? true;
+    const maxBatch = options.maxBatch ?? 32;
+    this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
+      maxBatch,
+      concurrency: Math.max(1, embedder.pool.size),
+      maxWaitMs: options.maxBatchWaitMs ?? 2,
+      // others in progress will soon come back with their next query (closed loops, pages of
+      // results fanning out): worth a couple of milliseconds; a lone search never waits
+      shouldWait: () => this.inProgress > 1,
+    });
+    this.databaseStage = new MicroBatcher((searches) => this.nearestMarketsBatch(searches), {
+      maxBatch,
+      concurrency: options.databaseConcurrency ?? Math.max(1, (pool as { options?: { max?: number } }).options?.max ?? 1),
+      // the statement in flight is the wait: searches gather behind it, none is held back
+      maxWaitMs: 0,
+    });
+  }
+
+  get batchStats(): SemanticBatchStats {
+    return { embedding: { ...this.embedStage.stats }, database: { ...this.databaseStage.stats } };
   }
 
   async search(request: SemanticSearchRequest): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
     const limit = request.limit ?? DEFAULT_LIMIT;
+    const k = this.candidates(limit);
     const started = performance.now();
-    const vector = await this.embedder.embedQuery(request.query);
-    const embedded = performance.now();
-    const rows = await this.nearestMarkets(vector, this.candidates(limit), request);
+    let vector: Float32Array;
+    let rows: CandidateRow[];
+    let embedded: number;
+    this.inProgress++;
+    try {
+      if (this.batching) {
+        vector = await this.embedStage.submit(request.query);
+        embedded = performance.now();
+        rows = await this.databaseStage.submit({ request, k, vector });
+      } else {
+        vector = await this.embedder.embedQuery(request.query);
+        embedded = performance.now();
+        rows = await this.nearestMarkets(vector, k, request);
+      }
+    } finally {
+      this.inProgress--;
+    }
     const done = performance.now();
 
     const keywords = queryKeywords(request.query);
@@ -109,6 +177,38 @@ export class SemanticSearchService {
       results,
       timings: { embedMs: embedded - started, databaseMs: done - embedded },
     };
+  }
+
+  /**
+   * nearestMarkets for several searches in one statement: one round trip to the database (on the
+   * embedded one, one message to its worker thread and one parse) instead of one per search. The
+   * query vectors go as binary parameters, one each (pg has no binary encoder for vector[]); the
+   * exchange lists as comma-joined text (codes hold no commas), since PostgreSQL arrays cannot
+   * nest lists of different lengths.
+   */
+  private async nearestMarketsBatch(searches: PendingSearch[]): Promise<CandidateRow[][]> {
+    if (searches.length === 1) {
+      const [{ vector, k, request }] = searches;
+      return [await this.nearestMarkets(vector!, k, request)];
+    }
+    const vectors = searches.map((_, i) => `$${6 + i}::vector`).join(', ');
+    const { rows } = await this.pool.query<CandidateRow & { query_index: number }>(
+      `SELECT q.i::int AS query_index, s.*
+       FROM unnest(ARRAY[${vectors}], $1::int[], $2::text[], $3::boolean[], $4::text[]) WITH ORDINALITY
+         AS q(query_vector, k, exchanges, only_open, only_category, i)
+       CROSS JOIN LATERAL semantic_search(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5) AS s`,
+      [
+        searches.map((s) => s.k),
+        searches.map((s) => (s.request.exchange?.length ? s.request.exchange.join(',') : null)),
+        searches.map((s) => s.request.active_only ?? false),
+        searches.map((s) => s.request.category?.toLowerCase() ?? null),
+        EXACT_SCAN_MAX_ROWS,
+        ...searches.map((s) => toPgVectorBinary(s.vector!)),
+      ],
+    );
+    const out = searches.map((): CandidateRow[] => []);
+    for (const { query_index: i, ...row } of rows) out[i - 1].push(row);
+    return out;
   }
 
   /**

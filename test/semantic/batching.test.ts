@@ -1,0 +1,65 @@
+// Semantic searches that arrive together are served together (src/search/semantic/semantic-search.ts):
+// one statement for several query vectors on the real embedded database, answering each search
+// exactly as the one-statement-per-search path does, and one embedding pass for several queries.
+import assert from 'node:assert/strict';
+import { Embedder } from '../../embeddings/embedder.js';
+import { SemanticSearchService, type SemanticResultItem, type SemanticSearchRequest } from '../../src/search/semantic/semantic-search.js';
+import { startSemanticHarness, type SemanticHarness } from './harness.js';
+
+const requests: SemanticSearchRequest[] = [
+  { query: 'who will win the next presidential election' },
+  { query: 'bitcoin price at the end of the year', active_only: true, limit: 5 },
+  { query: 'super bowl winner', exchange: ['kalshi', 'polymarket'], limit: 50 },
+  { query: 'interest rate cut by the fed', category: 'Economics' },
+  { query: 'will it rain in london', exchange: ['manifold'] },
+  { query: 'who wins the election', active_only: true, exchange: ['polymarket'], limit: 3 },
+  { query: 'oscar for best picture' },
+  { query: 'recession this year', category: 'no-such-category' },
+];
+
+describe('semantic search: batched searches', function () {
+  this.timeout(180_000);
+  let h: SemanticHarness;
+
+  before(async () => {
+    h = await startSemanticHarness();
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  it('answers searches that go to the database together exactly as one statement each', async () => {
+    // one embedder with its query cache warmed one query at a time, so that both paths search with
+    // the very same vectors and only the database side differs
+    const embedder = new Embedder(h.embedder.pool, undefined, { queryCacheSize: 100 });
+    for (const r of requests) await embedder.embedQuery(r.query);
+    const oneByOne = new SemanticSearchService(h.db.pool, embedder, { batching: false });
+    const batched = new SemanticSearchService(h.db.pool, embedder);
+    const expected: SemanticResultItem[][] = [];
+    for (const r of requests) expected.push((await oneByOne.search(r)).results);
+    const together = await Promise.all(requests.map((r) => batched.search(r)));
+    const { database } = batched.batchStats;
+    assert.equal(database.items, requests.length);
+    assert.ok(database.largest > 1 && database.calls < requests.length, `statements: ${JSON.stringify(database)}`);
+    together.forEach((answer, i) => assert.deepEqual(answer.results, expected[i], `search ${i}: ${requests[i].query}`));
+    assert.ok(expected.some((r) => r.length > 0) && expected.at(-1)!.length === 0, 'the set has answers and an empty one');
+  });
+
+  it('embeds queries that arrive together in one pass, and a lone search on its own at once', async () => {
+    const service = new SemanticSearchService(h.db.pool, h.embedder);
+    const passes = h.embedder.pool.stats.queryPasses;
+    const answers = await Promise.all(requests.map((r) => service.search(r)));
+    assert.equal(answers.length, requests.length);
+    const { embedding } = service.batchStats;
+    assert.equal(embedding.items, requests.length);
+    assert.ok(embedding.largest > 1, `embedding calls: ${JSON.stringify(embedding)}`);
+    assert.ok(h.embedder.pool.stats.queryPasses - passes < requests.length, 'fewer forward passes than searches');
+    // top hits match the one-by-one path (vectors of a batch differ from lone ones by float noise only)
+    const lone = new SemanticSearchService(h.db.pool, h.embedder, { batching: false });
+    const top = (await lone.search(requests[0])).results[0];
+    assert.deepEqual(answers[0].results[0].market_id, top.market_id);
+    const before = service.batchStats.embedding;
+    await service.search({ query: 'a lone search' });
+    assert.deepEqual(service.batchStats.embedding, { calls: before.calls + 1, items: before.items + 1, largest: before.largest });
+  });
+});
