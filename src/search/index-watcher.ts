@@ -65,13 +65,3 @@ export function watchStateVersion(
   timer.unref();
   return () => clearInterval(timer);
 }
-
-/** Keyword search: any search index moved (the search indexer records each index's change_seq). */
-export function watchIndexChanges(pool: pg.Pool, onChange: () => void, intervalMs = 1_000): () => void {
-  return watchStateVersion(
-    pool,
-    `SELECT coalesce(string_agg(index_name || '=' || last_change_seq, ',' ORDER BY index_name), '') AS v FROM search_index_state`,
-    onChange,
-    intervalMs,
-  );
-}
