@@ -78,6 +78,13 @@ const EnvSchema = z.object({
   WS_MAX_BUFFERED_BYTES: intFromEnv(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   /** How often the streams poll a venue for what its socket does not carry (prices, trades), in ms. */
   WS_POLL_INTERVAL_MS: intFromEnv(100, 3_600_000).default(5_000),
+  /**
+   * Stream fan-out across instances sharing DATABASE_URL (one venue connection for the deployment, a
+   * leader by advisory lock): `auto` = on whenever DATABASE_URL is set, `off` = each instance on its own.
+   */
+  WS_FANOUT: z.enum(['auto', 'off']).default('auto'),
+  /** Fan-out heartbeat: lock attempts, leader announcements, follower heartbeats, in ms. */
+  WS_FANOUT_HEARTBEAT_MS: intFromEnv(50, 60_000).default(1_000),
   /** The service's own Kalshi API key for the market-data WebSocket (live mode); never a user's key. */
   KALSHI_WS_KEY_ID: optionalText,
   /** Its RSA private key, PEM (literal `\n` sequences are read as newlines). */
@@ -195,6 +202,8 @@ const ConfigSchema = z
         maxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
         maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
         pollMs: e.WS_POLL_INTERVAL_MS,
+        /** Fan-out across instances (null: this instance alone): only with an external database. */
+        fanout: e.DATABASE_URL && e.WS_FANOUT === 'auto' ? { heartbeatMs: e.WS_FANOUT_HEARTBEAT_MS } : null,
         kalshiKey: e.KALSHI_WS_KEY_ID && e.KALSHI_WS_PRIVATE_KEY ? { key_id: e.KALSHI_WS_KEY_ID, private_key: e.KALSHI_WS_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
       },
     };

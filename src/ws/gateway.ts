@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { StreamMarketRef } from '../venues/stream.js';
 import { parseClientMessage, type IdsField, type MessageType } from './protocol.js';
-import type { Subscriber, VenueFeed } from './venue-feed.js';
+import type { FeedMessage, MarketFeed, Subscriber, VenueFeed } from './venue-feed.js';
 
 export interface StreamRoute {
   exchange: string;
@@ -26,7 +26,7 @@ export interface StreamRoute {
   idsField: IdsField;
   /** Largest message in either direction, bytes. */
   maxBytes: number;
-  feed: VenueFeed;
+  feed: MarketFeed;
   /** The market's upstream address, or null when the venue has no such market. */
   resolve(marketId: string): Promise<StreamMarketRef | null>;
 }
@@ -43,6 +43,8 @@ export interface StreamGatewayOptions {
   limits: StreamLimits;
   logger: Logger;
   now?: () => number;
+  /** The fan-out across instances, when on (src/ws/cluster): its state in /health, closed last. */
+  fanout?: { health(): Record<string, unknown>; close(): Promise<void> };
 }
 
 class ClientConnection implements Subscriber {
@@ -64,8 +66,8 @@ class ClientConnection implements Subscriber {
     this.lastPingAt = now;
   }
 
-  deliver(text: string | Buffer): void {
-    this.gateway.send(this, text);
+  deliver(message: FeedMessage): void {
+    this.gateway.send(this, message.text);
   }
 }
 
@@ -88,9 +90,9 @@ export class StreamGateway {
     }
   }
 
-  /** The feed of a venue (tests reach the upstream state through it). */
+  /** The feed holding a venue's upstream connection in this process (tests reach the upstream state through it). */
   feed(exchange: string): VenueFeed | undefined {
-    return this.opts.routes.find((r) => r.exchange === exchange)?.feed;
+    return this.opts.routes.find((r) => r.exchange === exchange)?.feed.venueFeed ?? undefined;
   }
 
   /** Takes the server's WebSocket upgrades: the stream paths upgrade, every other path is a 404. */
@@ -110,6 +112,7 @@ export class StreamGateway {
       subscriptions,
       ...this.counters,
       upstream: Object.fromEntries(this.opts.routes.map((r) => [r.exchange, r.feed.health()])),
+      ...(this.opts.fanout ? { fanout: this.opts.fanout.health() } : {}),
     };
   }
 
@@ -119,6 +122,7 @@ export class StreamGateway {
     for (const c of this.connections) c.ws.terminate();
     this.connections.clear();
     await Promise.all(this.opts.routes.map((r) => r.feed.close()));
+    await this.opts.fanout?.close();
   }
 
   private onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
