@@ -5,6 +5,7 @@
 // market-data keys, sync schedules) are declared by the venue descriptors, not listed here.
 import path from 'node:path';
 import { z } from 'zod';
+import { DatabaseUrlError, normalizeDatabaseUrl } from './db/connection-string.js';
 import { urlEnvKey } from './venues/descriptor.js';
 import type { ExchangeCode } from './venues/exchanges.js';
 import { VENUES } from './venues/index.js';
@@ -14,6 +15,25 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
   .pipe(z.string().url().optional());
+
+/**
+ * DATABASE_URL: any form the PostgreSQL driver and libpq read (URI with a host or a socket directory,
+ * keyword/value), normalized to a postgresql:// URI. The value is never quoted in an error (it may
+ * hold a password).
+ */
+const databaseUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return undefined;
+    try {
+      return normalizeDatabaseUrl(v);
+    } catch (err) {
+      if (!(err instanceof DatabaseUrlError)) throw err;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.message });
+      return z.NEVER;
+    }
+  });
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,7 +51,7 @@ const EnvSchema = z.object({
   PORT: intFromEnv(0, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: databaseUrl,
   ELASTICSEARCH_URL: optionalUrl,
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
   MODEL_DIR: z.string().default('./models'),
