@@ -6,6 +6,11 @@
  *
  * When the session is lost (server restart, network) the link says so (`onState(false)`: a leader is
  * no longer one) and reconnects with backoff; the caller decides what to re-establish.
+ *
+ * Why not src/db/notifications.ts (the caches' invalidation messages): it sends each payload as its
+ * own pool query, so two payloads may commit on different sessions in either order, while a stream's
+ * chunks and consecutive updates must arrive in order (their `seq`s); and the lead must be lost the
+ * moment the session that holds the lock is, which one session for lock, LISTEN and NOTIFY gives.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
