@@ -16,6 +16,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { StreamMarketRef } from '../venues/stream.js';
+import { textFrame } from './frame.js';
 import { parseClientMessage, type IdsField, type MessageType } from './protocol.js';
 import type { FeedMessage, MarketFeed, Subscriber, VenueFeed } from './venue-feed.js';
 
@@ -67,7 +68,7 @@ class ClientConnection implements Subscriber {
   }
 
   deliver(message: FeedMessage): void {
-    this.gateway.send(this, message.text);
+    this.gateway.send(this, message);
   }
 }
 
@@ -161,8 +162,12 @@ export class StreamGateway {
     conn.subs.clear();
   }
 
-  /** Sends one frame, dropping a consumer that does not read fast enough. */
-  send(conn: ClientConnection, text: string | Buffer): void {
+  /**
+   * Sends one message, dropping a consumer that does not read fast enough: a reply of its own (a
+   * string, framed by `ws`), or a stream message (`FeedMessage`), framed once for all its subscribers
+   * and written to each socket as is.
+   */
+  send(conn: ClientConnection, message: string | FeedMessage): void {
     const ws = conn.ws;
     if (ws.readyState !== WebSocket.OPEN) return;
     // One upstream read often fans out several messages to the same client (a book change, then
@@ -185,8 +190,14 @@ export class StreamGateway {
         if (this.corkedConnections.push(conn) === 1) setImmediate(() => this.uncorkAll());
       }
     }
-    // A Buffer is the UTF-8 of a JSON text: sent as a text frame, not binary.
-    ws.send(text, { binary: false });
+    if (typeof message === 'string') return ws.send(message);
+    // Written beside `ws`, which is safe: without permessage-deflate its sender writes each frame to
+    // the socket synchronously and queues nothing, so frames cannot interleave, and `bufferedAmount`
+    // (the slow-consumer check) counts these bytes too.
+    const socket = (ws as unknown as { _socket?: { write(b: Buffer): boolean } })._socket;
+    if (!socket) return ws.send(message.text, { binary: false });
+    message.frame ??= textFrame(typeof message.text === 'string' ? Buffer.from(message.text) : message.text);
+    socket.write(message.frame);
   }
 
   private uncorkAll(): void {

@@ -27,6 +27,8 @@ export interface FeedMessage {
   seq: number;
   /** True when it is the latest message re-sent as a new subscriber's snapshot, not a new update. */
   snapshot: boolean;
+  /** The message as a WebSocket frame, made by the gateway at its first send and reused for the rest. */
+  frame?: Buffer;
 }
 
 /** A client connection as the feed sees it (or, on a fan-out leader, the other instances' interest). */
