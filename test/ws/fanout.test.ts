@@ -4,6 +4,7 @@
 // other instance takes over and its clients get a fresh snapshot, with numbers that continue. Also the
 // NOTIFY link itself with a message far over the 8000-byte payload limit.
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import pino from 'pino';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
@@ -152,6 +153,50 @@ describe('stream fan-out across two instances on one PostgreSQL server', functio
     assert.ok(leaderFeed.upstream!.markets.has(id), 'still wanted by c2');
     c2.close();
     await until('the leader to drop the market upstream', () => !leaderFeed.upstream!.markets.has(id) && !leaderFeed.followed.includes(id));
+  });
+
+  it('when the leader\'s database session is killed, one instance leads again and clients on both get fresh snapshots', async () => {
+    const [id] = markets(1);
+    const ca = await open(a!);
+    const cb = await open(b!);
+    for (const c of [ca, cb]) {
+      c.send({ action: 'subscribe', kalshi_ids: [id], message_types: ['orderbook'] });
+      await c.next(isBook(id), 8_000, 'snapshot');
+    }
+    const lastSeq = cb.received.filter(isBook(id)).at(-1)!.seq as number;
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const holder = await admin.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted");
+      assert.equal(holder.rows.length, 1, 'one lock holder');
+      await admin.query('SELECT pg_terminate_backend($1)', [holder.rows[0].pid]);
+    } finally {
+      await admin.end();
+    }
+    await until('a leader again after the session loss', () => fanout(a!).takeovers + fanout(b!).takeovers === 2 && [fanout(a!).role, fanout(b!).role].filter((r) => r === 'leader').length === 1, 15_000);
+    // Both clients are owed a fresh book: it comes from whichever instance leads now, numbered on.
+    for (const c of [ca, cb]) {
+      const fresh = await c.next((m) => isBook(id)(m) && m.seq > lastSeq, 10_000, 'a fresh snapshot after the session loss');
+      const truth = sim.activity.book(id)!;
+      for (const l of truth.bids) assert.equal(fresh.bid_side[Math.round(l.price * 100) - 1], l.size);
+    }
+    await until('one upstream connection', () => sim.server.wsClientCount === 1);
+    await move(id, 3);
+    const fromA = (await ca.collect(500)).filter(isBook(id));
+    const fromB = (await cb.collect(0)).filter(isBook(id));
+    assert.ok(fromA.length >= 2);
+    assert.deepEqual(fromB, fromA);
+    // Whoever leads now, the other follows.
+    const leader = fanout(a!).role === 'leader' ? a! : b!;
+    const follower = leader === a ? b! : a!;
+    assert.equal(fanout(follower).leader, fanout(leader).instance);
+    // The stop test below expects A to lead: hand the lead back if B took it.
+    if (leader === b) {
+      for (const c of [ca, cb]) c.close();
+      await b!.destroy();
+      b = await start();
+      await until('b to follow', () => fanout(b!).leader === fanout(a!).instance);
+    }
   });
 
   it('when the leader stops, the other instance takes over: one upstream again, a fresh snapshot, numbers that continue', async () => {

@@ -33,6 +33,11 @@ export const INTEREST_CHANNEL = 'svc_stream_interest';
 export const LEADER_LOCK_KEY = 0x7376632d73747265n;
 /** Heartbeats a follower may miss before the leader forgets it. */
 const FOLLOWER_SILENCE_HEARTBEATS = 5;
+/**
+ * NOTIFY statements waiting on the session beyond which records are dropped rather than queued
+ * without bound (a database that cannot keep up): followers' clients see the gap in `seq`.
+ */
+const MAX_PENDING_NOTIFIES = 500;
 
 export interface FanoutClusterOptions {
   databaseUrl: string;
@@ -63,7 +68,8 @@ export class FanoutCluster implements ClusterPort {
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
   private closed = false;
-  private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, send_failures: 0 };
+  private pendingNotifies = 0;
+  private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, records_dropped: 0, send_failures: 0 };
 
   constructor(private readonly opts: FanoutClusterOptions) {
     this.log = opts.logger.child({ component: 'ws-fanout', instance: this.instanceId });
@@ -188,12 +194,20 @@ export class FanoutCluster implements ClusterPort {
       if (records.length === 0) continue;
       this.outbox[channel] = [];
       if (!this.link.up) continue;
+      if (this.pendingNotifies >= MAX_PENDING_NOTIFIES) {
+        this.counters.records_dropped += records.length;
+        continue;
+      }
       this.counters.records_sent += records.length;
       const payloads = packRecords(records, () => `${this.instanceId}:${++this.chunkSeq}`);
-      this.link.notify(channel, payloads).catch((err: unknown) => {
-        this.counters.send_failures += 1;
-        this.log.warn({ err, channel }, 'stream fan-out notify failed');
-      });
+      this.pendingNotifies += 1;
+      this.link
+        .notify(channel, payloads)
+        .catch((err: unknown) => {
+          this.counters.send_failures += 1;
+          this.log.warn({ err, channel }, 'stream fan-out notify failed');
+        })
+        .finally(() => (this.pendingNotifies -= 1));
     }
   }
 
