@@ -13,6 +13,16 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './database.js';
 
+/** The channels the database's triggers announce changes on (migration 061). */
+export const CHANGE_CHANNELS = {
+  /** the keyword index moved */
+  searchState: 'pm_search_state',
+  /** what semantic answers show changed (markets' titles, categories, closed, clusters, embeddings) */
+  semanticInputs: 'pm_semantic_inputs',
+  /** an API key was revoked, changed or deleted */
+  apiKeys: 'pm_api_keys',
+} as const;
+
 /** PostgreSQL's limit on a NOTIFY payload, in bytes. */
 export const MAX_PAYLOAD_BYTES = 7999;
 
