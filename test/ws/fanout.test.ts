@@ -8,6 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
+import { LEADER_LOCK_KEY } from '../../src/ws/cluster/fanout-cluster.js';
 import { PgLink } from '../../src/ws/cluster/pg-link.js';
 import { encodeRecord, packRecords, RecordReader } from '../../src/ws/cluster/wire.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
@@ -167,7 +168,9 @@ describe('stream fan-out across two instances on one PostgreSQL server', functio
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
     try {
-      const holder = await admin.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted");
+      // The stream leader's lock: a bigint key shows as classid (high 32 bits) and objid (low 32 bits).
+      const key = LEADER_LOCK_KEY;
+      const holder = await admin.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND classid = $1 AND objid = $2 AND granted", [String(key >> 32n), String(key & 0xffffffffn)]);
       assert.equal(holder.rows.length, 1, 'one lock holder');
       await admin.query('SELECT pg_terminate_backend($1)', [holder.rows[0].pid]);
     } finally {

@@ -31,6 +31,8 @@ export class PgLink {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private _up = false;
+  /** Statements run one after another on the session (pg wants no overlapping queries on a client). */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly opts: PgLinkOptions) {}
 
@@ -45,14 +47,9 @@ export class PgLink {
 
   /** `pg_try_advisory_lock` on this session: true when this session holds the lock now. */
   async tryLock(key: bigint): Promise<boolean> {
-    const c = this.client;
-    if (!c || !this._up) return false;
-    const r = await c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key.toString()]);
+    if (!this._up) return false;
+    const r = await this.serial((c) => c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key.toString()]));
     return r.rows[0]?.locked === true;
-  }
-
-  async unlock(key: bigint): Promise<void> {
-    if (this.client && this._up) await this.client.query('SELECT pg_advisory_unlock($1::bigint)', [key.toString()]);
   }
 
   /**
@@ -60,10 +57,19 @@ export class PgLink {
    * together and in this order.
    */
   async notify(channel: string, payloads: readonly string[]): Promise<void> {
-    const c = this.client;
-    if (!c || !this._up || payloads.length === 0) return;
+    if (!this._up || payloads.length === 0) return;
     const calls = payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ');
-    await c.query(`SELECT ${calls}`, [channel, ...payloads]);
+    await this.serial((c) => c.query(`SELECT ${calls}`, [channel, ...payloads]));
+  }
+
+  private serial<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+    const next = this.tail.then(() => {
+      const c = this.client;
+      if (!c || !this._up) throw new Error('the stream fan-out database session is down');
+      return work(c);
+    });
+    this.tail = next.catch(() => undefined);
+    return next;
   }
 
   async close(): Promise<void> {
