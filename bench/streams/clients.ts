@@ -5,7 +5,7 @@
  * benchmark's processes), plus the end-to-end latency from the venue's emission time (`last_update`).
  * Reports on request over IPC, with its own CPU time.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 
 const sockets: WebSocket[] = [];
@@ -17,6 +17,8 @@ let samples: (string | number)[] = [];
 const endToEnd: number[] = [];
 const MAX_SAMPLES = 400_000;
 let cpu0 = process.cpuUsage();
+/** This process' event-loop delay: how late it got to run (its share of the cores), ms. */
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 /** Epoch ms of the last message counted (delivery rate = messages / (last - start of the drive)). */
 let lastAt = 0;
 const epochMs = (): number => performance.timeOrigin + performance.now();
@@ -67,12 +69,15 @@ process.on('message', async (m: { type: string; url?: string; count?: number; ma
     sampleEvery = m.sampleEvery ?? 1;
     counting = true;
     cpu0 = process.cpuUsage();
+    loopDelay.reset();
+    loopDelay.enable();
     process.send!({ type: 'reset' });
   } else if (m.type === 'count') {
     process.send!({ type: 'count', count });
   } else if (m.type === 'report') {
     counting = false;
+    loopDelay.disable();
     const cpu = process.cpuUsage(cpu0);
-    process.send!({ type: 'report', count, lastAt, samples, endToEnd, cpuUs: cpu.user + cpu.system });
+    process.send!({ type: 'report', count, lastAt, samples, endToEnd, cpuUs: cpu.user + cpu.system, loopP99Ms: loopDelay.percentile(99) / 1e6 });
   }
 });

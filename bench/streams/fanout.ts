@@ -34,7 +34,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { StreamGateway } from '../../src/ws/gateway.js';
@@ -149,6 +149,9 @@ for (const n of clientCounts) {
   await Promise.all(children.map((c) => ask(c, { type: 'reset', sampleEvery })));
   const load = os.loadavg()[0];
   const cpu0 = process.cpuUsage();
+  // How late the gateway's event loop ran (GC, long tasks, waiting for a core), to place the tail.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const driveStart = epochMs();
   const driven = await ask(venue, { type: 'drive', markets, stepsPerSecond, seconds }, 'driven');
   // Until every message in flight has arrived (the count holds still for half a second; at most 60 s).
@@ -160,6 +163,7 @@ for (const n of clientCounts) {
     await new Promise((r) => setTimeout(r, 500));
   }
   const cpu = process.cpuUsage(cpu0);
+  loopDelay.disable();
   const results = await Promise.all(children.map((c) => ask(c, { type: 'report' }, 'report')));
   const elapsed = driven.elapsed as number;
   const delivered = results.reduce((s, r) => s + (r.count as number), 0);
@@ -181,15 +185,15 @@ for (const n of clientCounts) {
   const gwUs = cpu.user + cpu.system;
   const clientUs = results.reduce((s, r) => s + (r.cpuUs as number), 0);
   const share = (us: number, s = elapsed): string => `${((us / 1e6 / s) * 100).toFixed(0)}%`;
-  const line = `| ${n} | ${stepsPerSecond} (${((driven.steps as number) / elapsed).toFixed(0)}/s) | ${(delivered / Math.max(elapsed, deliverySeconds)).toFixed(0)} | ${ms(pct(added, 50))} | ${ms(pct(added, 99))} | ${ms(pct(added, 99.9))} | ${pct(e2e, 50)} / ${pct(e2e, 99)} | ${(perConnHeap / 1024).toFixed(1)} KB heap, ${(perConnRss / 1024).toFixed(1)} KB rss | ${health.dropped_slow} | gateway ${share(gwUs, Math.max(elapsed, deliverySeconds))} (${(gwUs / delivered).toFixed(2)} us/msg), venue ${share(driven.cpuUs as number)}, clients ${share(clientUs, Math.max(elapsed, deliverySeconds))} | ${load.toFixed(1)}${priority !== null ? `, priority ${priority}` : ''} |`;
+  const line = `| ${n} | ${stepsPerSecond} (${((driven.steps as number) / elapsed).toFixed(0)}/s) | ${(delivered / Math.max(elapsed, deliverySeconds)).toFixed(0)} | ${ms(pct(added, 50))} | ${ms(pct(added, 99))} | ${ms(pct(added, 99.9))} | ${pct(e2e, 50)} / ${pct(e2e, 99)} | ${(perConnHeap / 1024).toFixed(1)} KB heap, ${(perConnRss / 1024).toFixed(1)} KB rss | ${ms(loopDelay.percentile(99) / 1e6)} / ${ms(Math.max(...results.map((r) => r.loopP99Ms as number)))} | ${health.dropped_slow} | gateway ${share(gwUs, Math.max(elapsed, deliverySeconds))} (${(gwUs / delivered).toFixed(2)} us/msg), venue ${share(driven.cpuUs as number)}, clients ${share(clientUs, Math.max(elapsed, deliverySeconds))} | ${load.toFixed(1)}${priority !== null ? `, priority ${priority}` : ''} |`;
   if (unmatched > added.length / 100) console.log(`note: ${unmatched} samples without a probe match (of ${added.length + unmatched})`);
   console.log(line);
   rows.push(line);
   for (const c of children) c.kill();
   await new Promise((r) => setTimeout(r, 1500));
 }
-console.log('\n| clients | venue moves/s asked (done) | messages/s delivered | added p50 ms | added p99 ms | added p99.9 ms | end-to-end p50 / p99 ms | memory per idle connection | slow consumers dropped | CPU, share of one core | load avg (1 min) at start |');
-console.log('|---:|---|---:|---:|---:|---:|---|---|---:|---|---:|');
+console.log('\n| clients | venue moves/s asked (done) | messages/s delivered | added p50 ms | added p99 ms | added p99.9 ms | end-to-end p50 / p99 ms | memory per idle connection | event-loop delay p99 ms, gateway / clients | slow consumers dropped | CPU, share of one core | load avg (1 min) at start |');
+console.log('|---:|---|---:|---:|---:|---:|---|---|---|---:|---|---:|');
 for (const r of rows) console.log(r);
 await gateway.close();
 await new Promise<void>((r) => server.close(() => r()));
