@@ -83,7 +83,7 @@ function layerZones() {
 const boundaryRule = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] });
 
 export default [
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'models/**', '.search-node/**', 'bench/results/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'models/**', '.search-node/**', '.db-server/**', 'bench/results/**'] },
   {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },

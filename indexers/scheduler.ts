@@ -117,7 +117,10 @@ export class JobScheduler {
         this.logger?.debug({ job: job.name }, 'job skipped: another instance holds its lock');
         return { ran: false, reason: 'locked' };
       }
-      const result = await job.run(this.abort.signal);
+      // which instance led which run, and when (between the lock and the unlock)
+      const started = Date.now();
+      this.logger?.debug({ job: job.name }, 'job started');
+      const result = await job.run(this.abort.signal).finally(() => this.logger?.debug({ job: job.name, ms: Date.now() - started }, 'job finished'));
       return { ran: true, result };
     } catch (err) {
       this.logger?.error({ job: job.name, err }, 'job failed');

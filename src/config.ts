@@ -5,6 +5,7 @@
 // market-data keys, sync schedules) are declared by the venue descriptors, not listed here.
 import path from 'node:path';
 import { z } from 'zod';
+import { DatabaseUrlError, normalizeDatabaseUrl } from './db/connection-string.js';
 import { urlEnvKey } from './venues/descriptor.js';
 import type { ExchangeCode } from './venues/exchanges.js';
 import { VENUES } from './venues/index.js';
@@ -14,6 +15,25 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
   .pipe(z.string().url().optional());
+
+/**
+ * DATABASE_URL: any form the PostgreSQL driver and libpq read (URI with a host or a socket directory,
+ * keyword/value), normalized to a postgresql:// URI. The value is never quoted in an error (it may
+ * hold a password).
+ */
+const databaseUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return undefined;
+    try {
+      return normalizeDatabaseUrl(v);
+    } catch (err) {
+      if (!(err instanceof DatabaseUrlError)) throw err;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.message });
+      return z.NEVER;
+    }
+  });
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,7 +51,7 @@ const EnvSchema = z.object({
   PORT: intFromEnv(0, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: databaseUrl,
   ELASTICSEARCH_URL: optionalUrl,
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
   MODEL_DIR: z.string().default('./models'),
@@ -78,6 +98,13 @@ const EnvSchema = z.object({
   WS_MAX_BUFFERED_BYTES: intFromEnv(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   /** How often the streams poll a venue for what its socket does not carry (prices, trades), in ms. */
   WS_POLL_INTERVAL_MS: intFromEnv(100, 3_600_000).default(5_000),
+  /**
+   * Stream fan-out across instances sharing DATABASE_URL (one venue connection for the deployment, a
+   * leader by advisory lock): `auto` = on whenever DATABASE_URL is set, `off` = each instance on its own.
+   */
+  WS_FANOUT: z.enum(['auto', 'off']).default('auto'),
+  /** Fan-out heartbeat: lock attempts, leader announcements, follower heartbeats, in ms. */
+  WS_FANOUT_HEARTBEAT_MS: intFromEnv(50, 60_000).default(1_000),
   /** The service's own Kalshi API key for the market-data WebSocket (live mode); never a user's key. */
   KALSHI_WS_KEY_ID: optionalText,
   /** Its RSA private key, PEM (literal `\n` sequences are read as newlines). */
@@ -195,6 +222,8 @@ const ConfigSchema = z
         maxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
         maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
         pollMs: e.WS_POLL_INTERVAL_MS,
+        /** Fan-out across instances (null: this instance alone): only with an external database. */
+        fanout: e.DATABASE_URL && e.WS_FANOUT === 'auto' ? { heartbeatMs: e.WS_FANOUT_HEARTBEAT_MS } : null,
         kalshiKey: e.KALSHI_WS_KEY_ID && e.KALSHI_WS_PRIVATE_KEY ? { key_id: e.KALSHI_WS_KEY_ID, private_key: e.KALSHI_WS_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
       },
     };

@@ -9,6 +9,7 @@ import type { ApiKeyService } from './accounts/api-keys.js';
 import { buildPlanTable } from './accounts/plans.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { CHANGE_CHANNELS, openNotifications, type Notifications } from './db/notifications.js';
 import { buildApp } from './http/build-app.js';
 import type { ExchangesCheck } from './http/routes/health.js';
 import { createLogger } from './logger.js';
@@ -82,6 +83,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
   let streams: StreamGateway | undefined;
+  let notifications: Notifications | undefined;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
@@ -134,6 +136,16 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });
+
+    // Several instances on one server: a change made by one (a re-index, a sync, a revoked key)
+    // drops the others' cached answers at once (migration 061 announces it; the pollers remain).
+    notifications = openNotifications(db, logger);
+    const dropSearch = () => searchComponents.cache.invalidate();
+    const dropSemantic = () => semanticComponent.resultCache.invalidate();
+    const dropKeys = () => keys.forgetCached();
+    await notifications.listen(CHANGE_CHANNELS.searchState, dropSearch, dropSearch);
+    await notifications.listen(CHANGE_CHANNELS.semanticInputs, dropSemantic, dropSemantic);
+    await notifications.listen(CHANGE_CHANNELS.apiKeys, dropKeys, dropKeys);
 
     const server = http.createServer(app);
     server.keepAliveTimeout = 65_000;
@@ -195,6 +207,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           await closed;
           clearTimeout(grace);
           await venueSync?.stop();
+          await notifications?.close();
           await venues?.close();
           await semantic?.close();
           await search?.close();
@@ -207,6 +220,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   } catch (err) {
     await streams?.close();
     await venueSync?.stop();
+    await notifications?.close();
     await venues?.close();
     await semantic?.close();
     await search?.close();

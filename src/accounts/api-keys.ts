@@ -103,6 +103,11 @@ export class ApiKeyService {
     return { keyId: row.id, userId: row.user_id, plan: row.plan, kind: row.kind, rateLimitPerMinute: row.rate_limit_per_minute };
   }
 
+  /** Drops every cached key lookup (another instance revoked or changed a key). */
+  forgetCached(): void {
+    this.cache.clear();
+  }
+
   /** Revokes a key; false when there is no such live key. */
   async revoke(id: string): Promise<boolean> {
     const res = await this.pool.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, new Date(this.clock.now())]);

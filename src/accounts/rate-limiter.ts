@@ -1,7 +1,8 @@
 // A sliding-window rate limiter: a key may make `limit` requests in any window of `windowMs`.
 // It keeps the times of the accepted requests per key; the check and the record happen in one
 // synchronous step, so concurrent requests in this process can never overshoot the limit.
-// (Several API instances would share counters in the database or Redis; see README.)
+// Several API instances on one PostgreSQL server share their windows in the database instead
+// (shared-rate-limiter.ts); both implement RateLimiter.
 import type { Clock } from '../util/clock.js';
 
 export interface RateDecision {
@@ -14,13 +15,18 @@ export interface RateDecision {
   retryAfterS: number;
 }
 
+/** A sliding-window limiter: takes one request of `key` if fewer than `limit` were accepted in the window. */
+export interface RateLimiter {
+  take(key: string, limit: number): RateDecision | Promise<RateDecision>;
+}
+
 /** The accepted request times of one key, oldest first; those before `head` have left the window. */
 interface KeyWindow {
   times: number[];
   head: number;
 }
 
-export class SlidingWindowLimiter {
+export class SlidingWindowLimiter implements RateLimiter {
   private readonly windows = new Map<string, KeyWindow>();
   private sweepCounter = 0;
 

@@ -19,6 +19,8 @@ export interface Database {
   pool: pg.Pool;
   /** 'embedded' (PGlite) or 'external' (DATABASE_URL) */
   kind: 'embedded' | 'external';
+  /** The server's connection string (external only): for connections kept outside the pool, e.g. LISTEN. */
+  connectionString?: string;
   /** Resolves true when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ function openExternal(url: string, logger?: Logger): Database {
   return {
     pool,
     kind: 'external',
+    connectionString: url,
     ping: withPing(pool),
     async close() {
       if (closed) return;

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/accounts.js';
 import type { ApiKeyService } from '../accounts/api-keys.js';
 import type { PlanTable } from '../accounts/plans.js';
-import type { SlidingWindowLimiter } from '../accounts/rate-limiter.js';
+import type { RateLimiter } from '../accounts/rate-limiter.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../util/clock.js';
 import { HttpError, notFound } from './errors.js';
@@ -44,9 +44,9 @@ export interface AppDeps {
   accounts: AccountService;
   keys: ApiKeyService;
   /** Per-key sliding-minute limiter of keyed routes. */
-  keyLimiter: SlidingWindowLimiter;
+  keyLimiter: RateLimiter;
   /** Per-address limiter of the unauthenticated test-key route (hour window). */
-  addressLimiter: SlidingWindowLimiter;
+  addressLimiter: RateLimiter;
   plans: PlanTable;
   startedAt: number;
   /** Components reported by /health besides the database. */

@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import { AccountService } from '../accounts/accounts.js';
 import { ApiKeyService } from '../accounts/api-keys.js';
 import { buildPlanTable, type PlanTable } from '../accounts/plans.js';
-import { SlidingWindowLimiter } from '../accounts/rate-limiter.js';
+import { SlidingWindowLimiter, type RateLimiter } from '../accounts/rate-limiter.js';
+import { DatabaseSlidingWindowLimiter } from '../accounts/shared-rate-limiter.js';
 import type { Database } from '../db/database.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { VERSION } from '../version.js';
@@ -46,6 +47,14 @@ export interface BuiltApp {
   keys: ApiKeyService;
 }
 
+/**
+ * On a PostgreSQL server several instances may share the keys: their windows live in the database,
+ * so a limit holds across instances. The embedded database has one process: in memory is exact there.
+ */
+function rateLimiter(db: Database, clock: Clock, windowMs: number): RateLimiter {
+  return db.kind === 'external' ? new DatabaseSlidingWindowLimiter(db.pool, clock, windowMs) : new SlidingWindowLimiter(clock, windowMs);
+}
+
 export function buildApp(opts: BuildAppOptions): BuiltApp {
   const clock = opts.clock ?? systemClock;
   const accounts = new AccountService(opts.db.pool, clock, opts.sessionTtlMs ?? 3600_000);
@@ -57,8 +66,8 @@ export function buildApp(opts: BuildAppOptions): BuiltApp {
     db: opts.db,
     accounts,
     keys,
-    keyLimiter: new SlidingWindowLimiter(clock, 60_000),
-    addressLimiter: new SlidingWindowLimiter(clock, 3600_000),
+    keyLimiter: rateLimiter(opts.db, clock, 60_000),
+    addressLimiter: rateLimiter(opts.db, clock, 3600_000),
     plans: opts.plans ?? buildPlanTable(),
     startedAt: clock.now(),
     healthChecks: opts.healthChecks,

@@ -16,8 +16,9 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { StreamMarketRef } from '../venues/stream.js';
+import { textFrame } from './frame.js';
 import { parseClientMessage, type IdsField, type MessageType } from './protocol.js';
-import type { Subscriber, VenueFeed } from './venue-feed.js';
+import type { FeedMessage, MarketFeed, Subscriber, VenueFeed } from './venue-feed.js';
 
 export interface StreamRoute {
   exchange: string;
@@ -26,7 +27,7 @@ export interface StreamRoute {
   idsField: IdsField;
   /** Largest message in either direction, bytes. */
   maxBytes: number;
-  feed: VenueFeed;
+  feed: MarketFeed;
   /** The market's upstream address, or null when the venue has no such market. */
   resolve(marketId: string): Promise<StreamMarketRef | null>;
 }
@@ -43,6 +44,8 @@ export interface StreamGatewayOptions {
   limits: StreamLimits;
   logger: Logger;
   now?: () => number;
+  /** The fan-out across instances, when on (src/ws/cluster): its state in /health, closed last. */
+  fanout?: { health(): Record<string, unknown>; close(): Promise<void> };
 }
 
 class ClientConnection implements Subscriber {
@@ -64,8 +67,8 @@ class ClientConnection implements Subscriber {
     this.lastPingAt = now;
   }
 
-  deliver(text: string | Buffer): void {
-    this.gateway.send(this, text);
+  deliver(message: FeedMessage): void {
+    this.gateway.send(this, message);
   }
 }
 
@@ -88,9 +91,9 @@ export class StreamGateway {
     }
   }
 
-  /** The feed of a venue (tests reach the upstream state through it). */
+  /** The feed holding a venue's upstream connection in this process (tests reach the upstream state through it). */
   feed(exchange: string): VenueFeed | undefined {
-    return this.opts.routes.find((r) => r.exchange === exchange)?.feed;
+    return this.opts.routes.find((r) => r.exchange === exchange)?.feed.venueFeed ?? undefined;
   }
 
   /** Takes the server's WebSocket upgrades: the stream paths upgrade, every other path is a 404. */
@@ -110,6 +113,7 @@ export class StreamGateway {
       subscriptions,
       ...this.counters,
       upstream: Object.fromEntries(this.opts.routes.map((r) => [r.exchange, r.feed.health()])),
+      ...(this.opts.fanout ? { fanout: this.opts.fanout.health() } : {}),
     };
   }
 
@@ -119,6 +123,7 @@ export class StreamGateway {
     for (const c of this.connections) c.ws.terminate();
     this.connections.clear();
     await Promise.all(this.opts.routes.map((r) => r.feed.close()));
+    await this.opts.fanout?.close();
   }
 
   private onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -157,8 +162,12 @@ export class StreamGateway {
     conn.subs.clear();
   }
 
-  /** Sends one frame, dropping a consumer that does not read fast enough. */
-  send(conn: ClientConnection, text: string | Buffer): void {
+  /**
+   * Sends one message, dropping a consumer that does not read fast enough: a reply of its own (a
+   * string, framed by `ws`), or a stream message (`FeedMessage`), framed once for all its subscribers
+   * and written to each socket as is.
+   */
+  send(conn: ClientConnection, message: string | FeedMessage): void {
     const ws = conn.ws;
     if (ws.readyState !== WebSocket.OPEN) return;
     // One upstream read often fans out several messages to the same client (a book change, then
@@ -181,8 +190,14 @@ export class StreamGateway {
         if (this.corkedConnections.push(conn) === 1) setImmediate(() => this.uncorkAll());
       }
     }
-    // A Buffer is the UTF-8 of a JSON text: sent as a text frame, not binary.
-    ws.send(text, { binary: false });
+    if (typeof message === 'string') return ws.send(message);
+    // Written beside `ws`, which is safe: without permessage-deflate its sender writes each frame to
+    // the socket synchronously and queues nothing, so frames cannot interleave, and `bufferedAmount`
+    // (the slow-consumer check) counts these bytes too.
+    const socket = (ws as unknown as { _socket?: { write(b: Buffer): boolean } })._socket;
+    if (!socket) return ws.send(message.text, { binary: false });
+    message.frame ??= textFrame(typeof message.text === 'string' ? Buffer.from(message.text) : message.text);
+    socket.write(message.frame);
   }
 
   private uncorkAll(): void {

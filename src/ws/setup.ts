@@ -14,8 +14,9 @@ import { VENUES } from '../venues/index.js';
 import type { Outcome } from '../venues/records.js';
 import type { VenueRuntime } from '../venues/runtime.js';
 import type { StreamMarketRef } from '../venues/stream.js';
+import { FanoutCluster } from './cluster/fanout-cluster.js';
 import { StreamGateway, type StreamRoute } from './gateway.js';
-import { VenueFeed } from './venue-feed.js';
+import { VenueFeed, type MarketFeed, type SeqStart } from './venue-feed.js';
 // The streams' entries of the API reference (/openapi.json).
 import './api-doc.js';
 
@@ -69,6 +70,8 @@ export async function createStreamGateway(opts: { config: Config; venues: VenueR
   const logger = opts.logger.child({ component: 'ws' });
   const catalog = new CatalogReader(opts.pool);
   const routes: StreamRoute[] = [];
+  // Several instances on one database: one venue connection for all of them (src/ws/cluster).
+  const fanout = config.streams.fanout && config.databaseUrl ? new FanoutCluster({ databaseUrl: config.databaseUrl, heartbeatMs: config.streams.fanout.heartbeatMs, logger }) : null;
   for (const v of VENUES) {
     const code = v.code as ExchangeCode;
     if (!v.stream || !('streamClient' in v) || !v.streamClient || !venues.exchanges.includes(code)) continue;
@@ -82,7 +85,8 @@ export async function createStreamGateway(opts: { config: Config; venues: VenueR
     const adapter = venues.liveAdapters[code];
     const feedLogger = logger.child({ exchange: code });
     const maxBytes = code === 'kalshi' ? STREAM_MAX_BYTES.kalshi : STREAM_MAX_BYTES.other;
-    const feed = new VenueFeed({
+    const venueFeed = (seqStart?: SeqStart): VenueFeed => new VenueFeed({
+      seqStart,
       exchange: code,
       style: code === 'kalshi' ? 'bare' : 'envelope',
       maxBytes,
@@ -91,10 +95,14 @@ export async function createStreamGateway(opts: { config: Config; venues: VenueR
       logger: feedLogger,
       createClient: (onEvent) => factory({ url, onEvent, logger: feedLogger.child({ upstream: true }), adapter, keys }),
     });
+    const feed: MarketFeed = fanout ? fanout.feed(code, venueFeed) : venueFeed();
     routes.push({ exchange: code, path: v.stream, idsField: code === 'kalshi' ? 'kalshi_ids' : 'market_ids', maxBytes, feed, resolve: marketResolver(code, catalog, adapter, feedLogger) });
   }
+  // Before the first client: an instance that finds no leader leads at once.
+  if (fanout) await fanout.start();
   return new StreamGateway({
     routes,
+    fanout: fanout ?? undefined,
     limits: { maxSubscriptions: config.streams.maxSubscriptions, maxBufferedBytes: config.streams.maxBufferedBytes, pingIntervalMs: config.streams.pingIntervalMs, pongTimeoutMs: config.streams.pongTimeoutMs },
     logger: opts.logger,
     now: opts.now,

@@ -18,11 +18,41 @@ import { LiveBook } from './live-book.js';
 import { orderbookMessage, pricesMessage, tradeMessage, type MessageContext, type StreamStyle } from './messages.js';
 import type { MessageType } from './protocol.js';
 
-/** A client connection as the feed sees it. */
-export interface Subscriber {
-  /** One text frame: a string, or its UTF-8 bytes when the same message goes to many clients. */
-  deliver(text: string | Buffer): void;
+/** One server message as the feed hands it out (the same object goes to every subscriber). */
+export interface FeedMessage {
+  /** The text frame: a string, or its UTF-8 bytes when the same message goes to many clients. */
+  text: string | Buffer;
+  type: MessageType;
+  /** The message's `seq` (per market and kind). */
+  seq: number;
+  /** True when it is the latest message re-sent as a new subscriber's snapshot, not a new update. */
+  snapshot: boolean;
+  /** The message as a WebSocket frame, made by the gateway at its first send and reused for the rest. */
+  frame?: Buffer;
 }
+
+/** A client connection as the feed sees it (or, on a fan-out leader, the other instances' interest). */
+export interface Subscriber {
+  deliver(message: FeedMessage): void;
+}
+
+/**
+ * What the gateway asks of a venue's market data: a `VenueFeed` in this process, or with several
+ * instances on one database the instance-spanning feed of src/ws/cluster (one upstream per venue).
+ */
+export interface MarketFeed {
+  readonly exchange: string;
+  /** Adds (or changes the kinds of) one subscriber's interest in a market, and sends it the snapshot. */
+  add(sub: Subscriber, ref: StreamMarketRef, types: ReadonlySet<MessageType>): void;
+  remove(sub: Subscriber, marketId: string): void;
+  health(): Record<string, unknown>;
+  close(): Promise<void>;
+  /** The feed holding this process' upstream connection, or null (a fan-out follower has none). */
+  readonly venueFeed: VenueFeed | null;
+}
+
+/** The latest `seq` of each kind of a market, to continue from (a new fan-out leader's numbering). */
+export type SeqStart = (marketId: string) => Partial<Record<MessageType, number>> | undefined;
 
 interface MarketState {
   ref: StreamMarketRef;
@@ -53,6 +83,8 @@ export interface VenueFeedOptions {
   adapter: VenueAdapter | undefined;
   pollMs: number;
   logger: Logger;
+  /** Where a market's numbering starts (default 0): a fan-out takeover continues the old leader's. */
+  seqStart?: SeqStart;
 }
 
 export function tickerFromMarket(m: Market): Ticker {
@@ -62,7 +94,7 @@ export function tickerFromMarket(m: Market): Ticker {
 const samePrices = (a: Ticker | null, b: Ticker): boolean =>
   a !== null && a.price === b.price && a.yes_bid === b.yes_bid && a.yes_ask === b.yes_ask && a.volume === b.volume && a.open_interest === b.open_interest;
 
-export class VenueFeed {
+export class VenueFeed implements MarketFeed {
   private client: MarketStreamClient | null = null;
   private readonly markets = new Map<string, MarketState>();
   private pollTimer: NodeJS.Timeout | null = null;
@@ -75,6 +107,10 @@ export class VenueFeed {
 
   get exchange(): string {
     return this.opts.exchange;
+  }
+
+  get venueFeed(): VenueFeed {
+    return this;
   }
 
   /** The upstream client, once started (tests use it to force faults). */
@@ -92,6 +128,12 @@ export class VenueFeed {
     return this.markets.get(marketId)?.book?.levels() ?? null;
   }
 
+  /** The latest `seq` of each kind of a followed market. */
+  seqOf(marketId: string): Record<MessageType, number> | undefined {
+    const st = this.markets.get(marketId);
+    return st ? { ...st.seq } : undefined;
+  }
+
   /** Adds (or changes the kinds of) one subscriber's interest in a market, and sends it the snapshot. */
   add(sub: Subscriber, ref: StreamMarketRef, types: ReadonlySet<MessageType>): void {
     let st = this.markets.get(ref.marketId);
@@ -103,7 +145,7 @@ export class VenueFeed {
         subs: new Map(),
         book: null,
         ticker: null,
-        seq: { prices: 0, orderbook: 0, trades: 0 },
+        seq: { prices: 0, orderbook: 0, trades: 0, ...this.opts.seqStart?.(ref.marketId) },
         bookText: null,
         pricesText: null,
         seenTrades: null,
@@ -112,8 +154,8 @@ export class VenueFeed {
       this.markets.set(ref.marketId, st);
     }
     st.subs.set(sub, types);
-    if (types.has('prices') && st.pricesText) sub.deliver(st.pricesText);
-    if (types.has('orderbook') && st.bookText) sub.deliver(st.bookText);
+    if (types.has('prices') && st.pricesText) sub.deliver({ text: st.pricesText, type: 'prices', seq: st.seq.prices, snapshot: true });
+    if (types.has('orderbook') && st.bookText) sub.deliver({ text: st.bookText, type: 'orderbook', seq: st.seq.orderbook, snapshot: true });
     if (fresh) {
       this.ensureStarted().subscribe([ref]);
       void this.loadPrices(st);
@@ -158,8 +200,8 @@ export class VenueFeed {
 
   private broadcast(st: MarketState, type: MessageType, text: string): void {
     // Encoded once for all subscribers (ws would otherwise encode the string again for each).
-    const bytes = Buffer.from(text);
-    for (const [sub, types] of st.subs) if (types.has(type)) sub.deliver(bytes);
+    const message: FeedMessage = { text: Buffer.from(text), type, seq: st.seq[type], snapshot: false };
+    for (const [sub, types] of st.subs) if (types.has(type)) sub.deliver(message);
   }
 
   private publishBook(st: MarketState): void {

@@ -1,10 +1,12 @@
-// Runs the real service (real embedded database, real HTTP server on a random port) for a test.
+// Runs the real service (real embedded database, or a server database when TEST_DATABASE=server;
+// real HTTP server on a random port) for a test.
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService, type RunningService } from '../../src/service.js';
 import type { Clock } from '../../src/util/clock.js';
-import { freshDataDir } from './database.js';
+import { freshDataDir, TEST_DATABASE } from './database.js';
+import { createServerDatabase } from './postgres-server.js';
 import { sendTestRequest, type TestResponse } from './http.js';
 
 export interface TestService extends RunningService {
@@ -22,9 +24,11 @@ export type { TestResponse };
 export async function startTestService(opts: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {}): Promise<TestService> {
   const fresh = opts.dataDir ? undefined : await freshDataDir();
   const dataDir = opts.dataDir ?? fresh!.dataDir;
+  // On the server pass (TEST_DATABASE=server) a service of its own gets a fresh server database.
+  const server = TEST_DATABASE === 'server' && !opts.dataDir && !opts.env?.DATABASE_URL ? await createServerDatabase() : undefined;
   // RUN_JOBS=false: a test service never syncs venues unless the test asks for it (the default
   // EXCHANGE_MODE is live, and tests never touch the internet).
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', ...opts.env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', ...(server ? { DATABASE_URL: server.url } : {}), ...opts.env });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -49,6 +53,7 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
     request,
     async destroy() {
       await service.close();
+      await server?.drop();
       fresh?.remove();
     },
   });

@@ -9,7 +9,8 @@ import type { KalshiStreamClient } from '../../src/venues/kalshi/stream.js';
 import { TestStreamClient } from './client.js';
 
 const PING_MS = 100;
-const PONG_TIMEOUT_MS = 600;
+// Long enough that a loaded machine does not drop the other tests' clients for a late pong.
+const PONG_TIMEOUT_MS = 1_500;
 const MAX_SUBS = 6;
 
 async function until(what: string, probe: () => boolean, timeoutMs = 8_000): Promise<void> {

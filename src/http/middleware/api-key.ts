@@ -3,16 +3,16 @@
 // go on every keyed response, successful or not.
 import type { RequestHandler } from 'express';
 import type { ApiKeyService } from '../../accounts/api-keys.js';
-import type { SlidingWindowLimiter } from '../../accounts/rate-limiter.js';
+import type { RateLimiter } from '../../accounts/rate-limiter.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 
-export function requireApiKey(keys: ApiKeyService, limiter: SlidingWindowLimiter): RequestHandler {
+export function requireApiKey(keys: ApiKeyService, limiter: RateLimiter): RequestHandler {
   return async (req, res, next) => {
     const presented = req.get('x-api-key');
     if (!presented) throw unauthorized('missing API key: send it in the X-API-Key header');
     const identity = await keys.authenticate(presented.trim());
     if (!identity) throw unauthorized('invalid API key: unknown, revoked or expired');
-    const decision = limiter.take(identity.keyId, identity.rateLimitPerMinute);
+    const decision = await limiter.take(identity.keyId, identity.rateLimitPerMinute);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     res.setHeader('X-RateLimit-Reset', String(decision.resetAt));

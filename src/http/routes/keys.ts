@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AccountService } from '../../accounts/accounts.js';
 import type { ApiKeyService } from '../../accounts/api-keys.js';
-import type { SlidingWindowLimiter } from '../../accounts/rate-limiter.js';
+import type { RateLimiter } from '../../accounts/rate-limiter.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { errorResponse, openapi, sessionScheme } from '../openapi.js';
 import { parseBody } from '../validate.js';
@@ -48,7 +48,7 @@ export interface TestKeySettings {
   perAddressPerHour: number;
 }
 
-export function createTestKeyRouter(accounts: AccountService, keys: ApiKeyService, addressLimiter: SlidingWindowLimiter, settings: TestKeySettings): Router {
+export function createTestKeyRouter(accounts: AccountService, keys: ApiKeyService, addressLimiter: RateLimiter, settings: TestKeySettings): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     const body = parseBody(TestKeyBody, req);
@@ -60,7 +60,7 @@ export function createTestKeyRouter(accounts: AccountService, keys: ApiKeyServic
       userId = user.id;
     }
     // Checked after validation so that rejected requests do not use up the address's allowance.
-    const decision = addressLimiter.take(`test-key:${req.ip ?? 'unknown'}`, settings.perAddressPerHour);
+    const decision = await addressLimiter.take(`test-key:${req.ip ?? 'unknown'}`, settings.perAddressPerHour);
     if (!decision.allowed) throw tooManyRequests('too many test keys requested from this address; retry later', decision.retryAfterS);
     userId ??= (await accounts.createAnonymousUser()).id;
     const key = await keys.issue({
