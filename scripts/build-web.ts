@@ -8,6 +8,15 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { VENUES } from '../src/venues/index.js';
+
+/**
+ * What the page needs to know of each venue, from the venue descriptors (so the page never asks a
+ * venue for a read it lacks, and follows the streams the service has): compiled into the bundle.
+ */
+export function venueTable() {
+  return VENUES.map((v) => ({ code: v.code, name: v.name, stream: v.stream, reads: Object.keys(v.reads) }));
+}
 
 /** The package root, from scripts/ (tsx) or dist/scripts/ (compiled). */
 function packageRoot(): string {
@@ -36,6 +45,7 @@ export async function buildWebPage(outDir = path.join(packageRoot(), 'dist/web')
     target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
     sourcemap: 'linked',
     legalComments: 'none',
+    define: { __VENUES__: JSON.stringify(venueTable()) },
     logLevel: 'warning',
     // Type-only imports of the client's generated declarations vanish; nothing else is external.
   });

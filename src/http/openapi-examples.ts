@@ -163,6 +163,8 @@ export function withExamples<D>(document: D): D {
   return document;
 }
 
+const TAG_ORDER = ['Search', 'Cross-exchange matching', 'Venues', 'Streams', 'Accounts', 'Admin', 'Service'];
+
 /** The Streams tag's description: how to connect, what to send, what comes back, with examples. */
 export function withStreamsGuide<D>(document: D): D {
   const doc = document as Doc;
@@ -191,9 +193,10 @@ export function withStreamsGuide<D>(document: D): D {
     'Every message carries `seq`, counting the messages of its kind for its market: a gap means messages were lost, so resubscribe. ' +
       'The server pings every 54 s and drops a client silent for 60 s. The schemas of every message are under Models, and each stream path lists them in `x-websocket`.',
   ].join('\n');
-  const tags = (doc.tags ??= []);
-  const existing = tags.find((t) => t.name === 'Streams');
-  if (existing) existing.description = guide;
-  else tags.push({ name: 'Streams', description: guide });
+  // Every tag in reading order (a reference lists declared tags first): what users look for first.
+  const used = new Set(Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])));
+  const order = [...TAG_ORDER.filter((t) => used.has(t)), ...[...used].filter((t) => !TAG_ORDER.includes(t))];
+  const given = new Map((doc.tags ?? []).map((t) => [t.name, t]));
+  doc.tags = order.map((name) => ({ ...given.get(name), name, ...(name === 'Streams' ? { description: guide } : {}) }));
   return document;
 }

@@ -85,10 +85,5 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 
 export const enc = encodeURIComponent;
 
-/** The venues with a stream of the service (/ws/<code>), and the ids field of their subscribe message. */
-export const STREAM_IDS_FIELD: Record<string, 'kalshi_ids' | 'market_ids'> = {
-  kalshi: 'kalshi_ids',
-  polymarket: 'market_ids',
-  limitless: 'market_ids',
-  predictfun: 'market_ids',
-};
+/** The ids field of a stream's subscribe message: Kalshi's own name, `market_ids` elsewhere. */
+export const streamIdsField = (code: string): 'kalshi_ids' | 'market_ids' => (code === 'kalshi' ? 'kalshi_ids' : 'market_ids');

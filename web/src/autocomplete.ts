@@ -7,7 +7,7 @@
 import { api, enc, type Suggestion } from './api.js';
 import { h, venueBadge } from './dom.js';
 
-export const DEBOUNCE_MS = 40;
+export const DEBOUNCE_MS = 30;
 const LIMIT = 8;
 const CACHE_ENTRIES = 200;
 
@@ -52,7 +52,8 @@ export function attachAutocomplete(opts: AutocompleteOptions): { close(): void }
         ),
       ),
     );
-    const open = items.length > 0;
+    // Answers that arrive after the user left the box (clicked a filter, a button) stay closed.
+    const open = items.length > 0 && document.activeElement === input;
     list.hidden = !open;
     input.setAttribute('aria-expanded', String(open));
     input.removeAttribute('aria-activedescendant');

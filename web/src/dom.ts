@@ -27,18 +27,19 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return el as T;
 }
 
-/** The nine venues' display names (codes as the API names them). */
-export const VENUE_NAMES: Record<string, string> = {
-  kalshi: 'Kalshi',
-  polymarket: 'Polymarket',
-  limitless: 'Limitless',
-  predictfun: 'predict.fun',
-  opinion: 'Opinion',
-  futuur: 'Futuur',
-  probable: 'Probable',
-  manifold: 'Manifold',
-  predictit: 'PredictIt',
-};
+/** The venues as the descriptors declare them (src/venues), compiled in by scripts/build-web.ts. */
+export interface VenueInfo {
+  code: string;
+  name: string;
+  /** The service's stream path (/ws/<code>), or null. */
+  stream: string | null;
+  /** Reads the venue offers: market, markets, events, orderbook, trades, prices, candles. */
+  reads: string[];
+}
+declare const __VENUES__: VenueInfo[];
+export const VENUES: VenueInfo[] = __VENUES__;
+export const VENUE_NAMES: Record<string, string> = Object.fromEntries(VENUES.map((v) => [v.code, v.name]));
+export const venueHas = (code: string, read: string): boolean => VENUES.some((v) => v.code === code && v.reads.includes(read));
 
 export function venueBadge(code: string): HTMLElement {
   return h('span', { class: `badge venue-${code}`, title: VENUE_NAMES[code] ?? code }, VENUE_NAMES[code] ?? code);

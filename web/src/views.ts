@@ -1,8 +1,8 @@
 // The two views under the search form: a list of results (keyword or semantic search), and a market's
 // page (price, book, recent trades, its cluster's equivalent markets with the match reasons, and the
 // live price over the venue's stream where the service has one).
-import { api, ApiError, enc, PlanError, STREAM_IDS_FIELD, type Book, type Cluster, type KeywordResult, type Market, type SemanticResult, type Trades } from './api.js';
-import { h, num, pct, venueBadge, VENUE_NAMES, when } from './dom.js';
+import { api, ApiError, enc, PlanError, streamIdsField, type Book, type Cluster, type KeywordResult, type Market, type SemanticResult, type Trades } from './api.js';
+import { h, num, pct, venueBadge, venueHas, VENUE_NAMES, VENUES, when } from './dom.js';
 
 export interface SearchParams {
   q: string;
@@ -98,7 +98,8 @@ export async function renderMarket(view: HTMLElement, exchange: string, marketId
     return;
   }
   const price = h('span', { id: 'live-price', class: 'price', 'data-price': String(market.yes_price ?? '') }, pct(market.yes_price));
-  const liveState = h('span', { id: 'live-state', class: 'live-state' }, STREAM_IDS_FIELD[exchange] ? 'connecting to the live stream…' : `${VENUE_NAMES[exchange] ?? exchange} has no stream: prices as of the last read`);
+  const streams = VENUES.some((v) => v.code === exchange && v.stream !== null);
+  const liveState = h('span', { id: 'live-state', class: 'live-state' }, streams ? 'connecting to the live stream…' : `${VENUE_NAMES[exchange] ?? exchange} has no stream: prices as of the last read`);
   const bookBox = h('section', { class: 'panel', 'aria-labelledby': 'book-title' }, h('h3', { id: 'book-title' }, 'Order book'), h('p', { class: 'loading' }, 'Loading…'));
   const tradesBox = h('section', { class: 'panel', 'aria-labelledby': 'trades-title' }, h('h3', { id: 'trades-title' }, 'Recent trades'), h('p', { class: 'loading' }, 'Loading…'));
   const clusterBox = h('section', { class: 'panel cluster', 'aria-labelledby': 'cluster-title' }, h('h3', { id: 'cluster-title' }, 'Equivalent markets on other venues'), h('p', { class: 'loading' }, 'Loading…'));
@@ -121,10 +122,15 @@ export async function renderMarket(view: HTMLElement, exchange: string, marketId
       clusterBox,
     ),
   );
-  void loadBook(bookBox, base);
-  void loadTrades(tradesBox, base);
-  void loadCluster(clusterBox, base, exchange, marketId);
-  if (STREAM_IDS_FIELD[exchange]) follow(exchange, marketId, price, liveState, view.querySelector('#bid-ask') as HTMLElement);
+  const venueName = VENUE_NAMES[exchange] ?? exchange;
+  if (venueHas(exchange, 'orderbook')) void loadBook(bookBox, base);
+  else replaceBody(bookBox, h('p', {}, `${venueName} publishes no order book.`));
+  if (venueHas(exchange, 'trades')) void loadTrades(tradesBox, base);
+  else replaceBody(tradesBox, h('p', {}, `${venueName} publishes no trades.`));
+  // A market not matched yet has no cluster to ask for (svc_id null).
+  if (market.svc_id) void loadCluster(clusterBox, base, exchange, marketId);
+  else replaceBody(clusterBox, h('p', {}, 'No equivalent market found on another venue yet.'));
+  if (streams) follow(exchange, marketId, price, liveState, view.querySelector('#bid-ask') as HTMLElement);
 }
 
 function replaceBody(box: HTMLElement, ...nodes: Node[]): void {
@@ -204,7 +210,7 @@ interface PricesData {
 
 /** The live price: subscribe to the market on /ws/<venue>, update on each prices message. */
 function follow(exchange: string, marketId: string, price: HTMLElement, state: HTMLElement, bidAsk: HTMLElement): void {
-  const idsField = STREAM_IDS_FIELD[exchange];
+  const idsField = streamIdsField(exchange);
   const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/${exchange}`);
   stream = ws;
   ws.addEventListener('open', () => ws.send(JSON.stringify({ action: 'subscribe', [idsField]: [marketId], message_types: ['prices'] })));

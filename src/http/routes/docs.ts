@@ -24,6 +24,12 @@ openapi.registerPath({
   responses: { 200: { description: 'The page', content: { 'text/html': { schema: z.string() } } } },
 });
 
+/**
+ * Scalar's hosted extras (AI agent, MCP generator, developer tools) need its cloud: off. (The bundle
+ * knows `mcp`; the middleware's configuration type, of an older release, does not yet.)
+ */
+const HOSTED_EXTRAS_OFF = { agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never' as const };
+
 export function createDocsRouter(): Router {
   const router = Router();
   const page = apiReference({
@@ -38,6 +44,7 @@ export function createDocsRouter(): Router {
     persistAuth: true,
     authentication: { preferredSecurityScheme: 'ApiKey' },
     defaultOpenAllTags: false,
+    ...HOSTED_EXTRAS_OFF,
   });
   router.get('/docs', page);
   router.get('/docs/scalar.js', (_req, res) => {
