@@ -20,8 +20,16 @@ const HEADER =
 /** The client's type declarations, as text. */
 export async function generateClientTypes(): Promise<string> {
   const doc = serviceOpenApiDocument();
-  // The version changes with every release and is no part of the types.
-  const stable = { ...doc, info: { ...doc.info, version: '0' } };
+  // Canonical order: the document lists paths and schemas in the order their modules were first
+  // imported, which differs between processes (a test file importing one route module early). The
+  // version changes with every release and is no part of the types.
+  const sorted = <T>(o: Record<string, T> | undefined) => Object.fromEntries(Object.entries(o ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const stable = {
+    ...doc,
+    info: { ...doc.info, version: '0' },
+    paths: sorted(doc.paths),
+    components: { ...doc.components, schemas: sorted(doc.components?.schemas) },
+  };
   const ast = await openapiTS(stable as Parameters<typeof openapiTS>[0], { alphabetize: false });
   return HEADER + astToString(ast);
 }

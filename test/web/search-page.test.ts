@@ -270,7 +270,7 @@ describe('search page and API reference in a browser (sim mode)', function () {
     await page2.waitForTimeout(300);
     const timings = await page2.evaluate(() => performance.getEntriesByName('suggestions-painted').map((e) => e.duration));
     await page2.close();
-    assert.ok(timings.length >= 40, `suggestions were painted after ${timings.length} of ${keystrokes} keystrokes`);
+    assert.ok(timings.length >= 30, `suggestions were painted after ${timings.length} of ${keystrokes} keystrokes`);
     const sorted = [...timings].sort((a, b) => a - b);
     const result = { keystrokes, measured: timings.length, p50_ms: +percentile(sorted, 50).toFixed(1), p95_ms: +percentile(sorted, 95).toFixed(1), max_ms: +sorted[sorted.length - 1].toFixed(1), target_p95_ms: 100 };
     writeFileSync(path.join(ARTIFACTS, 'autocomplete-latency.json'), JSON.stringify(result, null, 2) + '\n');
