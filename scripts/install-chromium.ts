@@ -3,6 +3,7 @@
 // node). Needs root (CI and the development machines run as root); elsewhere it says what to run.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { environmentForChild } from '../src/config.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -12,7 +13,7 @@ if (existsSync(CHROMIUM)) {
   console.error(`chromium: ${CHROMIUM} is missing and this is not root: run "apt-get install -y chromium" (the browser tests of test/web need it)`);
   process.exit(1);
 } else {
-  const apt = (args: string[]) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args: string[]) => execFileSync('apt-get', args, { stdio: 'inherit', env: environmentForChild({ DEBIAN_FRONTEND: 'noninteractive' }) });
   console.log('chromium: installing the Debian package');
   try {
     apt(['install', '-y', '--no-install-recommends', 'chromium']);
