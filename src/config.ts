@@ -44,6 +44,16 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** `https://example.com:8443`: a URL that is exactly its origin (no path, query or trailing slash). */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 const intFromEnv = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /** The environment variables, with their defaults. Documented one by one in README.md. */
@@ -109,6 +119,12 @@ const EnvSchema = z.object({
   KALSHI_WS_KEY_ID: optionalText,
   /** Its RSA private key, PEM (literal `\n` sequences are read as newlines). */
   KALSHI_WS_PRIVATE_KEY: optionalText,
+  /** Origins (scheme://host[:port], comma-separated, or *) whose pages may call the API from a browser (CORS); none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => o === '*' || isOrigin(o)), { message: 'must be a comma-separated list of origins like https://example.com (scheme, host, optional port; no path) or *' }),
   /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
   SHARED_DATA_DIR: z.string().default('../shared/data'),
 });
@@ -204,6 +220,8 @@ const ConfigSchema = z
       sessionTtlHours: e.SESSION_TTL_HOURS,
       planFeatureOverrides,
       trustProxyHops: e.TRUST_PROXY_HOPS,
+      /** Browser origins allowed to call the API (CORS); empty = none. */
+      corsOrigins: e.CORS_ORIGINS,
       runJobs: e.RUN_JOBS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */

@@ -122,6 +122,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         testKeyRatePerMinute: config.testKeyRatePerMinute,
         testKeysPerAddressPerHour: config.testKeysPerAddressPerHour,
         productionKeyRatePerMinute: config.productionKeyRatePerMinute,
+        corsOrigins: config.corsOrigins,
       },
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,

@@ -12,16 +12,19 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../util/clock.js';
 import { HttpError, notFound } from './errors.js';
 import { requireApiKey } from './middleware/api-key.js';
+import { cors } from './middleware/cors.js';
 import { methodNotAllowed, operationsOf } from './middleware/method-not-allowed.js';
 import { planGate, type RequireFeature } from './middleware/plan.js';
 import { requestContext } from './middleware/request-context.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createAdminRouter } from './routes/admin.js';
 import { createAuthRouter } from './routes/auth.js';
+import { createDocsRouter } from './routes/docs.js';
 import { createHealthRouter, type ExchangesCheck, type HealthCheck } from './routes/health.js';
 import { createTestKeyRouter } from './routes/keys.js';
 import { notBuiltFallback, notBuiltRoutes } from './routes/not-built.js';
 import { createStreamPathsRouter } from './routes/stream-paths.js';
+import { createWebRouter } from './routes/web.js';
 import { createWhoamiRouter } from './routes/whoami.js';
 import './types.js';
 
@@ -34,6 +37,8 @@ export interface AppSettings {
   testKeyRatePerMinute: number;
   testKeysPerAddressPerHour: number;
   productionKeyRatePerMinute: number;
+  /** Browser origins allowed to call the API (CORS_ORIGINS); empty: none. */
+  corsOrigins: string[];
 }
 
 export interface AppDeps {
@@ -71,6 +76,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   app.use(requestContext(deps.logger));
+  // First after the request id: a CORS preflight from an allowed origin is answered before the 405 check.
+  app.use(cors(deps.settings.corsOrigins));
   // br or gzip, as the client's Accept-Encoding prefers, for bodies above 1 KB (the package's
   // threshold); there are no streamed (SSE) responses that compression would hold back.
   app.use(compression());
@@ -96,6 +103,9 @@ export function createApp(deps: AppDeps): Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
+  // The search page (/) and the API reference (/docs): no key, like the document they are built on.
+  app.use(createWebRouter());
+  app.use(createDocsRouter());
   app.use('/health', createHealthRouter({ db: deps.db, version: deps.settings.version, startedAt: deps.startedAt, now: () => deps.clock.now(), checks: deps.healthChecks ?? {}, exchanges: deps.exchangesHealth }));
 
   const requireFeature = planGate(deps.plans);

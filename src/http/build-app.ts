@@ -24,6 +24,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   testKeyRatePerMinute: 60,
   testKeysPerAddressPerHour: 20,
   productionKeyRatePerMinute: 300,
+  corsOrigins: [],
 };
 
 export interface BuildAppOptions {

@@ -2,6 +2,7 @@
 // module registers its paths here when it is first imported, and GET /openapi.json serves the result.
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { withExamples, withStreamsGuide } from './openapi-examples.js';
 
 extendZodWithOpenApi(z);
 
@@ -35,7 +36,7 @@ export const RATE_LIMIT_NOTE =
   'Keyed responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (epoch seconds); a 429 carries Retry-After (seconds).';
 
 export function buildOpenApiDocument(version: string) {
-  return new OpenApiGeneratorV31(openapi.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(openapi.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Prediction-market aggregation API',
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(version: string) {
     },
     servers: [{ url: '/' }],
   });
+  return withStreamsGuide(withExamples(document));
 }
 
 openapi.registerPath({

@@ -1,0 +1,4220 @@
+// Generated from the service's OpenAPI document by `npm run client:generate` (scripts/generate-client.ts).
+// Do not edit: `npm test` fails when this file differs from what the document gives.
+
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search page (HTML): autocomplete, keyword and semantic search, market pages with live prices
+         * @description Its scripts and styles are under /assets/. Built by `npm run build`; a service started from unbuilt sources answers 404 here.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The page is not built (run npm run build) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List keys (never their values) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Keys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "keys": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "key_prefix": "key-prefix",
+                         *           "user_id": "user-id",
+                         *           "kind": "test",
+                         *           "plan": "free",
+                         *           "rate_limit_per_minute": 20,
+                         *           "label": "my dashboard",
+                         *           "created_at": "2026-12-10T19:00:00Z",
+                         *           "expires_at": "2026-12-10T19:00:00Z",
+                         *           "revoked_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            keys: components["schemas"]["KeySummary"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key is not of plan admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Issue a production key (300 requests/minute, permanent until revoked) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "free",
+                     *       "email": "client@example.com",
+                     *       "user_id": "user-id",
+                     *       "label": "my dashboard"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "free" | "pro" | "max" | "enterprise" | "admin";
+                        /**
+                         * Format: email
+                         * @description Owner; the user is created when the email is new
+                         */
+                        email?: string;
+                        /** @description Owner by id (instead of email) */
+                        user_id?: string;
+                        label?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Issued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d9f3a1c",
+                         *       "api_key": "pk_test_0123456789abcdef",
+                         *       "user_id": "user-id",
+                         *       "plan": "free",
+                         *       "rate_limit_per_minute": 20,
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "expires_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["IssuedKey"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key is not of plan admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 7d9f3a1c */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d9f3a1c",
+                         *       "revoked": true
+                         *     }
+                         */
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            revoked: true;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key is not of plan admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such live key */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in; returns a session token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "client@example.com",
+                     *       "password": "correct horse battery"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Session */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "token": "token",
+                         *       "expires_at": "2026-12-10T19:00:00Z",
+                         *       "user": {
+                         *         "id": "7d9f3a1c",
+                         *         "email": "client@example.com",
+                         *         "created_at": "2026-12-10T19:00:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            token: string;
+                            expires_at: string;
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Invalid body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong email or password (the same answer for both) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Logged out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "logged_out": true
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            logged_out: true;
+                        };
+                    };
+                };
+                /** @description Missing, unknown, expired or logged-out session token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user of the session token */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Current user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "7d9f3a1c",
+                         *         "email": "client@example.com",
+                         *         "created_at": "2026-12-10T19:00:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown, expired or logged-out session token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "client@example.com",
+                     *       "password": "correct horse battery"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "7d9f3a1c",
+                         *         "email": "client@example.com",
+                         *         "created_at": "2026-12-10T19:00:00Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Invalid email or password shorter than 10 characters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Email already registered */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{cluster_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cluster by its internal key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example clu_abcdefgh2345 */
+                    cluster_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "cluster_id": "c_000042",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "canonical": {
+                         *         "exchange": "kalshi",
+                         *         "market_id": "KXFEDDECISION-26DEC-C25",
+                         *         "url": "https://example.com/market"
+                         *       },
+                         *       "market_count": 20,
+                         *       "exchanges": [
+                         *         "kalshi"
+                         *       ],
+                         *       "category": "economics",
+                         *       "close_time": "2026-12-10T19:00:00Z",
+                         *       "confidence": 0.42,
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "merged_into": "merged-into",
+                         *       "members": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "url": "https://example.com/market",
+                         *           "match": {
+                         *             "confidence": 0.42,
+                         *             "method": "judge",
+                         *             "reasons": [
+                         *               "reason"
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Cluster"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown cluster_id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events across venues (catalog)
+         * @description Only venues that have the events operation are served (the same venues whose /api/v1/{exchange}/events answers); naming one that lacks it is a 404 naming the operation.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated categories (case-insensitive); a market matching any of them is listed */
+                    category?: string;
+                    /** @description Comma-separated venue codes */
+                    exchange?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "events": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "subtitle": "subtitle",
+                         *           "category": "economics",
+                         *           "status": "open",
+                         *           "venue_status": "venue-status",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "market_count": 20,
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            events: components["schemas"]["VenueEvent"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A venue named in exchange has no events operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event by id (first venue holding it, or the one named by exchange)
+         * @description Only venues that have the events operation are served (the same venues whose /api/v1/{exchange}/events answers); naming one that lacks it is a 404 naming the operation.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Venue code (path segment) */
+                    exchange?: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                };
+                header?: never;
+                path: {
+                    /** @example KXFEDDECISION-26DEC */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "event_id": "KXFEDDECISION-26DEC",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "subtitle": "subtitle",
+                         *       "category": "economics",
+                         *       "status": "open",
+                         *       "venue_status": "venue-status",
+                         *       "close_time": "2026-12-10T19:00:00Z",
+                         *       "market_count": 20,
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["VenueEvent"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown event, or the named venue has no events operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling API key: its plan and rate limit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "key_id": "key-id",
+                         *       "user_id": "user-id",
+                         *       "kind": "test",
+                         *       "plan": "free",
+                         *       "rate_limit_per_minute": 20
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CurrentKey"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/match/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the matcher says of two catalog markets: relation, score, fingerprints side by side, veto or reasons */
+        get: {
+            parameters: {
+                query: {
+                    /** @example kalshi:KXBTC-26DEC31-150000 */
+                    a: string;
+                    /** @example kalshi:KXBTC-26DEC31-150000 */
+                    b: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "a": {
+                         *         "exchange": "kalshi",
+                         *         "market_id": "KXFEDDECISION-26DEC-C25",
+                         *         "title": "Will the Fed cut rates in December 2026?",
+                         *         "svc_id": "svc_3f9a2c7d1e",
+                         *         "fingerprint": {}
+                         *       },
+                         *       "b": {
+                         *         "exchange": "kalshi",
+                         *         "market_id": "KXFEDDECISION-26DEC-C25",
+                         *         "title": "Will the Fed cut rates in December 2026?",
+                         *         "svc_id": "svc_3f9a2c7d1e",
+                         *         "fingerprint": {}
+                         *       },
+                         *       "similarity": {
+                         *         "title": 1250.5,
+                         *         "rules": 1250.5
+                         *       },
+                         *       "relation": "identical",
+                         *       "kind": "kind",
+                         *       "confidence": 0.42,
+                         *       "reasons": [
+                         *         "reason"
+                         *       ],
+                         *       "veto": "veto",
+                         *       "same_cluster": false
+                         *     }
+                         */
+                        "application/json": {
+                            a: {
+                                exchange: string;
+                                market_id: string;
+                                title: string;
+                                svc_id: string | null;
+                                /** @description The judge's parse of the market: subject, comparator, thresholds, window, metric, source... */
+                                fingerprint: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            b: {
+                                exchange: string;
+                                market_id: string;
+                                title: string;
+                                svc_id: string | null;
+                                /** @description The judge's parse of the market: subject, comparator, thresholds, window, metric, source... */
+                                fingerprint: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @description Cosine similarity of the embeddings (null when either is not embedded) */
+                            similarity: {
+                                title: number | null;
+                                rules: number | null;
+                            };
+                            /** @enum {string} */
+                            relation: "identical" | "related" | "different";
+                            /** @description Kind of a related link: other_strike, other_date, complementary, implies, same_event */
+                            kind: string | null;
+                            confidence: number;
+                            reasons: string[];
+                            veto: string | null;
+                            /** @description Whether the two are in one cluster now (overrides and one-market-per-venue apply there) */
+                            same_cluster: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown market */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Title suggestions as the user types (one per cluster) */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    /** @description Exchange codes, comma-separated (e.g. kalshi,polymarket) */
+                    exchange?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Suggestions, best first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "query": "will the central bank lower borrowing costs",
+                         *       "suggestions": [
+                         *         {
+                         *           "text": "Will the Fed cut rates in December 2026?",
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "exchanges": [
+                         *             "kalshi"
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["AutocompleteResponse"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The search engine is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keyword search over every venue
+         * @description Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; open markets and volume break ties. Accents, case and punctuation are ignored; query syntax characters are plain text. A higher `score` is more relevant (semantic search's `score` runs the other way: lower is better).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Keywords; empty browses with the filters and sort */
+                    q?: string;
+                    /** @description Exchange codes, comma-separated (e.g. kalshi,polymarket) */
+                    exchange?: string;
+                    category?: string;
+                    status?: "open" | "closed" | "all";
+                    sort?: "relevance" | "volume" | "close_time";
+                    limit?: number;
+                    /** @description next_cursor of the previous page (same query) */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of hits */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "query": "will the central bank lower borrowing costs",
+                         *       "count": 20,
+                         *       "total": 20,
+                         *       "results": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "category": "economics",
+                         *           "closed": false,
+                         *           "score": 1250.5,
+                         *           "svc_id": "svc_3f9a2c7d1e"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["KeywordSearchResponse"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The search engine is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/semantic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Semantic (meaning-based) search over market titles and rules
+         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped whenever the catalog or the stored embeddings change).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "query": "will bitcoin be worth more than 100k at the end of the year",
+                     *       "exchange": [
+                     *         "kalshi"
+                     *       ],
+                     *       "active_only": false,
+                     *       "category": "economics",
+                     *       "limit": 20
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SemanticSearchRequest"];
+                };
+            };
+            responses: {
+                /** @description Ranked results */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "query": "will the central bank lower borrowing costs",
+                         *       "count": 20,
+                         *       "results": [
+                         *         {
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "exchange": "kalshi",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "category": "economics",
+                         *           "closed": false,
+                         *           "score": 1250.5,
+                         *           "svc_id": "svc_3f9a2c7d1e"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["SemanticSearchResponse"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's plan is below Max. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The embedding model is not loaded yet (being fetched or loading; /health shows the progress) or could not be loaded. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/svc/{svc_id}/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cluster metadata by svc_id: title, canonical market, market count, members
+         * @description Plans: pro, max, admin. A svc_id whose cluster merged into another still answers: with the survivor and merged_into = its svc_id.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example svc_abcdefgh2345 */
+                    svc_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "cluster_id": "c_000042",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "canonical": {
+                         *         "exchange": "kalshi",
+                         *         "market_id": "KXFEDDECISION-26DEC-C25",
+                         *         "url": "https://example.com/market"
+                         *       },
+                         *       "market_count": 20,
+                         *       "exchanges": [
+                         *         "kalshi"
+                         *       ],
+                         *       "category": "economics",
+                         *       "close_time": "2026-12-10T19:00:00Z",
+                         *       "confidence": 0.42,
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "merged_into": "merged-into",
+                         *       "members": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "url": "https://example.com/market",
+                         *           "match": {
+                         *             "confidence": 0.42,
+                         *             "method": "judge",
+                         *             "reasons": [
+                         *               "reason"
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Cluster"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The plan of the key has no svc lookups (pro, max, admin) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or dissolved svc_id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/svc/{svc_id}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The equivalent markets of a cluster across all venues, each with its match
+         * @description Plans: pro, max, admin. A svc_id whose cluster merged into another still answers: with the survivor and merged_into = its svc_id.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example svc_abcdefgh2345 */
+                    svc_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "cluster_id": "c_000042",
+                         *       "merged_into": "merged-into",
+                         *       "markets": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "subtitle": "subtitle",
+                         *           "category": "economics",
+                         *           "tags": [
+                         *             "tag"
+                         *           ],
+                         *           "status": "open",
+                         *           "closed": false,
+                         *           "outcomes": [
+                         *             {
+                         *               "id": "7d9f3a1c",
+                         *               "label": "my dashboard",
+                         *               "price": 0.42
+                         *             }
+                         *           ],
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "last_price": 0.42,
+                         *           "volume": 1250.5,
+                         *           "volume_24h": 1250.5,
+                         *           "liquidity": 1250.5,
+                         *           "open_interest": 1250.5,
+                         *           "open_time": "2026-12-10T19:00:00Z",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "resolution_time": "2026-12-10T19:00:00Z",
+                         *           "result": "result",
+                         *           "rules": "rules",
+                         *           "url": "https://example.com/market",
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "cluster_id": "c_000042",
+                         *           "updated_at": "2026-12-10T19:00:00Z",
+                         *           "match": {
+                         *             "confidence": 0.42,
+                         *             "method": "judge",
+                         *             "reasons": [
+                         *               "reason"
+                         *             ]
+                         *           }
+                         *         }
+                         *       ],
+                         *       "count": 20
+                         *     }
+                         */
+                        "application/json": {
+                            svc_id: string;
+                            cluster_id: string;
+                            merged_into: string | null;
+                            markets: (components["schemas"]["VenueMarket"] & {
+                                match: components["schemas"]["MemberMatch"];
+                            })[];
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The plan of the key has no svc lookups (pro, max, admin) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or dissolved svc_id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/test-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a test key (10 minutes, 60 requests/minute, plan free)
+         * @description No API key needed. Send a session token (Authorization: Bearer) to own the key as that user; without one the key belongs to a new anonymous user. Limited per client address (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "label": "my dashboard"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A name to recognise the key by */
+                        label?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "api_key": "pk_test_0123456789abcdef",
+                         *       "key_id": "key-id",
+                         *       "plan": "free",
+                         *       "expires_at": "2026-12-10T19:00:00Z",
+                         *       "rate_limit_per_minute": 20
+                         *     }
+                         */
+                        "application/json": components["schemas"]["TestKey"];
+                    };
+                };
+                /** @description Malformed body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A session token was sent but is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many test keys from this address; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/categories/{category}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Markets of a venue in one category (catalog) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated statuses (open, upcoming, closed, resolved, halted) or "all" (default) */
+                    status?: string;
+                    /** @description Only markets updated at or after this time (ISO 8601 or unix seconds): poll with the newest updated_at of the previous answer to get the changes only (inclusive, so markets updated in that same instant are not missed) */
+                    updated_since?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /** @example economics */
+                    category: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "markets": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "subtitle": "subtitle",
+                         *           "category": "economics",
+                         *           "tags": [
+                         *             "tag"
+                         *           ],
+                         *           "status": "open",
+                         *           "closed": false,
+                         *           "outcomes": [
+                         *             {
+                         *               "id": "7d9f3a1c",
+                         *               "label": "my dashboard",
+                         *               "price": 0.42
+                         *             }
+                         *           ],
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "last_price": 0.42,
+                         *           "volume": 1250.5,
+                         *           "volume_24h": 1250.5,
+                         *           "liquidity": 1250.5,
+                         *           "open_interest": 1250.5,
+                         *           "open_time": "2026-12-10T19:00:00Z",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "resolution_time": "2026-12-10T19:00:00Z",
+                         *           "result": "result",
+                         *           "rules": "rules",
+                         *           "url": "https://example.com/market",
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "cluster_id": "c_000042",
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            markets: components["schemas"]["VenueMarket"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events of a venue (catalog) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated categories (case-insensitive); a market matching any of them is listed */
+                    category?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "events": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "subtitle": "subtitle",
+                         *           "category": "economics",
+                         *           "status": "open",
+                         *           "venue_status": "venue-status",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "market_count": 20,
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            events: components["schemas"]["VenueEvent"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange, or the venue has no events operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event of a venue */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /** @example KXFEDDECISION-26DEC */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "event_id": "KXFEDDECISION-26DEC",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "subtitle": "subtitle",
+                         *       "category": "economics",
+                         *       "status": "open",
+                         *       "venue_status": "venue-status",
+                         *       "close_time": "2026-12-10T19:00:00Z",
+                         *       "market_count": 20,
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["VenueEvent"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or event, or the venue has no events operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/events/{event_id}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Markets of an event (catalog) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated statuses (open, upcoming, closed, resolved, halted) or "all" (default) */
+                    status?: string;
+                    /** @description Only markets updated at or after this time (ISO 8601 or unix seconds): poll with the newest updated_at of the previous answer to get the changes only (inclusive, so markets updated in that same instant are not missed) */
+                    updated_since?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /** @example KXFEDDECISION-26DEC */
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "markets": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "subtitle": "subtitle",
+                         *           "category": "economics",
+                         *           "tags": [
+                         *             "tag"
+                         *           ],
+                         *           "status": "open",
+                         *           "closed": false,
+                         *           "outcomes": [
+                         *             {
+                         *               "id": "7d9f3a1c",
+                         *               "label": "my dashboard",
+                         *               "price": 0.42
+                         *             }
+                         *           ],
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "last_price": 0.42,
+                         *           "volume": 1250.5,
+                         *           "volume_24h": 1250.5,
+                         *           "liquidity": 1250.5,
+                         *           "open_interest": 1250.5,
+                         *           "open_time": "2026-12-10T19:00:00Z",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "resolution_time": "2026-12-10T19:00:00Z",
+                         *           "result": "result",
+                         *           "rules": "rules",
+                         *           "url": "https://example.com/market",
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "cluster_id": "c_000042",
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            markets: components["schemas"]["VenueMarket"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or event, or the venue has no events operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Markets of a venue (catalog) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated statuses (open, upcoming, closed, resolved, halted) or "all" (default) */
+                    status?: string;
+                    /** @description Comma-separated categories (case-insensitive); a market matching any of them is listed */
+                    category?: string;
+                    event_id?: string;
+                    /** @description Only markets updated at or after this time (ISO 8601 or unix seconds): poll with the newest updated_at of the previous answer to get the changes only (inclusive, so markets updated in that same instant are not missed) */
+                    updated_since?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "markets": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "subtitle": "subtitle",
+                         *           "category": "economics",
+                         *           "tags": [
+                         *             "tag"
+                         *           ],
+                         *           "status": "open",
+                         *           "closed": false,
+                         *           "outcomes": [
+                         *             {
+                         *               "id": "7d9f3a1c",
+                         *               "label": "my dashboard",
+                         *               "price": 0.42
+                         *             }
+                         *           ],
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "last_price": 0.42,
+                         *           "volume": 1250.5,
+                         *           "volume_24h": 1250.5,
+                         *           "liquidity": 1250.5,
+                         *           "open_interest": 1250.5,
+                         *           "open_time": "2026-12-10T19:00:00Z",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "resolution_time": "2026-12-10T19:00:00Z",
+                         *           "result": "result",
+                         *           "rules": "rules",
+                         *           "url": "https://example.com/market",
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "cluster_id": "c_000042",
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            markets: components["schemas"]["VenueMarket"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OHLCV candles of YES prices (live; kalshi) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /**
+                     * @description Candle length
+                     * @example 1s
+                     */
+                    interval: "1s" | "1m" | "5m" | "10m" | "1h" | "1d";
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "candles": [
+                         *         {
+                         *           "timestamp": "2026-12-10T19:00:00Z",
+                         *           "open": 1250.5,
+                         *           "high": 1250.5,
+                         *           "low": 1250.5,
+                         *           "close": 1250.5,
+                         *           "volume": 1250.5
+                         *         }
+                         *       ],
+                         *       "count": 20
+                         *     }
+                         */
+                        "application/json": {
+                            candles: {
+                                timestamp: string;
+                                open: number;
+                                high: number;
+                                low: number;
+                                close: number;
+                                volume: number;
+                            }[];
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange, unknown market, or the venue has no candles operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cluster a market belongs to */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "cluster_id": "c_000042",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "canonical": {
+                         *         "exchange": "kalshi",
+                         *         "market_id": "KXFEDDECISION-26DEC-C25",
+                         *         "url": "https://example.com/market"
+                         *       },
+                         *       "market_count": 20,
+                         *       "exchanges": [
+                         *         "kalshi"
+                         *       ],
+                         *       "category": "economics",
+                         *       "close_time": "2026-12-10T19:00:00Z",
+                         *       "confidence": 0.42,
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "merged_into": "merged-into",
+                         *       "members": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "url": "https://example.com/market",
+                         *           "match": {
+                         *             "confidence": 0.42,
+                         *             "method": "judge",
+                         *             "reasons": [
+                         *               "reason"
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Cluster"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market, or the market is in no cluster */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Market details (catalog, or the venue when not yet synced) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "event_id": "KXFEDDECISION-26DEC",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "subtitle": "subtitle",
+                         *       "category": "economics",
+                         *       "tags": [
+                         *         "tag"
+                         *       ],
+                         *       "status": "open",
+                         *       "closed": false,
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "label": "my dashboard",
+                         *           "price": 0.42
+                         *         }
+                         *       ],
+                         *       "yes_price": 0.42,
+                         *       "yes_bid": 0.42,
+                         *       "yes_ask": 0.42,
+                         *       "last_price": 0.42,
+                         *       "volume": 1250.5,
+                         *       "volume_24h": 1250.5,
+                         *       "liquidity": 1250.5,
+                         *       "open_interest": 1250.5,
+                         *       "open_time": "2026-12-10T19:00:00Z",
+                         *       "close_time": "2026-12-10T19:00:00Z",
+                         *       "resolution_time": "2026-12-10T19:00:00Z",
+                         *       "result": "result",
+                         *       "rules": "rules",
+                         *       "url": "https://example.com/market",
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "cluster_id": "c_000042",
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["VenueMarket"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/orderbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Order book: the latest snapshot (live); with start/end, the snapshots held in that range */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "snapshots": [
+                         *         {
+                         *           "bids": [
+                         *             {
+                         *               "price": 0.42,
+                         *               "size": 1250.5
+                         *             }
+                         *           ],
+                         *           "asks": [
+                         *             {
+                         *               "price": 0.42,
+                         *               "size": 1250.5
+                         *             }
+                         *           ],
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            snapshots: {
+                                bids: {
+                                    price: number;
+                                    size: number;
+                                }[];
+                                asks: {
+                                    price: number;
+                                    size: number;
+                                }[];
+                                timestamp: string;
+                            }[];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange, unknown market, or the venue has no orderbook operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** YES price history, oldest first (live) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /** @description Point spacing (default 1h) */
+                    interval?: "1m" | "1h" | "1d";
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "points": [
+                         *         {
+                         *           "timestamp": "2026-12-10T19:00:00Z",
+                         *           "price": 0.42
+                         *         }
+                         *       ],
+                         *       "count": 20
+                         *     }
+                         */
+                        "application/json": {
+                            points: {
+                                timestamp: string;
+                                price: number;
+                            }[];
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange, unknown market, or the venue has no prices operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resolution rules of a market */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "title": "Will the Fed cut rates in December 2026?",
+                         *       "rules": "rules",
+                         *       "url": "https://example.com/market",
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * @description Venue code (path segment)
+                             * @enum {string}
+                             */
+                            exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                            market_id: string;
+                            title: string;
+                            rules: string;
+                            url: string | null;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/topofbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Best bid and ask (live) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "best_bid": 0.42,
+                         *       "best_ask": 0.42,
+                         *       "bid_size": 0.42,
+                         *       "ask_size": 0.42,
+                         *       "mid": 1250.5,
+                         *       "spread": 1250.5,
+                         *       "timestamp": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            best_bid: number | null;
+                            best_ask: number | null;
+                            bid_size: number | null;
+                            ask_size: number | null;
+                            mid: number | null;
+                            spread: number | null;
+                            timestamp: string;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange, unknown market, or the venue has no orderbook operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/tradehistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trades, newest first (live) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "trades": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "taker_side": "buy",
+                         *           "outcome": "outcome",
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            trades: {
+                                id: string;
+                                price: number;
+                                size: number;
+                                /** @enum {string|null} */
+                                taker_side: "buy" | "sell" | null;
+                                outcome: string | null;
+                                timestamp: string;
+                            }[];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange, unknown market, or the venue has no tradehistory operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The interactive API reference (HTML) over this document: every operation with examples, tried from the page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health
+         * @description components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Database reachable */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "ok",
+                         *       "version": "version",
+                         *       "uptime_s": 1250.5,
+                         *       "components": {
+                         *         "database": {
+                         *           "status": "ok"
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+                /** @description Database unreachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (OpenAPI 3.1) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The OpenAPI document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {} */
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws/kalshi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time kalshi stream (WebSocket)
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","kalshi_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: kalshi_ids (Kalshi tickers). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: one bare object per message (KalshiStreamPrices, KalshiStreamOrderbook, KalshiStreamTrade; the kind shows in the fields), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 512 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket stream. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a stream path (any other upgrade). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws/limitless": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time limitless stream (WebSocket)
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (slugs). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket stream. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a stream path (any other upgrade). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws/polymarket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time polymarket stream (WebSocket)
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (condition ids). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket stream. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a stream path (any other upgrade). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws/predictfun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time predictfun stream (WebSocket)
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (numeric ids). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket stream. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a stream path (any other upgrade). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AutocompleteResponse: {
+            query: string;
+            suggestions: {
+                text: string;
+                exchange: string;
+                market_id: string;
+                svc_id: string | null;
+                exchanges: string[];
+            }[];
+        };
+        Cluster: {
+            /** @description Public cross-exchange id, stable for the life of the cluster */
+            svc_id: string;
+            /** @description Internal key (GET /api/v1/clusters/{cluster_id}), also stable */
+            cluster_id: string;
+            title: string;
+            canonical: {
+                exchange: string;
+                market_id: string;
+                url: string | null;
+            };
+            market_count: number;
+            exchanges: string[];
+            category: string;
+            close_time: string | null;
+            /** @description The lowest confidence of the links holding the cluster together */
+            confidence: number;
+            created_at: string;
+            updated_at: string;
+            /** @description Set when the requested svc_id merged into this cluster: this cluster's svc_id */
+            merged_into: string | null;
+            members: {
+                exchange: string;
+                market_id: string;
+                title: string;
+                url: string | null;
+                match: components["schemas"]["MemberMatch"];
+            }[];
+        };
+        CurrentKey: {
+            key_id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "test" | "production";
+            /** @enum {string} */
+            plan: "free" | "pro" | "max" | "enterprise" | "admin";
+            rate_limit_per_minute: number;
+        };
+        /** @description Every failure answers this body. */
+        Error: {
+            error: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "down";
+            version: string;
+            uptime_s: number;
+            components: {
+                database: {
+                    /** @enum {string} */
+                    status: "ok" | "degraded" | "down" | "disabled" | "starting" | "fetching";
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        IssuedKey: {
+            id: string;
+            /** @description Shown once */
+            api_key: string;
+            user_id: string;
+            /** @enum {string} */
+            plan: "free" | "pro" | "max" | "enterprise" | "admin";
+            rate_limit_per_minute: number;
+            created_at: string;
+            expires_at: string | null;
+        };
+        KalshiStreamOrderbook: {
+            kalshi_id: string;
+            /** @description YES bid sizes by price: index = cents - 1. */
+            bid_side: number[];
+            /** @description YES ask sizes by price: index = cents - 1. */
+            ask_side: number[];
+            /** Format: date-time */
+            last_update: string;
+            /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
+            seq: number;
+        };
+        KalshiStreamPrices: {
+            kalshi_id: string;
+            price: number | null;
+            yes_bid: number | null;
+            yes_ask: number | null;
+            volume: number | null;
+            open_interest: number | null;
+            /** Format: date-time */
+            last_update: string;
+            /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
+            seq: number;
+        };
+        KalshiStreamTrade: {
+            id: string;
+            kalshi_id: string;
+            /** @enum {string} */
+            exchange: "kalshi";
+            yes_price: number;
+            no_price: number;
+            count: number;
+            /** @enum {string|null} */
+            taker_side: "buy" | "sell" | null;
+            /** Format: date-time */
+            last_update: string;
+            /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
+            seq: number;
+        };
+        KeySummary: {
+            id: string;
+            key_prefix: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "test" | "production";
+            /** @enum {string} */
+            plan: "free" | "pro" | "max" | "enterprise" | "admin";
+            rate_limit_per_minute: number;
+            label: string | null;
+            created_at: string;
+            expires_at: string | null;
+            revoked_at: string | null;
+        };
+        KeywordSearchResponse: {
+            query: string;
+            count: number;
+            total: number;
+            results: {
+                exchange: string;
+                market_id: string;
+                title: string;
+                category: string;
+                closed: boolean;
+                /** @description Higher is more relevant (the opposite direction of semantic search, where lower is better): the search engine's relevance (exact title, phrase, words, prefixes, typos, then open status and volume). Comparable only within one answer; with sort=volume or sort=close_time the results follow that order and score still says how well each matched. */
+                score: number;
+                svc_id: string | null;
+            }[];
+            next_cursor: string | null;
+        };
+        /** @description How a market joined its cluster */
+        MemberMatch: {
+            confidence: number;
+            /**
+             * @description 'judge': the pair judge linked it; 'operator': a force-pair override
+             * @enum {string}
+             */
+            method: "judge" | "operator";
+            /** @description The decisive reasons of the link that joined the market to the cluster */
+            reasons: string[];
+        };
+        SemanticSearchRequest: {
+            /**
+             * @description Natural-language query
+             * @example will bitcoin be worth more than 100k at the end of the year
+             */
+            query: string;
+            /** @description Restricts the search to these exchanges (default, or an empty array: all nine) */
+            exchange?: ("kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit")[];
+            /**
+             * @description Only markets that are not closed
+             * @default false
+             */
+            active_only: boolean;
+            /** @description Restricts to one category (case-insensitive), e.g. politics, crypto, sports */
+            category?: string;
+            /**
+             * @description Results wanted, 1..100
+             * @default 20
+             */
+            limit: number;
+        };
+        SemanticSearchResponse: {
+            /** @description The query as sent */
+            query: string;
+            count: number;
+            results: components["schemas"]["SemanticSearchResult"][];
+        };
+        SemanticSearchResult: {
+            market_id: string;
+            /** @enum {string} */
+            exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+            title: string;
+            category: string;
+            closed: boolean;
+            /** @description Lower is more relevant (the opposite direction of keyword search, where higher is better): cosine distance of the query to the nearer of the title and rules embeddings, minus up to 0.2 for query keywords found in the title */
+            score: number;
+            /** @description Cross-exchange cluster id; present only when the market is in a cluster */
+            svc_id?: string;
+        };
+        StreamAck: {
+            /** @enum {string} */
+            event: "subscribed" | "unsubscribed";
+            kalshi_ids?: string[];
+            market_ids?: string[];
+            message_types?: ("prices" | "orderbook" | "trades")[];
+        };
+        /** @description Malformed JSON, an invalid field, an unknown market, too many subscriptions: the connection stays open and nothing changes. */
+        StreamError: {
+            error: string;
+        };
+        StreamOrderbook: {
+            /** @enum {string} */
+            type: "orderbook";
+            data: {
+                exchange: string;
+                token_id: string | null;
+                market_id: string;
+                /** @description Bid prices, best (highest) first. */
+                bid_side: number[];
+                /** @description Ask prices, best (lowest) first. */
+                ask_side: number[];
+                /** @description Sizes of bid_side, level by level (an addition to the spec). */
+                bid_sizes: number[];
+                ask_sizes: number[];
+                /** Format: date-time */
+                last_update: string;
+                /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
+                seq: number;
+            };
+        };
+        StreamPrices: {
+            /** @enum {string} */
+            type: "prices";
+            data: {
+                exchange: string;
+                market_id: string;
+                price: number | null;
+                yes_bid: number | null;
+                yes_ask: number | null;
+                volume: number | null;
+                open_interest: number | null;
+                /** Format: date-time */
+                last_update: string;
+                /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
+                seq: number;
+            };
+        };
+        /** @description Client message on /ws/polymarket, /ws/limitless, /ws/predictfun. */
+        StreamSubscribe: {
+            /** @enum {string} */
+            action: "subscribe" | "unsubscribe";
+            market_ids: string[];
+            message_types?: ("prices" | "orderbook" | "trades")[];
+        };
+        /** @description Client message on /ws/kalshi. message_types defaults to ["prices","orderbook"]; unsubscribe carries action and kalshi_ids only. */
+        StreamSubscribeKalshi: {
+            /** @enum {string} */
+            action: "subscribe" | "unsubscribe";
+            kalshi_ids: string[];
+            message_types?: ("prices" | "orderbook" | "trades")[];
+        };
+        StreamTrade: {
+            /** @enum {string} */
+            type: "trades";
+            data: {
+                id: string;
+                exchange: string;
+                market_id: string;
+                yes_price: number;
+                no_price: number;
+                count: number;
+                /** @enum {string|null} */
+                taker_side: "buy" | "sell" | null;
+                /** Format: date-time */
+                last_update: string;
+                /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
+                seq: number;
+            };
+        };
+        TestKey: {
+            /** @description Shown once; only its hash is stored */
+            api_key: string;
+            key_id: string;
+            /** @enum {string} */
+            plan: "free";
+            /** Format: date-time */
+            expires_at: string;
+            rate_limit_per_minute: number;
+        };
+        User: {
+            id: string;
+            email: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        VenueEvent: {
+            /**
+             * @description Venue code (path segment)
+             * @enum {string}
+             */
+            exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+            event_id: string;
+            title: string;
+            subtitle: string | null;
+            category: string;
+            /**
+             * @description The markets' vocabulary (open, upcoming, closed, resolved, halted), mapped from the venue's word or, when it has none, from the event's markets; null when neither says
+             * @enum {string|null}
+             */
+            status: "open" | "upcoming" | "closed" | "resolved" | "halted" | null;
+            /** @description The venue's own status word, as sent (e.g. polymarket active, limitless FUNDED) */
+            venue_status: string | null;
+            /** Format: date-time */
+            close_time: string | null;
+            market_count: number;
+            updated_at: string;
+        };
+        /** @description A market from the catalog (prices are probabilities 0..1) */
+        VenueMarket: {
+            /**
+             * @description Venue code (path segment)
+             * @enum {string}
+             */
+            exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+            market_id: string;
+            event_id: string | null;
+            title: string;
+            subtitle: string | null;
+            category: string;
+            tags: string[];
+            /** @enum {string} */
+            status: "open" | "upcoming" | "closed" | "resolved" | "halted";
+            closed: boolean;
+            outcomes: {
+                id: string;
+                label: string;
+                price: number | null;
+            }[];
+            yes_price: number | null;
+            yes_bid: number | null;
+            yes_ask: number | null;
+            last_price: number | null;
+            volume: number | null;
+            volume_24h: number | null;
+            liquidity: number | null;
+            open_interest: number | null;
+            /** Format: date-time */
+            open_time: string | null;
+            /** Format: date-time */
+            close_time: string | null;
+            /** Format: date-time */
+            resolution_time: string | null;
+            result: string | null;
+            rules: string;
+            url: string | null;
+            /** @description Cross-exchange cluster id; null until matched */
+            svc_id: string | null;
+            cluster_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the venue's data was last refreshed
+             */
+            updated_at: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
