@@ -88,7 +88,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const liveAdapters = venues.liveAdapters;
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
-    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger: logger.child({ component: 'search' }) });
+    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, layout: config.searchLayout, pool: db.pool, logger: logger.child({ component: 'search' }) });
     // Semantic search fetches its model when missing (so a fresh `npm start` needs no other command)
     // and loads it in the background; it answers 503, saying why, until the model is ready.
     // The embedding indexer runs where the jobs run; it starts once the model is loaded.

@@ -30,16 +30,31 @@ export interface ElasticClientOptions {
    * shorter per-request timeout; with the default undici connection a per-request timeout can
    * only be shorter than this one, never longer. */
   requestTimeoutMs?: number;
+  /** default: one per node (at least 1), so that a request tries every node once before failing */
   maxRetries?: number;
 }
 
-export function createElasticClient(url: string, options: ElasticClientOptions = {}): Client {
+/** `http://a:9200,http://b:9200` (ELASTICSEARCH_URL may list every node) or a list, as node URLs. */
+export function elasticNodeUrls(urls: string | string[]): string[] {
+  const list = (Array.isArray(urls) ? urls : urls.split(',')).map((u) => u.trim()).filter(Boolean);
+  if (list.length === 0) throw new Error('no search node URL given');
+  return list;
+}
+
+/**
+ * A client of every listed node. Requests go round-robin; a node that refuses the connection, drops
+ * it or answers 502/503/504 is marked dead and the request is retried on the next node at once (a
+ * search or an external-versioned bulk write is safe to repeat), and the dead node is pinged back
+ * in later. The list is the truth: no sniffing (a cluster's published addresses are often not the
+ * ones reachable from here).
+ */
+export function createElasticClient(urls: string | string[], options: ElasticClientOptions = {}): Client {
+  const nodes = elasticNodeUrls(urls);
   return new Client({
-    node: url,
+    nodes,
     Transport: CompatTransport,
     requestTimeout: options.requestTimeoutMs ?? 120_000,
-    maxRetries: options.maxRetries ?? 1,
-    // one node: never sniff, the URL is the truth
+    maxRetries: options.maxRetries ?? Math.max(1, nodes.length),
     sniffOnStart: false,
     enableMetaHeader: false,
   });
