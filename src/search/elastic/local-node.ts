@@ -198,6 +198,17 @@ export async function stopByPid(pid: number, graceMs = 20_000): Promise<void> {
   }
 }
 
+/** Kill a node by pid (SIGKILL: what a crash looks like to the rest of a cluster); resolves once it is gone. */
+export async function killByPid(pid: number, timeoutMs = 10_000): Promise<void> {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (processAlive(pid) && Date.now() < deadline) await sleep(20);
+}
+
 /** Start one node on loopback; resolves when it is healthy. */
 export async function startSearchNode(options: StartOptions = {}): Promise<SearchNode> {
   const home = options.home ?? defaultNodeHome();
@@ -241,6 +252,8 @@ export async function startSearchNode(options: StartOptions = {}): Promise<Searc
 interface SpawnOptions {
   home: string;
   heap: string;
+  /** more JVM flags */
+  jvmArgs?: string[];
   runnerArgs: string[];
   logFile: string;
   detached: boolean;
@@ -250,7 +263,7 @@ interface SpawnOptions {
 /** Spawn one runner JVM; resolves with its HTTP address once it logs one (not yet healthy). */
 async function spawnRunner(options: SpawnOptions): Promise<{ url: string; pid: number }> {
   const { home, heap, logFile, timeoutMs } = options;
-  const args = [`-Xms${heap}`, `-Xmx${heap}`, '-cp', path.join(home, 'lib', '*'), RUNNER_MAIN, ...options.runnerArgs];
+  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...(options.jvmArgs ?? []), '-cp', path.join(home, 'lib', '*'), RUNNER_MAIN, ...options.runnerArgs];
   const child: ChildProcess = spawn('java', args, {
     cwd: home,
     detached: options.detached,
@@ -338,6 +351,8 @@ export interface ClusterMember {
   transportAddress: string;
   /** Stop this node alone (SIGTERM, then SIGKILL after the grace); its data directory stays until the cluster stops. */
   stop(): Promise<void>;
+  /** Kill this node at once (SIGKILL: a crash); resolves when the process is gone. */
+  kill(): Promise<void>;
 }
 
 export interface SearchCluster {
@@ -449,6 +464,9 @@ export async function startSearchCluster(options: ClusterStartOptions = {}): Pro
       return spawnRunner({
         home,
         heap: options.heap ?? '448m',
+        // three JVMs start at once: the C1 compiler alone and the serial collector need much less
+        // CPU to come up (a test cluster never runs long enough for C2 to pay off)
+        jvmArgs: ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'],
         runnerArgs: ['-basePath', nodeBase, '-numOfNode', '1', '-clusterName', clusterName, '-baseHttpPort', String(httpPorts[i] - 1)],
         logFile: path.join(nodeBase, 'node.log'),
         detached: false,
@@ -477,6 +495,7 @@ export async function startSearchCluster(options: ClusterStartOptions = {}): Pro
     pid: s.pid,
     transportAddress: seeds[i],
     stop: () => stopByPid(s.pid),
+    kill: () => killByPid(s.pid),
   }));
   let stopped = false;
   return {
