@@ -10,6 +10,7 @@ import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { loadConfig } from '../../src/config.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
+import { clusterVerdict } from '../../src/search/setup.js';
 import type { ClusterMember, SearchCluster } from '../../src/search/elastic/local-node.js';
 import { mintTestKey, startTestService, type TestService } from '../helpers/service.js';
 import { startTestSearchCluster, stopTestSearchCluster } from './support/search-cluster.js';
@@ -32,6 +33,19 @@ async function primaryHolder(cluster: SearchCluster, via: string, index: string)
   assert.ok(member, `primary on ${address}, not one of ${cluster.urls.join(' ')}`);
   return member;
 }
+
+describe('search cluster health verdict', () => {
+  it('ok when green with every node; degraded when yellow or short of nodes; down when red', () => {
+    const base = { nodes: 3, configured_nodes: 3, unassigned_shards: 0 };
+    assert.deepEqual(clusterVerdict({ ...base, status: 'green' }), { status: 'ok' });
+    // one URL in front of a bigger cluster (a load balancer) is not a shortage
+    assert.deepEqual(clusterVerdict({ ...base, configured_nodes: 1, status: 'green' }), { status: 'ok' });
+    assert.deepEqual(clusterVerdict({ ...base, status: 'yellow', unassigned_shards: 1 }), { status: 'degraded', reason: 'index yellow: 1 replica copies unassigned' });
+    // after the replica moved to the nodes left, the missing node still counts
+    assert.deepEqual(clusterVerdict({ ...base, nodes: 2, status: 'green' }), { status: 'degraded', reason: '2 of 3 configured nodes in the cluster' });
+    assert.equal(clusterVerdict({ ...base, nodes: 1, status: 'red', unassigned_shards: 2 }).status, 'down');
+  });
+});
 
 describe('search cluster: three nodes, shards and replicas from the config, one node lost', function () {
   this.timeout(240_000);
@@ -79,8 +93,11 @@ describe('search cluster: three nodes, shards and replicas from the config, one 
       await custom.close();
     }
 
+    // every copy placed, every configured node present: ok
+    await getJson(`${cluster.urls[0]}/_cluster/health?wait_for_status=green&timeout=60s`);
     const health = await svc.request('/health');
     assert.equal(health.status, 200);
+    assert.equal(health.body.components.search.status, 'ok', JSON.stringify(health.body.components.search));
     assert.equal(health.body.components.search.engine, 'elasticsearch');
     assert.equal(health.body.components.search.cluster.nodes, 3);
     assert.equal(health.body.components.search.cluster.configured_nodes, 3);

@@ -67,6 +67,7 @@ describe('TLS: HTTPS and WSS from the service, certificate reload on SIGHUP', fu
   const clients: TestStreamClient[] = [];
 
   before(async function () {
+    this.timeout(180_000);
     if (spawnSync('openssl', ['version']).status !== 0) {
       if (process.env.CI) throw new Error('the openssl CLI is needed to make the test certificates');
       console.warn('      SKIPPED (no openssl CLI to make test certificates)');
