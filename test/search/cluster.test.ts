@@ -4,6 +4,8 @@
 // client retries on another node, OpenSearch promotes the replica), no document is lost, and
 // /health says the search component is degraded, not down.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import net from 'node:net';
 import { generateCorpus } from '../../bench/search/corpus.js';
 import { catalogCounts, catalogHighWater, indexChangedMarkets, rebuildSearchIndex } from '../../indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
@@ -34,7 +36,30 @@ async function primaryHolder(cluster: SearchCluster, via: string, index: string)
   return member;
 }
 
-describe('search cluster health verdict', () => {
+describe('search cluster: client fail-over and health verdict (no node needed)', () => {
+  it('a hung node (accepts, never answers) costs one timeout per request, then the next node answers', async () => {
+    const sockets = new Set<net.Socket>();
+    const hung = net.createServer((s) => sockets.add(s));
+    const answering = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const listen = (server: net.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+    const [hungPort, okPort] = [await listen(hung), await listen(answering)];
+    const client = createElasticClient([`http://127.0.0.1:${hungPort}`, `http://127.0.0.1:${okPort}`], { requestTimeoutMs: 300 });
+    try {
+      // every request, whichever node it is sent to first, is answered
+      for (let i = 0; i < 6; i++) assert.equal(await client.ping(), true);
+      assert.ok(sockets.size >= 1, 'the hung node was tried');
+      // one node: nothing to fail over to, the timeout is the answer
+      const single = createElasticClient(`http://127.0.0.1:${hungPort}`, { requestTimeoutMs: 300, maxRetries: 0 });
+      await assert.rejects(single.ping(), /timed out/i);
+      await single.close();
+    } finally {
+      await client.close();
+      for (const s of sockets) s.destroy();
+      hung.close();
+      answering.close();
+    }
+  });
+
   it('ok when green with every node; degraded when yellow or short of nodes; down when red', () => {
     const base = { nodes: 3, configured_nodes: 3, unassigned_shards: 0 };
     assert.deepEqual(clusterVerdict({ ...base, status: 'green' }), { status: 'ok' });
@@ -119,6 +144,9 @@ describe('search cluster: three nodes, shards and replicas from the config, one 
     let stop = false;
     let killedAt = Number.POSITIVE_INFINITY;
     const outcomes = { ok: 0, okAfterKill: 0, empty: [] as string[], failed: [] as string[] };
+    // when a failure happened, relative to the kill (a failure long before it is the machine, not the cluster)
+    const t0 = Date.now();
+    const when = (started: number) => `at +${started - t0} ms, took ${Date.now() - started} ms`;
     const record = (what: string, found: number) => {
       if (found === 0) outcomes.empty.push(what);
       else {
@@ -129,6 +157,7 @@ describe('search cluster: three nodes, shards and replicas from the config, one 
     const engineSearcher = async (i: number) => {
       for (let n = i; !stop; n++) {
         const q = QUERIES[n % QUERIES.length];
+        const started = Date.now();
         try {
           const [page, suggestions] = await Promise.all([
             engine.searchMarkets({ q, status: 'all', sort: 'relevance', limit: 10 }),
@@ -136,7 +165,7 @@ describe('search cluster: three nodes, shards and replicas from the config, one 
           ]);
           record(`search ${q}`, Math.min(page.hits.length, suggestions.length));
         } catch (err) {
-          outcomes.failed.push(`${q}: ${(err as Error).message}`);
+          outcomes.failed.push(`${q}: ${(err as Error).message} (${when(started)})`);
         }
       }
     };
@@ -144,8 +173,9 @@ describe('search cluster: three nodes, shards and replicas from the config, one 
     const apiSearcher = async () => {
       for (let n = 0; !stop; n++) {
         const q = QUERIES[n % QUERIES.length];
+        const started = Date.now();
         const r = await svc.request(`/api/v1/search/markets?q=${encodeURIComponent(q)}&limit=${1 + (n % 97)}`, { headers: { 'X-API-Key': key } });
-        if (r.status !== 200) outcomes.failed.push(`API ${q}: ${r.status} ${r.text.slice(0, 200)}`);
+        if (r.status !== 200) outcomes.failed.push(`API ${q}: ${r.status} ${r.text.slice(0, 200)} (${when(started)})`);
         else record(`API ${q}`, r.body.results.length);
       }
     };
@@ -165,7 +195,7 @@ describe('search cluster: three nodes, shards and replicas from the config, one 
     await Promise.all(searchers);
 
     assert.ok(doneAtKill < 2000 && passEnded > killedAt, `the node died during the indexing pass (${doneAtKill} of 2000 rows done)`);
-    assert.deepEqual(outcomes.failed, []);
+    assert.deepEqual(outcomes.failed, [], `node killed at +${killedAt - t0} ms (its pid exited; the kill was sent just before)`);
     assert.deepEqual(outcomes.empty, []);
     assert.ok(outcomes.okAfterKill >= 10, `searches after the node died: ${outcomes.okAfterKill}`);
     assert.deepEqual(result.failed, []);

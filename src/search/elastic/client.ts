@@ -6,6 +6,7 @@
 // both into the Transport it constructs, so the fix is a Transport subclass that overrides them:
 // no product check, and `accept` / `content-type` = application/json (bulk bodies keep
 // application/x-ndjson). Elasticsearch 8 accepts plain JSON too, so one setting serves all three.
+// The subclass also sets `retryOnTimeout`, which the client's own options do not expose.
 import { Client, Transport, type TransportOptions } from '@elastic/elasticsearch';
 
 const PLAIN_JSON = 'application/json';
@@ -16,6 +17,8 @@ export class CompatTransport extends Transport {
       ...opts,
       // `null` disables the check; the option's type says string, the implementation accepts null.
       productCheck: null as unknown as string,
+      // several nodes: a timed-out request is tried on the next node (createElasticClient says why)
+      retryOnTimeout: opts.connectionPool.size > 1,
       vendoredHeaders: {
         jsonContentType: PLAIN_JSON,
         ndjsonContentType: 'application/x-ndjson',
@@ -42,11 +45,13 @@ export function elasticNodeUrls(urls: string | string[]): string[] {
 }
 
 /**
- * A client of every listed node. Requests go round-robin; a node that refuses the connection, drops
- * it or answers 502/503/504 is marked dead and the request is retried on the next node at once (a
- * search or an external-versioned bulk write is safe to repeat), and the dead node is pinged back
- * in later. The list is the truth: no sniffing (a cluster's published addresses are often not the
- * ones reachable from here).
+ * A client of every listed node. Requests are spread over the nodes (the client's weighted pool); a
+ * node that refuses the connection, drops it or answers 502/503/504 loses weight and the request is
+ * retried on the next node at once (a search or an external-versioned bulk write is safe to repeat).
+ * With several nodes a timeout is retried on the next node too: a node that hangs (a long GC pause,
+ * a network partition) accepts connections but never answers, and would otherwise fail every request
+ * sent to it until the cluster drops it. The list is the truth: no sniffing (a cluster's published
+ * addresses are often not the ones reachable from here).
  */
 export function createElasticClient(urls: string | string[], options: ElasticClientOptions = {}): Client {
   const nodes = elasticNodeUrls(urls);
