@@ -5,6 +5,10 @@
 //   npx tsx scripts/search-node.ts status    print the running node's URL and pid
 //   npx tsx scripts/search-node.ts stop      stop it by pid
 //   npx tsx scripts/search-node.ts run       start in the foreground until Ctrl-C
+//   npx tsx scripts/search-node.ts cluster [--nodes 3]
+//                                            a cluster of separate node processes (one JVM each, so that
+//                                            one can be stopped alone), in the foreground until Ctrl-C;
+//                                            prints ELASTICSEARCH_URL with every node and each node's pid
 //
 // `start` records {url, pid, basePath} in .search-node/node.json; use the URL as ELASTICSEARCH_URL.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +17,7 @@ import {
   defaultNodeHome,
   installSearchNode,
   searchNodeAvailability,
+  startSearchCluster,
   startSearchNode,
   stopByPid,
 } from '../src/search/elastic/local-node.js';
@@ -94,8 +99,25 @@ async function main(command: string | undefined): Promise<void> {
       process.on('SIGTERM', stop);
       return;
     }
+    case 'cluster': {
+      const at = process.argv.indexOf('--nodes');
+      const nodes = at > 0 ? Number(process.argv[at + 1]) : 3;
+      if (!Number.isInteger(nodes) || nodes < 2 || nodes > 9) throw new Error('--nodes takes a whole number from 2 to 9');
+      const started = Date.now();
+      const cluster = await startSearchCluster({ home, nodes });
+      console.error(`search cluster ${cluster.clusterName}: ${nodes} nodes joined in ${Date.now() - started} ms`);
+      for (const m of cluster.members) console.log(`node ${m.url} pid ${m.pid} (stop it alone: kill ${m.pid})`);
+      console.log(`ELASTICSEARCH_URL=${cluster.urls.join(',')}`);
+      console.log('Ctrl-C stops every node and removes their data');
+      const stop = () => {
+        void cluster.stop().then(() => process.exit(0));
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      return;
+    }
     default:
-      console.error('usage: tsx scripts/search-node.ts install|start|status|stop|run');
+      console.error('usage: tsx scripts/search-node.ts install|start|status|stop|run|cluster [--nodes N]');
       process.exitCode = 2;
   }
 }

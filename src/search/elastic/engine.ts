@@ -37,6 +37,35 @@ export interface ElasticEngineOptions {
   /** searches fail fast so that the API can answer 503 instead of hanging (writes use the
    * client's own, longer timeout) */
   searchTimeoutMs?: number;
+  /** shards and replicas of the indices this engine creates (default: see IndexLayout) */
+  layout?: Partial<IndexLayout>;
+  /** pauses between retries of bulk items the cluster refused for the moment (429, 5xx) */
+  bulkRetryDelaysMs?: number[];
+}
+
+/**
+ * Shards and replicas of a new physical index. They are index-creation settings, not part of the
+ * mapping (mappings/ holds no shard counts): set per deployment (SEARCH_SHARDS, SEARCH_REPLICAS).
+ * `replicas: 'auto'` is decided when the index is created, from the cluster's data nodes: one
+ * replica when there are two or more (a node can go without losing a shard), none on a single
+ * node (a replica could never be placed and the index would stay yellow). A cluster that grows
+ * later keeps that number until a reindex or a settings update.
+ */
+export interface IndexLayout {
+  shards: number;
+  replicas: number | 'auto';
+}
+
+export const DEFAULT_INDEX_LAYOUT: IndexLayout = { shards: 1, replicas: 'auto' };
+
+/** The search cluster as the health check reports it. */
+export interface SearchClusterHealth {
+  /** green: every copy placed; yellow: some replica missing (no redundancy); red: some data missing */
+  status: 'green' | 'yellow' | 'red';
+  /** nodes in the cluster now, and how many node URLs this process was given */
+  nodes: number;
+  configured_nodes: number;
+  unassigned_shards: number;
 }
 
 interface StoredDoc extends MarketSearchDoc {
@@ -66,6 +95,8 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
   private readonly definition: IndexDefinition;
   private readonly dropOldIndexAfterMs: number;
   private readonly read: { requestTimeout: number };
+  private readonly layout: IndexLayout;
+  private readonly bulkRetryDelaysMs: number[];
 
   constructor(opts: ElasticEngineOptions) {
     this.client = opts.client;
@@ -73,6 +104,8 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     this.definition = opts.definition ?? loadIndexDefinition();
     this.dropOldIndexAfterMs = opts.dropOldIndexAfterMs ?? 2_000;
     this.read = { requestTimeout: opts.searchTimeoutMs ?? 3_000 };
+    this.layout = { ...DEFAULT_INDEX_LAYOUT, ...opts.layout };
+    this.bulkRetryDelaysMs = opts.bulkRetryDelaysMs ?? [200, 500, 1_000, 2_000, 4_000];
   }
 
   private async guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -169,6 +202,30 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     }
   }
 
+  /** The health of the live index (of the whole cluster before one exists), and its node count. */
+  async clusterHealth(): Promise<SearchClusterHealth> {
+    const index = await this.liveIndex();
+    const res = await this.guarded('cluster health', () =>
+      this.client.cluster.health(index ? { index, timeout: '0s' } : { timeout: '0s' }, this.read),
+    );
+    return {
+      status: String(res.status).toLowerCase() as SearchClusterHealth['status'],
+      nodes: res.number_of_nodes,
+      configured_nodes: this.client.connectionPool.size,
+      unassigned_shards: res.unassigned_shards,
+    };
+  }
+
+  /** Shards and replicas a new index gets now (replicas 'auto': from the data nodes at this moment). */
+  async indexLayout(): Promise<{ number_of_shards: number; number_of_replicas: number }> {
+    let replicas = this.layout.replicas;
+    if (replicas === 'auto') {
+      const health = await this.guarded('cluster health', () => this.client.cluster.health({ timeout: '0s' }));
+      replicas = health.number_of_data_nodes > 1 ? 1 : 0;
+    }
+    return { number_of_shards: this.layout.shards, number_of_replicas: replicas };
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }
@@ -198,10 +255,11 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
 
   private async createPhysicalIndex(settingsOverride: Record<string, unknown> = {}): Promise<string> {
     const name = versionedIndexName(this.alias, this.definition.version);
+    const layout = await this.indexLayout();
     await this.guarded('create index', () =>
       this.client.indices.create({
         index: name,
-        settings: { ...this.definition.settings, ...settingsOverride },
+        settings: { ...this.definition.settings, ...layout, ...settingsOverride },
         mappings: this.definition.mappings,
       }),
     );
@@ -261,15 +319,28 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     const result: BulkResult = { written: 0, stale: 0, failed: [] };
     if (docs.length === 0) return result;
     const index = target ?? this.alias;
-    const operations: unknown[] = [];
-    for (const d of docs) {
-      const stored: StoredDoc = { ...d, key: docKey(d), group_key: groupKey(d) };
-      operations.push({ index: { _index: index, _id: stored.key, version: d.change_seq, version_type: 'external_gte' } });
-      operations.push(stored);
+    let pending = docs;
+    for (let attempt = 0; ; attempt++) {
+      const operations: unknown[] = [];
+      for (const d of pending) {
+        const stored: StoredDoc = { ...d, key: docKey(d), group_key: groupKey(d) };
+        operations.push({ index: { _index: index, _id: stored.key, version: d.change_seq, version_type: 'external_gte' } });
+        operations.push(stored);
+      }
+      const res = await this.guarded('bulk index', () => this.client.bulk({ operations }));
+      const retry = new Set<number>();
+      const lastAttempt = attempt >= this.bulkRetryDelaysMs.length;
+      res.items.forEach((item, i) => {
+        const op = item.index;
+        if (op && isTransientItemFailure(op.status) && !lastAttempt) retry.add(i);
+        else collectBulk([item], result);
+      });
+      if (retry.size === 0) return result;
+      // a node left or a primary is being promoted: the same writes (idempotent under their
+      // external version) succeed once the cluster has settled, usually within a second
+      await sleep(this.bulkRetryDelaysMs[attempt]);
+      pending = pending.filter((_, i) => retry.has(i));
     }
-    const res = await this.guarded('bulk index', () => this.client.bulk({ operations }));
-    collectBulk(res.items, result);
-    return result;
   }
 
   async remove(keys: (MarketKey & { change_seq: number })[], target?: string): Promise<number> {
@@ -278,16 +349,24 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     const operations = keys.map((k) => ({
       delete: { _index: index, _id: docKey(k), version: k.change_seq, version_type: 'external_gte' },
     }));
-    const res = await this.guarded('bulk delete', () => this.client.bulk({ operations }));
+    let pending = operations;
     let deleted = 0;
-    for (const item of res.items) {
-      const op = item.delete;
-      if (!op) continue;
-      // 404: was never indexed; 409: a newer version is there (the market came back)
-      if (op.status === 200) deleted++;
-      else if (op.status !== 404 && op.status !== 409) throw new Error(`delete ${op._id} failed: ${JSON.stringify(op.error)}`);
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.guarded('bulk delete', () => this.client.bulk({ operations: pending }));
+      const retry = new Set<number>();
+      const lastAttempt = attempt >= this.bulkRetryDelaysMs.length;
+      res.items.forEach((item, i) => {
+        const op = item.delete;
+        if (!op) return;
+        // 404: was never indexed; 409: a newer version is there (the market came back)
+        if (op.status === 200) deleted++;
+        else if (isTransientItemFailure(op.status) && !lastAttempt) retry.add(i);
+        else if (op.status !== 404 && op.status !== 409) throw new Error(`delete ${op._id} failed: ${JSON.stringify(op.error)}`);
+      });
+      if (retry.size === 0) return deleted;
+      await sleep(this.bulkRetryDelaysMs[attempt]);
+      pending = pending.filter((_, i) => retry.has(i));
     }
-    return deleted;
   }
 
   async indexedClusterIds(keys: MarketKey[], target?: string): Promise<Map<string, string | null>> {
@@ -357,6 +436,15 @@ function toSuggestion(s: SuggestionSource): Suggestion {
     svc_id: s.svc_id ?? null,
     exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
   };
+}
+
+/** A bulk item the cluster refused for now: overloaded (429) or a shard copy unavailable (5xx). */
+function isTransientItemFailure(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
 }
 
 function roundScore(score: number): number {

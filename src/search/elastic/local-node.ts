@@ -9,6 +9,7 @@
 //   nearly full disk on a developer machine does not turn indices read-only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export const RUNNER_GROUP = 'org.codelibs.opensearch';
@@ -197,6 +198,17 @@ export async function stopByPid(pid: number, graceMs = 20_000): Promise<void> {
   }
 }
 
+/** Kill a node by pid (SIGKILL: what a crash looks like to the rest of a cluster); resolves once it is gone. */
+export async function killByPid(pid: number, timeoutMs = 10_000): Promise<void> {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (processAlive(pid) && Date.now() < deadline) await sleep(20);
+}
+
 /** Start one node on loopback; resolves when it is healthy. */
 export async function startSearchNode(options: StartOptions = {}): Promise<SearchNode> {
   const home = options.home ?? defaultNodeHome();
@@ -206,24 +218,55 @@ export async function startSearchNode(options: StartOptions = {}): Promise<Searc
   const timeoutMs = options.timeoutMs ?? 90_000;
   mkdirSync(path.join(home, 'nodes'), { recursive: true });
   const basePath = mkdtempSync(path.join(home, 'nodes', 'node-'));
-  const heap = options.heap ?? '1g';
-  const args = [
-    `-Xms${heap}`,
-    `-Xmx${heap}`,
-    '-cp',
-    path.join(home, 'lib', '*'),
-    RUNNER_MAIN,
-    '-basePath',
+  const { url, pid } = await spawnRunner({
+    home,
+    heap: options.heap ?? '1g',
+    runnerArgs: ['-basePath', basePath, '-numOfNode', '1', '-clusterName', path.basename(basePath)],
+    logFile: options.logFile ?? path.join(basePath, 'node.log'),
+    detached: options.detached ?? false,
+    timeoutMs,
+  });
+
+  try {
+    await waitForHealth(url, timeoutMs);
+    await disableDiskWatermarks(url);
+  } catch (e) {
+    await stopByPid(pid, 5_000);
+    throw e;
+  }
+
+  let stopped = false;
+  return {
+    url,
+    pid,
     basePath,
-    '-numOfNode',
-    '1',
-    '-clusterName',
-    path.basename(basePath),
-  ];
-  const logFile = options.logFile ?? path.join(basePath, 'node.log');
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await stopByPid(pid);
+      rmSync(basePath, { recursive: true, force: true });
+    },
+  };
+}
+
+interface SpawnOptions {
+  home: string;
+  heap: string;
+  /** more JVM flags */
+  jvmArgs?: string[];
+  runnerArgs: string[];
+  logFile: string;
+  detached: boolean;
+  timeoutMs: number;
+}
+
+/** Spawn one runner JVM; resolves with its HTTP address once it logs one (not yet healthy). */
+async function spawnRunner(options: SpawnOptions): Promise<{ url: string; pid: number }> {
+  const { home, heap, logFile, timeoutMs } = options;
+  const args = [`-Xms${heap}`, `-Xmx${heap}`, ...(options.jvmArgs ?? []), '-cp', path.join(home, 'lib', '*'), RUNNER_MAIN, ...options.runnerArgs];
   const child: ChildProcess = spawn('java', args, {
     cwd: home,
-    detached: options.detached ?? false,
+    detached: options.detached,
     stdio: options.detached ? ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] : ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('could not spawn java');
@@ -282,24 +325,188 @@ export async function startSearchNode(options: StartOptions = {}): Promise<Searc
   });
 
   if (options.detached) child.unref();
+  return { url, pid };
+}
 
+// ---- a local cluster of several nodes ------------------------------------------------------------
+//
+// The runner's `-numOfNode N` starts N nodes inside one JVM, which cannot lose one node alone. A
+// cluster whose nodes can stop one by one runs one runner JVM per node (`-numOfNode 1` each, one
+// data directory each) and joins them through the `opensearch.yml` that the runner reads from
+// `<basePath>/node_1/config/` when the file is already there. The runner names every node `Node 1`
+// and sets `node.name` and `http.port` itself (they win over the yml), so:
+// - the nodes find each other by transport address: `discovery.seed_hosts` lists the loopback
+//   transport ports picked here, and `cluster.initial_cluster_manager_nodes` names the nodes by the
+//   same addresses (OpenSearch accepts a node's name or its transport address there);
+// - each JVM gets its HTTP port through `-baseHttpPort` (the runner takes base+1 when free and
+//   scans upwards only to 9299), from the top of 9201-9298 down, away from the single test nodes
+//   that take the first free port from 9201 up, and distinct so that JVMs started together cannot
+//   pick the same one.
+
+export interface ClusterMember {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  pid: number;
+  /** the node's transport address, as `discovery.seed_hosts` names it */
+  transportAddress: string;
+  /** Stop this node alone (SIGTERM, then SIGKILL after the grace); its data directory stays until the cluster stops. */
+  stop(): Promise<void>;
+  /** Kill this node at once (SIGKILL: a crash); resolves when the process is gone. */
+  kill(): Promise<void>;
+}
+
+export interface SearchCluster {
+  clusterName: string;
+  members: ClusterMember[];
+  /** every member's URL, e.g. for ELASTICSEARCH_URL as a comma-separated list */
+  urls: string[];
+  basePath: string;
+  /** Stop every node still running and remove the data directories. */
+  stop(): Promise<void>;
+}
+
+export interface ClusterStartOptions {
+  home?: string;
+  /** how many nodes (default 3) */
+  nodes?: number;
+  /** heap of each node's JVM (default 448m) */
+  heap?: string;
+  timeoutMs?: number;
+}
+
+const HTTP_PORT_TOP = 9298;
+const HTTP_PORT_BOTTOM = 9201;
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function ephemeralPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function freeHttpPorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let p = HTTP_PORT_TOP; p >= HTTP_PORT_BOTTOM && ports.length < count; p--) {
+    if (await portIsFree(p)) ports.push(p);
+  }
+  if (ports.length < count) throw new Error(`fewer than ${count} free HTTP ports in ${HTTP_PORT_BOTTOM}-${HTTP_PORT_TOP} (the runner's range)`);
+  return ports;
+}
+
+function clusterYaml(transportPort: number, seeds: string[]): string {
+  const list = JSON.stringify(seeds);
+  return [
+    '# Written by src/search/elastic/local-node.ts (startSearchCluster): joins the separate runner JVMs.',
+    'network.host: 127.0.0.1',
+    `transport.port: ${transportPort}`,
+    `discovery.seed_hosts: ${list}`,
+    `cluster.initial_cluster_manager_nodes: ${list}`,
+    // a nearly full disk on a developer machine must not turn indices read-only
+    'cluster.routing.allocation.disk.threshold_enabled: false',
+    '',
+  ].join('\n');
+}
+
+/** Wait until the cluster has `nodes` nodes and is green (no index yet: green as soon as it forms). */
+async function waitForClusterNodes(url: string, nodes: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const r = await httpJson(`${url}/_cluster/health?wait_for_nodes=${nodes}&wait_for_status=green&timeout=10s`);
+      const body = r.body as { status?: string; number_of_nodes?: number };
+      if (r.status === 200 && body.status === 'green' && body.number_of_nodes === nodes) return;
+      last = `HTTP ${r.status} ${body.status ?? ''} nodes ${body.number_of_nodes ?? '?'}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await sleep(300);
+  }
+  throw new Error(`search cluster at ${url} did not reach ${nodes} nodes in ${timeoutMs} ms (${last})`);
+}
+
+/** Start a cluster of separate node processes on loopback; resolves when every node has joined. */
+export async function startSearchCluster(options: ClusterStartOptions = {}): Promise<SearchCluster> {
+  const home = options.home ?? defaultNodeHome();
+  const availability = searchNodeAvailability(home);
+  if (!availability.ok) throw new Error(availability.reason);
+  installSearchNode(home);
+  const count = options.nodes ?? 3;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  mkdirSync(path.join(home, 'nodes'), { recursive: true });
+  const basePath = mkdtempSync(path.join(home, 'nodes', 'cluster-'));
+  const clusterName = path.basename(basePath);
+  const transportPorts: number[] = [];
+  while (transportPorts.length < count) {
+    const p = await ephemeralPort();
+    if (!transportPorts.includes(p)) transportPorts.push(p);
+  }
+  const seeds = transportPorts.map((p) => `127.0.0.1:${p}`);
+  const httpPorts = await freeHttpPorts(count);
+
+  const spawned = await Promise.allSettled(
+    transportPorts.map(async (transportPort, i) => {
+      const nodeBase = path.join(basePath, `n${i + 1}`);
+      mkdirSync(path.join(nodeBase, 'node_1', 'config'), { recursive: true });
+      writeFileSync(path.join(nodeBase, 'node_1', 'config', 'opensearch.yml'), clusterYaml(transportPort, seeds));
+      return spawnRunner({
+        home,
+        heap: options.heap ?? '448m',
+        // three JVMs start at once: the C1 compiler alone and the serial collector need much less
+        // CPU to come up (a test cluster never runs long enough for C2 to pay off)
+        jvmArgs: ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'],
+        runnerArgs: ['-basePath', nodeBase, '-numOfNode', '1', '-clusterName', clusterName, '-baseHttpPort', String(httpPorts[i] - 1)],
+        logFile: path.join(nodeBase, 'node.log'),
+        detached: false,
+        timeoutMs,
+      });
+    }),
+  );
+  const started = spawned.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((s) => stopByPid(s.pid)));
+  };
+  const failed = spawned.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    rmSync(basePath, { recursive: true, force: true });
+    throw failed.reason;
+  }
   try {
-    await waitForHealth(url, timeoutMs);
-    await disableDiskWatermarks(url);
+    await waitForClusterNodes(started[0].url, count, timeoutMs);
   } catch (e) {
-    await stopByPid(pid, 5_000);
+    await stopAll();
     throw e;
   }
-
+  const members: ClusterMember[] = started.map((s, i) => ({
+    url: s.url,
+    pid: s.pid,
+    transportAddress: seeds[i],
+    stop: () => stopByPid(s.pid),
+    kill: () => killByPid(s.pid),
+  }));
   let stopped = false;
   return {
-    url,
-    pid,
+    clusterName,
+    members,
+    urls: members.map((m) => m.url),
     basePath,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await stopByPid(pid);
+      await stopAll();
       rmSync(basePath, { recursive: true, force: true });
     },
   };
