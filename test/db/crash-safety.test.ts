@@ -6,7 +6,10 @@
 //            outcomes), the cursor names the last committed page, the restart resumes from it, and
 //            at the end the catalog holds exactly the venue's markets, none twice;
 //   reindex  the index state never runs ahead of the documents written, and after the restart the
-//            search table holds exactly the live markets.
+//            search table holds exactly the live markets;
+//   embed    the embedding cursors never run ahead of the vectors written, and once the dead run's
+//            lease has expired the restart embeds exactly what is missing: one title vector per
+//            live market, one rules vector per market with rules, none for removed markets.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -17,6 +20,7 @@ import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { freshDataDir } from '../helpers/database.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
+import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGE = 5;
@@ -28,7 +32,7 @@ interface Outcome {
 }
 
 /** Runs the worker; with `killAfterSteps`, SIGKILLs it right after that many committed steps. */
-function runWorker(mode: 'sync' | 'reindex', env: Record<string, string>, killAfterSteps?: number): Promise<Outcome> {
+function runWorker(mode: 'sync' | 'reindex' | 'embed', env: Record<string, string>, killAfterSteps?: number): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     // node itself (not the tsx launcher, whose own child would outlive a SIGKILL of the launcher)
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/db/crash/worker.ts'), mode], { cwd: ROOT, env: { ...process.env, CRASH_PAGE_SIZE: String(PAGE), LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -154,6 +158,39 @@ for (const kind of ['embedded', 'server'] as const) {
           0,
           'with its current title',
         );
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('an embedding backfill killed mid-run leaves no vector past its cursors; after its lease expires the restart completes it', async () => {
+      await ensureTestModel();
+      const lease = 4;
+      const embedEnv = { ...env, MODEL_DIR: TEST_MODEL_DIR, CRASH_LEASE_SECONDS: String(lease) };
+      const crashed = await runWorker('embed', embedEnv, 2);
+      assert.ok(crashed.killed, 'killed before it finished');
+      const killedAt = Date.now();
+      let db = await open();
+      try {
+        const cursor = await count(db, "SELECT coalesce(max(last_change_seq) FILTER (WHERE name = 'cursor:title'), 0)::int AS n FROM embedding_index_state");
+        assert.ok(cursor > 0, 'some title batches were committed');
+        const missing = await count(db, `SELECT count(*)::int AS n FROM markets m WHERE m.change_seq <= $1 AND NOT m.removed AND btrim(m.title) <> ''
+          AND NOT EXISTS (SELECT 1 FROM market_embeddings e WHERE e.exchange = m.exchange AND e.market_id = m.market_id AND e.kind = 'title')`, [cursor]);
+        assert.equal(missing, 0, 'every market up to the title cursor has its title vector');
+      } finally {
+        await db.close();
+      }
+      // The dead run's lease holds until it expires (the service's default is 300 s; see the report).
+      await new Promise((r) => setTimeout(r, Math.max(0, killedAt + lease * 1000 + 500 - Date.now())));
+      const restarted = await runWorker('embed', embedEnv);
+      assert.equal((JSON.parse(restarted.lines[restarted.lines.length - 1]) as { done: boolean }).done, true, 'the restart ran');
+      db = await open();
+      try {
+        const live = await count(db, "SELECT count(*)::int AS n FROM markets WHERE NOT removed AND btrim(title) <> ''");
+        assert.equal(await count(db, "SELECT count(*)::int AS n FROM market_embeddings WHERE kind = 'title'"), live, 'one title vector per live market');
+        const withRules = await count(db, "SELECT count(*)::int AS n FROM markets WHERE NOT removed AND btrim(coalesce(rules, '')) <> ''");
+        assert.equal(await count(db, "SELECT count(*)::int AS n FROM market_embeddings WHERE kind = 'rules'"), withRules, 'one rules vector per market with rules');
+        assert.equal(await count(db, 'SELECT count(*)::int AS n FROM market_embeddings e JOIN markets m USING (exchange, market_id) WHERE m.removed'), 0, 'none for removed markets');
       } finally {
         await db.close();
       }

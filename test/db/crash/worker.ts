@@ -3,7 +3,12 @@
 // committed step so that the test can kill it mid-run.
 //   sync     a venue sync of the Polymarket simulator at SIM_BASE_URLS (VenueSync, as the job runs it)
 //   reindex  incremental search indexing of the catalog into the PostgreSQL engine (as the job runs it)
+//   embed    the embedding backfill (EmbeddingIndexer with the real model in MODEL_DIR), lease of
+//            CRASH_LEASE_SECONDS
 // The database: DATABASE_URL, else the embedded one in DATA_DIR.
+import { Embedder } from '../../../embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
+import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
 import { indexChangedMarkets } from '../../../indexers/search-indexer.js';
 import { VenueSync } from '../../../indexers/venue-sync.js';
 import { openDatabase } from '../../../src/db/database.js';
@@ -22,5 +27,11 @@ if (mode === 'sync') {
 } else if (mode === 'reindex') {
   const r = await indexChangedMarkets({ pool: db.pool, writer: new PostgresSearchEngine({ pool: db.pool }), batchSize: page, onProgress: () => console.log('step') });
   console.log(JSON.stringify({ done: true, written: r.written, fromSeq: r.fromSeq, toSeq: r.toSeq }));
+} else if (mode === 'embed') {
+  const embedder = await Embedder.start({ modelDir: process.env.MODEL_DIR ?? './models', workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
+  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: page, leaseSeconds: Number(process.env.CRASH_LEASE_SECONDS ?? 300) });
+  const r = await indexer.runOnce((p) => p.processed > 0 && console.log('step'));
+  console.log(JSON.stringify({ done: r.ran, embedded: r.embedded, markets: r.markets }));
+  await embedder.close();
 } else throw new Error(`unknown mode ${mode}`);
 await db.close();
