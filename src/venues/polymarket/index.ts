@@ -31,7 +31,7 @@ export const polymarket = defineVenue({
   // The L2 API credentials (derived from the wallet's key by `derive-credentials`), never the key itself.
   credentials: z.object({
     api_key: CredentialSchemas.nonEmpty,
-    secret: CredentialSchemas.nonEmpty,
+    secret: CredentialSchemas.base64,
     passphrase: CredentialSchemas.nonEmpty,
     address: CredentialSchemas.address,
     signature_type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),

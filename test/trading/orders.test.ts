@@ -1,0 +1,341 @@
+// Trading end to end: the real service (embedded database, HTTP) in sim mode, so orders go through
+// the venue simulators, which check the RSA-PSS and HMAC signatures the way Kalshi and Futuur do.
+// Credentials, placing, listing, cancelling, idempotency, venue rejections and outages, restarts in
+// the middle of an order, per-user isolation, positions and balances; and, last, that no credential
+// value appears in any log line these tests made the service write.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningSimulator } from '../../src/sim/types.js';
+import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
+import { TradingService } from '../../src/trading/trading-service.js';
+import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const KALSHI_PEM = fs.readFileSync(path.join(here, 'fixtures/kalshi-test-private.pem'), 'utf8');
+const KALSHI_PUBLIC = fs.readFileSync(path.join(here, 'fixtures/kalshi-test-public.pem'), 'utf8');
+const OTHER_PEM = fs.readFileSync(path.join(here, 'fixtures/other-private.pem'), 'utf8');
+const KALSHI_KEY_ID = 'a952bcbe-ec3b-4b5b-b8f9-11dae589608c';
+const POLY_SECRET = Buffer.from('polymarket-test-secret-0123456789').toString('base64');
+const POLY_PASSPHRASE = 'passphrase-that-must-never-be-logged';
+
+/** Every value a test stored that must never be seen again. */
+const SECRETS = [
+  ...KALSHI_PEM.split('\n').filter((l) => l.length > 40),
+  FUTUUR_SIM_CREDENTIALS.privateKey,
+  POLY_SECRET,
+  POLY_PASSPHRASE,
+];
+
+describe('trading: credentials and orders through the simulators', function () {
+  this.timeout(60_000);
+  let svc: TestService;
+  let kalshiSim: RunningSimulator;
+  let futuurSim: RunningSimulator;
+  let keyA: string;
+  let keyB: string;
+  let ticker: string;
+  let futuurMarket: string;
+  const responses: string[] = [];
+
+  const call = async (key: string, p: string, init: { method?: string; body?: unknown } = {}) => {
+    const res = await svc.request(p, { ...init, headers: { 'x-api-key': key } });
+    responses.push(res.text);
+    return res;
+  };
+
+  before(async () => {
+    svc = await startTestService({ env: { EXCHANGE_MODE: 'sim', RUN_JOBS: 'false', TRADING_TIMEOUT_MS: '1500', TEST_KEY_RATE_PER_MINUTE: '100000', TEST_KEYS_PER_ADDRESS_PER_HOUR: '1000' } });
+    kalshiSim = svc.venues.simulators!.simulators.kalshi!;
+    futuurSim = svc.venues.simulators!.simulators.futuur!;
+    keyA = await mintTestKey(svc);
+    keyB = await mintTestKey(svc);
+    // The venue learns the user's public key when the user uploads it (simulator control route).
+    const reg = await fetch(`${kalshiSim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key_id: KALSHI_KEY_ID, public_key: KALSHI_PUBLIC }) });
+    assert.equal(reg.status, 201);
+    const markets = (await (await fetch(`${kalshiSim.baseUrls.rest}/markets?status=open&limit=50`)).json()) as { markets: { ticker: string }[] };
+    ticker = markets.markets[0].ticker;
+    const events = (await (await fetch(`${futuurSim.baseUrls.rest}/events/?limit=50`)).json()) as { results: { status: string; markets: { id: number; status: string }[] }[] };
+    futuurMarket = String(events.results.find((e) => e.status === 'open' && e.markets.some((m) => m.status === 'active'))!.markets.find((m) => m.status === 'active')!.id);
+  });
+
+  after(async () => {
+    await svc?.destroy();
+  });
+
+  describe('credentials', () => {
+    it('refuses malformed sets with a 400 naming the field, and stores nothing', async () => {
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ exchange: 'kalshi', key_id: KALSHI_KEY_ID, private_key: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----' }, /private_key: .*RSA private key/],
+        [{ exchange: 'kalshi', key_id: KALSHI_KEY_ID }, /private_key: is required/],
+        [{ exchange: 'polymarket', api_key: 'k', secret: 'not base64!', passphrase: 'p', address: `0x${'1'.repeat(40)}` }, /secret: must be base64/],
+        [{ exchange: 'polymarket', api_key: 'k', secret: POLY_SECRET, passphrase: 'p', address: '0x1234' }, /address: must be a 0x-prefixed/],
+        [{ exchange: 'manifold', api_key: 'k' }, /exchange: manifold has no trading/],
+        [{ key_id: 'x' }, /exchange: is required/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body });
+        assert.equal(res.status, 400, res.text);
+        assert.match(res.body.error as string, message);
+      }
+      const list = await call(keyA, '/api/v1/users/_/credentials');
+      assert.deepEqual(list.body.credentials, []);
+    });
+
+    it('stores one set per venue, encrypted, lists without values, replaces, and deletes', async () => {
+      const first = await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'kalshi', key_id: KALSHI_KEY_ID, private_key: OTHER_PEM } });
+      assert.equal(first.status, 201, first.text);
+      assert.deepEqual(Object.keys(first.body).sort(), ['connected', 'created_at', 'exchange', 'updated_at']);
+      // Posting again replaces the set ({userID} is ignored: the user is the key's).
+      const again = await call(keyA, '/api/v1/users/somebody-else/credentials', { method: 'POST', body: { exchange: 'kalshi', key_id: KALSHI_KEY_ID, private_key: KALSHI_PEM } });
+      assert.equal(again.status, 200, again.text);
+      const poly = await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'polymarket', api_key: 'pk', secret: POLY_SECRET, passphrase: POLY_PASSPHRASE, address: `0x${'ab'.repeat(20)}` } });
+      assert.equal(poly.status, 201, poly.text);
+      const fut = await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'futuur', public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey } });
+      assert.equal(fut.status, 201, fut.text);
+
+      const list = await call(keyA, '/api/v1/users/_/credentials');
+      assert.equal(list.status, 200);
+      assert.deepEqual((list.body.credentials as { exchange: string }[]).map((c) => c.exchange), ['futuur', 'kalshi', 'polymarket']);
+      assert.equal(list.body.count, 3);
+      // Another user sees none of them.
+      assert.deepEqual((await call(keyB, '/api/v1/users/_/credentials')).body.credentials, []);
+
+      // At rest: ciphertext only, and the stored set is the replacement.
+      const rows = await svc.db.pool.query<{ ciphertext: Buffer; key_id: string }>("SELECT ciphertext, key_id FROM trading_credentials WHERE exchange = 'kalshi'");
+      assert.equal(rows.rows.length, 1);
+      assert.ok(!rows.rows[0].ciphertext.toString('latin1').includes('PRIVATE KEY'));
+      assert.equal(fs.statSync(path.join(svc.dataDir, 'credentials.key')).mode & 0o777, 0o600);
+
+      const del = await call(keyA, '/api/v1/users/_/credentials/polymarket', { method: 'DELETE' });
+      assert.equal(del.status, 204);
+      assert.equal((await call(keyA, '/api/v1/users/_/credentials/polymarket', { method: 'DELETE' })).status, 404);
+      // Put back for the tests below.
+      assert.equal((await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'polymarket', api_key: 'pk', secret: POLY_SECRET, passphrase: POLY_PASSPHRASE, address: `0x${'ab'.repeat(20)}` } })).status, 201);
+    });
+  });
+
+  describe('kalshi orders (RSA-PSS, signed here)', () => {
+    const order = (over: Record<string, unknown> = {}) => ({ exchange: 'kalshi', market_id: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.99, size: 1, ...over });
+
+    it('fills a marketable order against the book, with fills in unified units', async () => {
+      const posts = kalshiSim.server.requests.filter((r) => r.method === 'POST').length;
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order() });
+      assert.equal(res.status, 201, res.text);
+      assert.match(res.body.id as string, /^ord_[0-9a-f]{24}$/);
+      assert.equal(res.body.status, 'filled');
+      assert.equal(res.body.filled_size, 1);
+      const avg = res.body.avg_fill_price as number;
+      assert.ok(avg > 0 && avg <= 0.99, `avg ${avg}`);
+      const fills = res.body.fills as { price: number; size: number }[];
+      assert.ok(fills.length >= 1);
+      assert.equal(fills.reduce((n, f) => n + f.size, 0), 1);
+      assert.ok(res.body.exchange_order_id);
+      // The venue got exactly one signed create.
+      const sent = kalshiSim.server.requests.filter((r) => r.method === 'POST').slice(posts);
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0].headers['kalshi-access-key'], KALSHI_KEY_ID);
+      assert.match(String(sent[0].headers['kalshi-access-timestamp']), /^\d{13}$/);
+    });
+
+    it('rests, lists, cancels; a second cancel (and a cancel of a filled order) is a 409', async () => {
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.01, outcome: 'yes' }) });
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.body.status, 'open');
+      const id = res.body.id as string;
+      const got = await call(keyA, `/api/v1/orders/${id}`);
+      assert.equal(got.body.status, 'open');
+      const open = await call(keyA, '/api/v1/orders?exchange=kalshi&status=open');
+      assert.ok((open.body.orders as { id: string }[]).some((o) => o.id === id));
+      const cancel = await call(keyA, `/api/v1/orders/${id}`, { method: 'DELETE' });
+      assert.equal(cancel.status, 200, cancel.text);
+      assert.equal(cancel.body.status, 'cancelled');
+      assert.equal((await call(keyA, `/api/v1/orders/${id}`, { method: 'DELETE' })).status, 409);
+
+      const filled = await call(keyA, '/api/v1/orders', { method: 'POST', body: order() });
+      assert.equal(filled.body.status, 'filled');
+      const again = await call(keyA, `/api/v1/orders/${filled.body.id as string}`, { method: 'DELETE' });
+      assert.equal(again.status, 409);
+      assert.match(again.body.error as string, /filled/);
+    });
+
+    it('keeps users apart: another user\'s order is a 404', async () => {
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.01 }) });
+      const id = res.body.id as string;
+      assert.equal((await call(keyB, `/api/v1/orders/${id}`)).status, 404);
+      assert.equal((await call(keyB, `/api/v1/orders/${id}`, { method: 'DELETE' })).status, 404);
+      assert.ok(!((await call(keyB, '/api/v1/orders')).body.orders as { id: string }[]).some((o) => o.id === id));
+      // user B has no kalshi credentials: a 400 naming the missing set
+      const b = await call(keyB, '/api/v1/orders', { method: 'POST', body: order() });
+      assert.equal(b.status, 400);
+      assert.match(b.body.error as string, /no stored credentials for kalshi/);
+    });
+
+    it('creates one order for ten concurrent requests with one client_order_id', async () => {
+      const posts = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length;
+      const body = order({ price: 0.02, client_order_id: 'burst-1' });
+      const all = await Promise.all(Array.from({ length: 10 }, () => call(keyA, '/api/v1/orders', { method: 'POST', body })));
+      const statuses = all.map((r) => r.status).sort();
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 200, 201], all.map((r) => r.text).join('\n'));
+      assert.equal(new Set(all.map((r) => r.body.id)).size, 1);
+      assert.equal(kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length - posts, 1);
+      const rows = await svc.db.pool.query("SELECT count(*)::int AS n FROM trading_orders WHERE client_order_id = 'burst-1'");
+      assert.equal(rows.rows[0].n, 1);
+      // The same client_order_id later: the first order, nothing sent.
+      const later = await call(keyA, '/api/v1/orders', { method: 'POST', body });
+      assert.equal(later.status, 200);
+      assert.equal(later.body.id, all[0].body.id);
+    });
+
+    it('stores a venue rejection as rejected (422 with the venue\'s reason)', async () => {
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.5, size: 1_000_000, client_order_id: 'too-big' }) });
+      assert.equal(res.status, 422, res.text);
+      assert.match(res.body.error as string, /insufficient_balance/);
+      const rejected = await call(keyA, '/api/v1/orders?status=rejected');
+      const o = (rejected.body.orders as { client_order_id: string; status: string; reject_reason: string }[]).find((x) => x.client_order_id === 'too-big')!;
+      assert.equal(o.status, 'rejected');
+      assert.match(o.reject_reason, /insufficient_balance/);
+    });
+
+    it('answers 502 when the venue fails, and leaves the order rejected (the venue has none)', async () => {
+      kalshiSim.server.fail(1, 503, '/trade-api/v2/portfolio/orders');
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.03, client_order_id: 'venue-down' }) });
+      assert.equal(res.status, 502, res.text);
+      const row = await svc.db.pool.query("SELECT status FROM trading_orders WHERE client_order_id = 'venue-down'");
+      assert.equal(row.rows[0].status, 'rejected');
+    });
+
+    it('answers 504 on a timeout, keeps the order pending, and reconciles it with the venue later', async () => {
+      // The venue takes longer than TRADING_TIMEOUT_MS but does create the order.
+      kalshiSim.server.slow(2500, 1, '/trade-api/v2/portfolio/orders');
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.04, client_order_id: 'slow-1' }) });
+      assert.equal(res.status, 504, res.text);
+      const id = /ord_[0-9a-f]{24}/.exec(res.body.error as string)![0];
+      assert.equal((await svc.db.pool.query('SELECT status FROM trading_orders WHERE id = $1', [id])).rows[0].status, 'pending');
+      await new Promise((r) => setTimeout(r, 2500));
+      // A read reconciles it by client id: the venue has it, resting.
+      const got = await call(keyA, `/api/v1/orders/${id}`);
+      assert.equal(got.body.status, 'open', got.text);
+      assert.ok(got.body.exchange_order_id);
+    });
+
+    it('after a restart in the middle of placing, reconciles pending orders: found ones take the venue\'s state, lost ones become rejected, none is sent twice', async () => {
+      const t = svc.trading;
+      const userId = (await svc.keys.authenticate(keyA))!.userId;
+      // Crash after the venue accepted: the row is pending, the venue has the order.
+      const sent = await t.orders.insertPending({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-after-send', venueRequest: null });
+      const creds = await t.credentials.get(userId, 'kalshi');
+      await t.clients.kalshi!.place(creds!, { marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientId: sent.order.venue_client_id });
+      // Crash before sending: pending, the venue never heard of it.
+      const lost = await t.orders.insertPending({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.06, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-before-send', venueRequest: null });
+      const creates = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length;
+
+      // A new process: the same stores and clients, what the sync job runs at start.
+      const restarted = new TradingService({ orders: t.orders, credentials: t.credentials, clients: t.clients, pendingGraceMs: 0 });
+      const result = await restarted.syncLiveOrders(100);
+      assert.ok(result.synced >= 2, JSON.stringify(result));
+      const a = (await t.orders.get(userId, sent.order.id))!;
+      assert.equal(a.status, 'open');
+      assert.ok(a.exchange_order_id);
+      const b = (await t.orders.get(userId, lost.order.id))!;
+      assert.equal(b.status, 'rejected');
+      assert.match(b.reject_reason!, /no record/);
+      assert.equal(kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length, creates, 'nothing re-sent');
+    });
+
+    it('refuses bad orders with a 400 naming the field, before anything is stored', async () => {
+      const before = (await svc.db.pool.query('SELECT count(*)::int AS n FROM trading_orders')).rows[0].n;
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [order({ price: undefined }), /price: is required/],
+        [order({ outcome: 'maybe' }), /outcome: must be yes or no/],
+        [order({ size: 1.5 }), /size: kalshi trades whole contracts/],
+        [order({ price: 1.2 }), /price/],
+        [order({ signed_order: { signature: '0x' } }), /signed_order: kalshi orders are signed by the service/],
+        [order({ exchange: 'manifold' }), /exchange: manifold has no trading/],
+        [order({ exchange: 'nowhere' }), /exchange: unknown exchange/],
+        [order({ time_in_force: 'gtd' }), /expires_at: is required/],
+        [order({ client_order_id: 'has spaces' }), /client_order_id/],
+        [order({ extra: 1 }), /Unrecognized key/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await call(keyA, '/api/v1/orders', { method: 'POST', body });
+        assert.equal(res.status, 400, `${JSON.stringify(body)} -> ${res.status} ${res.text}`);
+        assert.match(res.body.error as string, message);
+      }
+      assert.equal((await svc.db.pool.query('SELECT count(*)::int AS n FROM trading_orders')).rows[0].n, before);
+      assert.equal((await call(keyA, '/api/v1/orders?cursor=garbage')).status, 400);
+      assert.equal((await call(keyA, '/api/v1/orders?status=nope')).status, 400);
+      assert.equal((await call(keyA, '/api/v1/orders/ord_000000000000000000000000')).status, 404);
+    });
+
+    it('pages the listing with a cursor, newest first', async () => {
+      const all: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await call(keyA, `/api/v1/orders?exchange=kalshi&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        assert.equal(res.status, 200);
+        assert.ok((res.body.count as number) <= 2);
+        all.push(...(res.body.orders as { id: string }[]).map((o) => o.id));
+        cursor = res.body.next_cursor as string | null;
+      } while (cursor);
+      const direct = await svc.db.pool.query("SELECT id FROM trading_orders WHERE exchange = 'kalshi' AND user_id = (SELECT user_id FROM trading_credentials WHERE exchange = 'kalshi' LIMIT 1) ORDER BY created_at DESC, id DESC");
+      assert.deepEqual(all, direct.rows.map((r: { id: string }) => r.id));
+      assert.ok(all.length >= 5);
+    });
+
+    it('serves positions and balances from the venue with the stored credentials', async () => {
+      const pos = await call(keyA, '/api/v1/positions?exchange=kalshi');
+      assert.equal(pos.status, 200, pos.text);
+      const mine = (pos.body.positions as { market_id: string; outcome: string; size: number }[]).find((p) => p.market_id === ticker);
+      assert.ok(mine && mine.size >= 2 && mine.outcome === 'yes', pos.text);
+      const bal = await call(keyA, '/api/v1/balances?exchange=kalshi');
+      assert.equal(bal.status, 200, bal.text);
+      const usd = (bal.body.balances as { currency: string; available: number }[])[0];
+      assert.equal(usd.currency, 'USD');
+      assert.ok(usd.available < 10_000 && usd.available > 9_000, bal.text);
+      assert.equal((await call(keyA, '/api/v1/positions?exchange=manifold')).status, 400);
+      assert.equal((await call(keyA, '/api/v1/balances')).status, 400);
+      assert.equal((await call(keyB, '/api/v1/balances?exchange=kalshi')).status, 400);
+    });
+  });
+
+  describe('futuur orders (HMAC-SHA512, signed here)', () => {
+    const order = (over: Record<string, unknown> = {}) => ({ exchange: 'futuur', market_id: futuurMarket, outcome: 'long', side: 'buy', type: 'limit', price: 0.99, size: 1, ...over });
+
+    it('fills, rests and cancels, with the venue checking every signature', async () => {
+      const filled = await call(keyA, '/api/v1/orders', { method: 'POST', body: order() });
+      assert.equal(filled.status, 201, filled.text);
+      assert.equal(filled.body.status, 'filled');
+      assert.ok((filled.body.avg_fill_price as number) > 0 && (filled.body.avg_fill_price as number) <= 0.99);
+      const resting = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.01, outcome: 'short', size: 3 }) });
+      assert.equal(resting.status, 201, resting.text);
+      assert.equal(resting.body.status, 'open');
+      const cancelled = await call(keyA, `/api/v1/orders/${resting.body.id as string}`, { method: 'DELETE' });
+      assert.equal(cancelled.status, 200, cancelled.text);
+      assert.equal(cancelled.body.status, 'cancelled');
+      const sent = futuurSim.server.requests.filter((r) => r.path.includes('/orders'));
+      assert.ok(sent.every((r) => r.headers.key === FUTUUR_SIM_CREDENTIALS.publicKey && /^[0-9a-f]{128}$/.test(String(r.headers.hmac))));
+      const bal = await call(keyA, '/api/v1/balances?exchange=futuur');
+      assert.equal(bal.status, 200, bal.text);
+      const pos = await call(keyA, '/api/v1/positions?exchange=futuur');
+      assert.ok((pos.body.positions as { market_id: string }[]).some((p) => p.market_id === futuurMarket), pos.text);
+    });
+
+    it('refuses futuur time-in-force it does not have', async () => {
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ time_in_force: 'ioc' }) });
+      assert.equal(res.status, 400);
+      assert.match(res.body.error as string, /time_in_force/);
+    });
+  });
+
+  describe('afterwards', () => {
+    it('never shows a credential value in a response or a log line', () => {
+    assert.ok(svc.logs.length > 20, 'the service logged');
+    for (const secret of SECRETS) {
+      for (const line of svc.logs) assert.ok(!line.includes(secret), `a log line holds a credential: ${line.slice(0, 200)}`);
+      for (const body of responses) assert.ok(!body.includes(secret), 'a response holds a credential');
+    }
+    });
+  });
+});
