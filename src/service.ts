@@ -38,6 +38,7 @@ import { createStreamGateway } from './ws/setup.js';
 import { setupTrading, type TradingComponents } from './trading/setup.js';
 import { createTradingRouter } from './http/routes/trading.js';
 import { createCredentialsRouter } from './http/routes/trading-credentials.js';
+import { createOnboardingRouter } from './http/routes/trading-onboarding.js';
 import { createOrderSyncJob, ORDER_SYNC_JOB } from '../indexers/order-sync-job.js';
 
 export interface RunningService {
@@ -145,6 +146,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         // before the venue router, which would otherwise take /orders/{id} or /polymarket/safe-address
         { path: '/', router: createTradingRouter(trading.trading) },
         { path: '/', router: createCredentialsRouter(trading.credentials) },
+        { path: '/', router: createOnboardingRouter(trading.onboarding) },
         // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },

@@ -13,6 +13,7 @@ import { loadCredentialCipher, type CredentialCipher } from './credential-cipher
 import { CredentialStore } from './credential-store.js';
 import { CredentialsService } from './credentials-service.js';
 import { OrderRepository } from './order-repository.js';
+import { PolymarketOnboarding } from './polymarket-onboarding.js';
 import { TradingService, type TradingServiceOptions } from './trading-service.js';
 
 export interface TradingSettings {
@@ -33,6 +34,7 @@ export interface TradingComponents {
   orders: OrderRepository;
   trading: TradingService;
   clients: Partial<Record<ExchangeCode, TradingClient>>;
+  onboarding: PolymarketOnboarding;
 }
 
 /** One order client per venue that trades, pointed at `baseUrls[code]` (overrides of the descriptor's). */
@@ -63,5 +65,7 @@ export async function setupTrading(opts: {
   const orders = new OrderRepository(opts.pool);
   const clients = await createTradingClients(opts.baseUrls, opts.settings.timeoutMs);
   const trading = new TradingService({ orders, credentials, clients, logger: opts.logger, ...opts.service });
-  return { cipher, credentials, orders, trading, clients };
+  const polymarketUrls = resolveBaseUrls(VENUES.find((v) => v.code === 'polymarket')!.baseUrls as Record<string, string>, opts.baseUrls.polymarket ?? {});
+  const onboarding = new PolymarketOnboarding(credentials, polymarketUrls.clob, opts.settings.timeoutMs);
+  return { cipher, credentials, orders, trading, clients, onboarding };
 }

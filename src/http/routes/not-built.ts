@@ -47,10 +47,6 @@ export const NOT_BUILT: readonly NotBuiltOperation[] = [
   { method: 'GET', path: '/api/v1/{exchange}/datasets/latest', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/datasets/{date}', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
 
-  // trading, credentials, onboarding
-  { method: 'POST', path: '/api/v1/{exchange}/derive-credentials', capability: 'trading', operation: 'derive-credentials', exchanges: ['polymarket'] },
-  { method: 'POST', path: '/api/v1/{exchange}/verify-credentials', capability: 'trading', operation: 'verify-credentials', exchanges: ['polymarket'] },
-  { method: 'POST', path: '/api/v1/{exchange}/safe-address', capability: 'trading', operation: 'safe-address', exchanges: ['polymarket'] },
 ];
 
 interface CompiledEntry {
