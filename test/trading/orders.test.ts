@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Wallet } from 'ethers';
 import type { RunningSimulator } from '../../src/sim/types.js';
+import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
 import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
@@ -19,6 +21,7 @@ const OTHER_PEM = fs.readFileSync(path.join(here, 'fixtures/other-private.pem'),
 const KALSHI_KEY_ID = 'a952bcbe-ec3b-4b5b-b8f9-11dae589608c';
 const POLY_SECRET = Buffer.from('polymarket-test-secret-0123456789').toString('base64');
 const POLY_PASSPHRASE = 'passphrase-that-must-never-be-logged';
+const WALLET_KEY = `0x${'5a'.repeat(32)}`;
 
 /** Every value a test stored that must never be seen again. */
 const SECRETS = [
@@ -26,6 +29,7 @@ const SECRETS = [
   FUTUUR_SIM_CREDENTIALS.privateKey,
   POLY_SECRET,
   POLY_PASSPHRASE,
+  WALLET_KEY.slice(2),
 ];
 
 describe('trading: credentials and orders through the simulators', function () {
@@ -326,6 +330,82 @@ describe('trading: credentials and orders through the simulators', function () {
       const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ time_in_force: 'ioc' }) });
       assert.equal(res.status, 400);
       assert.match(res.body.error as string, /time_in_force/);
+    });
+  });
+
+  describe('polymarket (EIP-712, signed by the caller)', () => {
+    const wallet = new Wallet(WALLET_KEY);
+    let token: string;
+    let negRisk: boolean;
+    const ZERO32 = `0x${'0'.repeat(64)}`;
+    const signedOrder = async (over: Record<string, unknown> = {}, by: Wallet = wallet) => {
+      const order = { salt: String(Date.now()), maker: wallet.address, signer: wallet.address, tokenId: token, makerAmount: '990000', takerAmount: '1000000', side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32, ...over };
+      return { ...order, negRisk, signature: await by.signTypedData(polymarketOrderDomain(negRisk), POLYMARKET_ORDER_TYPES, order) };
+    };
+
+    before(async () => {
+      const sim = svc.venues.simulators!.simulators.polymarket!;
+      const list = (await (await fetch(`${sim.baseUrls.gamma}/markets?limit=50&closed=false`)).json()) as { clobTokenIds?: string; negRisk?: boolean; acceptingOrders?: boolean; enableOrderBook?: boolean; closed?: boolean }[];
+      const m = list.find((x) => x.clobTokenIds && x.acceptingOrders !== false && x.enableOrderBook !== false && !x.closed)!;
+      token = (JSON.parse(m.clobTokenIds!) as string[])[0];
+      negRisk = !!m.negRisk;
+    });
+
+    it('derives and stores L2 credentials from the wallet key (L1, used once), verifies them, and computes the Safe', async () => {
+      const bad = await call(keyA, '/api/v1/polymarket/derive-credentials', { method: 'POST', body: { private_key: '0x1234' } });
+      assert.equal(bad.status, 400);
+      assert.match(bad.body.error as string, /private_key/);
+      const res = await call(keyA, '/api/v1/polymarket/derive-credentials', { method: 'POST', body: { private_key: WALLET_KEY } });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(Object.keys(res.body).sort(), ['address', 'api_key', 'connected', 'exchange']);
+      assert.equal(res.body.address, wallet.address);
+      const rows = await svc.db.pool.query("SELECT count(*)::int AS n FROM trading_credentials WHERE exchange = 'polymarket'");
+      assert.equal(rows.rows[0].n, 1, 'the derived set replaced the earlier one');
+      const check = await call(keyA, '/api/v1/polymarket/verify-credentials', { method: 'POST' });
+      assert.equal(check.status, 200, check.text);
+      assert.equal(check.body.valid, true);
+      assert.equal(check.body.address, wallet.address);
+      assert.equal((await call(keyB, '/api/v1/polymarket/verify-credentials', { method: 'POST' })).status, 400);
+      const safe = await call(keyA, '/api/v1/polymarket/safe-address', { method: 'POST', body: { address: '0x2Bc8acFDFaD41ec4aD399dCAC0E09e237bB7bBa8' } });
+      assert.deepEqual(safe.body, { address: '0x2Bc8acFDFaD41ec4aD399dCAC0E09e237bB7bBa8', safe_address: '0x1Ca9521aC17f434A1fCe224c7584a0B62882cFAf' });
+      assert.equal((await call(keyA, '/api/v1/polymarket/safe-address', { method: 'POST', body: { address: 'nope' } })).status, 400);
+      const other = await call(keyA, '/api/v1/kalshi/safe-address', { method: 'POST', body: { address: wallet.address } });
+      assert.equal(other.status, 404);
+      assert.match(other.body.error as string, /kalshi has no safe-address operation/);
+    });
+
+    it('verifies the signed order before sending: a good one is placed, a tampered or foreign one is a 400 and never reaches the venue', async () => {
+      const sim = svc.venues.simulators!.simulators.polymarket!;
+      const posts = () => sim.server.requests.filter((r) => r.method === 'POST' && r.path === '/clob/order').length;
+      const before = posts();
+      const good = await signedOrder();
+      const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: { exchange: 'polymarket', market_id: 'any', outcome: token, side: 'buy', type: 'limit', price: 0.99, size: 1, signed_order: good } });
+      assert.equal(res.status, 201, res.text);
+      assert.ok(['filled', 'open', 'partially_filled'].includes(res.body.status as string), res.text);
+      assert.match(res.body.exchange_order_id as string, /^0x[0-9a-f]{64}$/);
+      assert.equal(posts(), before + 1);
+
+      const tampered = { ...(await signedOrder()), makerAmount: '500000' };
+      const foreign = await signedOrder({}, new Wallet(`0x${'6b'.repeat(32)}`));
+      const mismatch = await signedOrder();
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ signed_order: tampered, price: 0.5 }, /signed_order: the signature recovers to/],
+        [{ signed_order: foreign }, /signed_order: the signature recovers to/],
+        [{ signed_order: mismatch, price: 0.5 }, /signed_order: implies price 0.99/],
+        [{ signed_order: mismatch, outcome: '42' }, /signed_order: trades token/],
+        [{ signed_order: undefined }, /signed_order: is required for polymarket/],
+      ];
+      for (const [over, message] of cases) {
+        const r = await call(keyA, '/api/v1/orders', { method: 'POST', body: { exchange: 'polymarket', market_id: 'any', outcome: token, side: 'buy', type: 'limit', price: 0.99, size: 1, ...over } });
+        assert.equal(r.status, 400, r.text);
+        assert.match(r.body.error as string, message);
+      }
+      assert.equal(posts(), before + 1, 'nothing refused was sent');
+      const bal = await call(keyA, '/api/v1/balances?exchange=polymarket');
+      assert.equal(bal.status, 200, bal.text);
+      const pos = await call(keyA, '/api/v1/positions?exchange=polymarket');
+      assert.equal(pos.status, 404);
+      assert.match(pos.body.error as string, /polymarket has no positions operation/);
     });
   });
 
