@@ -164,6 +164,8 @@ export class OrderRepository {
   }
 
   private async withFills(r: OrderRow): Promise<StoredOrder> {
+    // Nothing filled, no fills to read.
+    if (!(r.filled_size > 0)) return toStored(r, []);
     const fills = await this.fillsOf([r.id]);
     return toStored(r, fills.get(r.id) ?? []);
   }
@@ -212,22 +214,30 @@ export class OrderRepository {
   }
 
   /**
-   * Records what the venue says of an order: status, fill totals, its id, new fills. A final status
-   * is never overwritten (a late answer of an earlier read cannot reopen a cancelled order).
+   * Records what the venue says of an order: status, fill totals, its id, new fills; returns the
+   * order as stored now (null when it was already final: a final status is never overwritten, so a
+   * late answer of an earlier read cannot reopen a cancelled order). Without new fills this is one
+   * statement (the common case of an order placed or read while it rests).
    */
-  async applyVenueState(id: string, s: VenueOrderState): Promise<void> {
+  async applyVenueState(id: string, s: VenueOrderState): Promise<StoredOrder | null> {
+    const update = `UPDATE trading_orders
+           SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
+               updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
+         WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
+         RETURNING ${COLUMNS}`;
+    const params = [id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId];
+    const fills = s.fills ?? [];
+    if (fills.length === 0) {
+      const { rows } = await this.pool.query<OrderRow>(update, params);
+      return rows[0] ? this.withFills(rows[0]) : null;
+    }
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(
-        `UPDATE trading_orders
-           SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
-               updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
-         WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')`,
-        [id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId],
-      );
-      await insertFills(client, id, s.fills ?? []);
+      const { rows } = await client.query<OrderRow>(update, params);
+      if (rows[0]) await insertFills(client, id, fills);
       await client.query('COMMIT');
+      return rows[0] ? this.withFills(rows[0]) : null;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;

@@ -145,7 +145,8 @@ export class TradingService {
     const request: VenueOrderRequest = { ...order, clientId: stored.venue_client_id, signedOrder };
     try {
       const state = await this.timed('venue', () => client.place(creds, request));
-      await this.timed('write', () => this.opts.orders.applyVenueState(stored.id, state));
+      const updated = await this.timed('write', () => this.opts.orders.applyVenueState(stored.id, state));
+      if (updated) return { order: publicOrder(updated), created: true };
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
       await this.onPlaceFailure(stored, request, creds, client, err);
