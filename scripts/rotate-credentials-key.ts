@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const i = args.indexOf('--new-key');
   const newKey = i >= 0 ? args[i + 1] : undefined;
   if (i >= 0 && !newKey) throw new Error('--new-key needs a value');
-  const config = loadConfig(process.env, { LOG_LEVEL: 'warn' });
+  const config = loadConfig(undefined, { LOG_LEVEL: 'warn' });
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
   try {

@@ -79,12 +79,17 @@ export class TradingService {
     }
   }
 
-  private client(exchange: string): { code: ExchangeCode; client: TradingClient } {
+  private tradingVenue(exchange: string): ExchangeCode {
     if (!isExchangeCode(exchange)) throw invalid(`exchange: unknown exchange ${exchange}`);
     if (!getExchange(exchange).trading) throw invalid(`exchange: ${exchange} has no trading`);
-    const client = this.opts.clients[exchange];
-    if (!client) throw new TradingError('unavailable', `trading on ${exchange} is not available in this process`);
-    return { code: exchange, client };
+    return exchange;
+  }
+
+  private client(exchange: string): { code: ExchangeCode; client: TradingClient } {
+    const code = this.tradingVenue(exchange);
+    const client = this.opts.clients[code];
+    if (!client) throw new TradingError('unavailable', `trading on ${code} is not available in this process`);
+    return { code, client };
   }
 
   private async credentialsFor(userId: string, exchange: ExchangeCode): Promise<Record<string, unknown>> {
@@ -264,8 +269,9 @@ export class TradingService {
   }
 
   async positions(userId: string, exchange: string): Promise<{ exchange: string; positions: VenuePosition[]; count: number }> {
-    const { code, client } = this.client(exchange);
-    if (!client.positions) throw orderNotFound(`${code} has no positions operation`);
+    const code = this.tradingVenue(exchange);
+    const client = this.opts.clients[code];
+    if (!client?.positions) throw orderNotFound(`${code} has no positions operation`);
     const creds = await this.credentialsFor(userId, code);
     try {
       const positions = await client.positions(creds);
@@ -276,8 +282,9 @@ export class TradingService {
   }
 
   async balances(userId: string, exchange: string): Promise<{ exchange: string; balances: VenueBalance[]; count: number }> {
-    const { code, client } = this.client(exchange);
-    if (!client.balances) throw orderNotFound(`${code} has no balances operation`);
+    const code = this.tradingVenue(exchange);
+    const client = this.opts.clients[code];
+    if (!client?.balances) throw orderNotFound(`${code} has no balances operation`);
     const creds = await this.credentialsFor(userId, code);
     try {
       const balances = await client.balances(creds);
