@@ -135,6 +135,9 @@ export class TradingService {
         signedOrder = input.signed_order!;
       } catch (err) {
         if (err instanceof SignedOrderError) throw invalid(`signed_order: ${err.message}`);
+        // The check needed the market from the venue (its exchange contract): a market it does not
+        // know is the caller's mistake; a venue that does not answer is the venue's.
+        if (err instanceof VenueCallError) throw err.failure === 'rejected' || err.failure === 'not_found' ? invalid(`market_id: ${err.message}`) : venueFailure(code, err);
         throw err;
       }
     }

@@ -205,3 +205,25 @@ export function num(v: unknown): number | null {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : null;
 }
+
+/**
+ * An order record of a CTF-exchange venue (limitless, predict.fun, opinion) in unified terms: the
+ * id, a status word and filled/total amounts under whichever names the venue uses; `scale` divides
+ * amounts given in base units (wei for 18-decimal collateral).
+ */
+export function ctfVenueOrderState(raw: Record<string, unknown>, fallbackId: string, scale = 1): VenueOrderState {
+  const id = String(raw.id ?? raw.orderId ?? raw.orderID ?? raw.hash ?? fallbackId);
+  const word = String(raw.status ?? '').toUpperCase();
+  const filled = (num(raw.amountFilled ?? raw.filledShares ?? raw.filled ?? raw.size_matched) ?? 0) / scale;
+  const total = (num(raw.amount ?? raw.shares ?? raw.original_size ?? raw.size) ?? 0) / scale;
+  const status: VenueOrderState['status'] = /FILLED|MATCHED|FINISHED/.test(word) && (total === 0 || filled >= total)
+    ? 'filled'
+    : /CANCEL|INVALID/.test(word)
+      ? 'cancelled'
+      : /EXPIRED/.test(word)
+        ? 'expired'
+        : filled > 0
+          ? 'partially_filled'
+          : 'open';
+  return { exchangeOrderId: id, status, filledSize: filled, avgFillPrice: num(raw.avgPrice ?? raw.avg_fill_price ?? raw.averagePrice), fills: [] };
+}
