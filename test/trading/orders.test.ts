@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
+import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
+import { limitlessDomain } from '../../src/venues/limitless/signing.js';
 import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
@@ -406,6 +408,51 @@ describe('trading: credentials and orders through the simulators', function () {
       const pos = await call(keyA, '/api/v1/positions?exchange=polymarket');
       assert.equal(pos.status, 404);
       assert.match(pos.body.error as string, /polymarket has no positions operation/);
+    });
+  });
+
+  describe('limitless (EIP-712 under the market\'s own exchange)', () => {
+    const wallet = new Wallet(WALLET_KEY);
+    let slug: string;
+    let exchange: string;
+    let yesToken: string;
+    const signed = async (makerAmount: string, over: Record<string, unknown> = {}) => {
+      const order = { salt: String(Date.now()), maker: wallet.address, signer: wallet.address, taker: '0x0000000000000000000000000000000000000000', tokenId: yesToken, makerAmount, takerAmount: '1000000', expiration: '0', nonce: '0', feeRateBps: '0', side: 0, signatureType: 0, ...over };
+      return { ...order, verifyingContract: exchange, signature: await wallet.signTypedData(limitlessDomain(exchange), CTF_ORDER_V1_TYPES, order) };
+    };
+    before(async () => {
+      const sim = svc.venues.simulators!.simulators.limitless!;
+      const list = (await (await fetch(`${sim.baseUrls.rest}/markets/active?tradeType=clob&limit=25`)).json()) as { data: { slug: string; venue?: { exchange?: string }; tokens?: { yes: string } }[] };
+      const m = list.data.find((x) => x.venue?.exchange && x.tokens)!;
+      slug = m.slug;
+      exchange = m.venue!.exchange!;
+      yesToken = String(m.tokens!.yes);
+      await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: 'lmts-test-key', address: wallet.address }) });
+      assert.equal((await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'limitless', api_key: 'lmts-test-key' } })).status, 201);
+    });
+
+    it('places a verified order, rests and cancels another; a tampered one never reaches the venue', async () => {
+      const sim = svc.venues.simulators!.simulators.limitless!;
+      const posts = () => sim.server.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+      const before = posts();
+      const body = (signed_order: unknown, price: number) => ({ exchange: 'limitless', market_id: slug, outcome: yesToken, side: 'buy', type: 'limit', price, size: 1, signed_order });
+      const filled = await call(keyA, '/api/v1/orders', { method: 'POST', body: body(await signed('990000'), 0.99) });
+      assert.equal(filled.status, 201, filled.text);
+      assert.equal(filled.body.status, 'filled', filled.text);
+      const resting = await call(keyA, '/api/v1/orders', { method: 'POST', body: body(await signed('10000'), 0.01) });
+      assert.equal(resting.status, 201, resting.text);
+      assert.equal(resting.body.status, 'open', resting.text);
+      const cancelled = await call(keyA, `/api/v1/orders/${resting.body.id as string}`, { method: 'DELETE' });
+      assert.equal(cancelled.status, 200, cancelled.text);
+      assert.equal(cancelled.body.status, 'cancelled');
+      const tampered = { ...(await signed('10000')), makerAmount: '20000' };
+      const bad = await call(keyA, '/api/v1/orders', { method: 'POST', body: body(tampered, 0.02) });
+      assert.equal(bad.status, 400, bad.text);
+      assert.match(bad.body.error as string, /recovers to/);
+      const wrongContract = { ...(await signed('10000')), verifyingContract: '0x0000000000000000000000000000000000000001' };
+      assert.match((await call(keyA, '/api/v1/orders', { method: 'POST', body: body(wrongContract, 0.01) })).body.error as string, /not this market's exchange/);
+      assert.equal((await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...body(await signed('10000'), 0.01), market_id: 'no-such-market' } })).status, 400);
+      assert.equal(posts(), before + 2, 'only the two valid orders were sent');
     });
   });
 
