@@ -12,6 +12,8 @@ import type { RunningSimulator } from '../../src/sim/types.js';
 import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
 import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
 import { limitlessDomain } from '../../src/venues/limitless/signing.js';
+import { opinionDomain } from '../../src/venues/opinion/signing.js';
+import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/simulator-orders.js';
 import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
@@ -453,6 +455,39 @@ describe('trading: credentials and orders through the simulators', function () {
       assert.match((await call(keyA, '/api/v1/orders', { method: 'POST', body: body(wrongContract, 0.01) })).body.error as string, /not this market's exchange/);
       assert.equal((await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...body(await signed('10000'), 0.01), market_id: 'no-such-market' } })).status, 400);
       assert.equal(posts(), before + 2, 'only the two valid orders were sent');
+    });
+  });
+
+  describe('opinion (EIP-712, Gnosis Safe orders)', () => {
+    const wallet = new Wallet(WALLET_KEY);
+    const safe = '0x00000000000000000000000000000000000051fe';
+    let market: string;
+    let yesToken: string;
+    const signed = async (makerAmount: bigint) => {
+      const order = { salt: String(Date.now()), maker: safe, signer: wallet.address, taker: '0x0000000000000000000000000000000000000000', tokenId: yesToken, makerAmount: String(makerAmount), takerAmount: String(10n ** 18n), expiration: '0', nonce: '0', feeRateBps: '0', side: 0, signatureType: 2 };
+      return { ...order, signature: await wallet.signTypedData(opinionDomain(OPINION_SIM_EXCHANGE), CTF_ORDER_V1_TYPES, order) };
+    };
+    before(async () => {
+      const sim = svc.venues.simulators!.simulators.opinion!;
+      const list = (await (await fetch(`${sim.baseUrls.rest}/market?limit=20&status=activated`)).json()) as { result: { list: { marketId: number; yesTokenId?: string; status: number }[] } };
+      const m = list.result.list.find((x) => x.yesTokenId && x.status === 2)!;
+      market = String(m.marketId);
+      yesToken = m.yesTokenId!;
+      await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: 'opinion-test-key', signer: wallet.address, multi_sig_addr: safe }) });
+      assert.equal((await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'opinion', api_key: 'opinion-test-key', multi_sig_addr: safe } })).status, 201);
+    });
+
+    it('places a Safe order signed by its owner, rests and cancels another', async () => {
+      const body = (signed_order: unknown, price: number) => ({ exchange: 'opinion', market_id: market, outcome: yesToken, side: 'buy', type: 'limit', price, size: 1, signed_order });
+      const filled = await call(keyA, '/api/v1/orders', { method: 'POST', body: body(await signed(99n * 10n ** 16n), 0.99) });
+      assert.equal(filled.status, 201, filled.text);
+      assert.equal(filled.body.status, 'filled', filled.text);
+      const resting = await call(keyA, '/api/v1/orders', { method: 'POST', body: body(await signed(10n ** 16n), 0.01) });
+      assert.equal(resting.body.status, 'open', resting.text);
+      const cancelled = await call(keyA, `/api/v1/orders/${resting.body.id as string}`, { method: 'DELETE' });
+      assert.equal(cancelled.body.status, 'cancelled', cancelled.text);
+      const foreign = { ...(await signed(10n ** 16n)), maker: '0x000000000000000000000000000000000000dead' };
+      assert.equal((await call(keyA, '/api/v1/orders', { method: 'POST', body: body(foreign, 0.01) })).status, 400);
     });
   });
 
