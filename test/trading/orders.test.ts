@@ -14,6 +14,8 @@ import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
 import { limitlessDomain } from '../../src/venues/limitless/signing.js';
 import { opinionDomain } from '../../src/venues/opinion/signing.js';
 import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/simulator-orders.js';
+import { predictfunDomain, predictfunExchange } from '../../src/venues/predictfun/signing.js';
+import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/simulator.js';
 import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
@@ -488,6 +490,30 @@ describe('trading: credentials and orders through the simulators', function () {
       assert.equal(cancelled.body.status, 'cancelled', cancelled.text);
       const foreign = { ...(await signed(10n ** 16n)), maker: '0x000000000000000000000000000000000000dead' };
       assert.equal((await call(keyA, '/api/v1/orders', { method: 'POST', body: body(foreign, 0.01) })).status, 400);
+    });
+  });
+
+  describe('predictfun (EIP-712 on BNB Chain)', () => {
+    const wallet = new Wallet(WALLET_KEY);
+    it('places an EOA order verified under the market\'s exchange, rests and cancels another', async () => {
+      const sim = svc.venues.simulators!.simulators.predictfun!;
+      const list = (await (await fetch(`${sim.baseUrls.rest}/markets?first=20`)).json()) as { data: { id: number; isNegRisk?: boolean; isYieldBearing?: boolean; tradingStatus?: string; status?: string; outcomes: { indexSet: number; onChainId: string }[] }[] };
+      const m = list.data.find((x) => x.outcomes?.length && (x.tradingStatus ?? 'OPEN') === 'OPEN' && (x.status ?? 'REGISTERED') !== 'RESOLVED')!;
+      const token = m.outcomes.find((o) => o.indexSet === 1)!.onChainId;
+      const domain = predictfunDomain(predictfunExchange({ negRisk: !!m.isNegRisk, yieldBearing: !!m.isYieldBearing }));
+      assert.equal((await call(keyA, '/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'predictfun', api_key: PREDICTFUN_SIM_API_KEY } })).status, 201);
+      const signed = async (makerAmount: bigint) => {
+        const order = { salt: String(Date.now()), maker: wallet.address, signer: wallet.address, taker: '0x0000000000000000000000000000000000000000', tokenId: token, makerAmount: String(makerAmount), takerAmount: String(10n ** 18n), expiration: '0', nonce: '0', feeRateBps: '0', side: 0, signatureType: 0 };
+        return { ...order, signature: await wallet.signTypedData(domain, CTF_ORDER_V1_TYPES, order) };
+      };
+      const body = (signed_order: unknown, price: number) => ({ exchange: 'predictfun', market_id: String(m.id), outcome: token, side: 'buy', type: 'limit', price, size: 1, signed_order });
+      const resting = await call(keyA, '/api/v1/orders', { method: 'POST', body: body(await signed(10n ** 16n), 0.01) });
+      assert.equal(resting.status, 201, resting.text);
+      assert.equal(resting.body.status, 'open', resting.text);
+      const cancelled = await call(keyA, `/api/v1/orders/${resting.body.id as string}`, { method: 'DELETE' });
+      assert.equal(cancelled.body.status, 'cancelled', cancelled.text);
+      const foreign = await (async () => ({ ...(await signed(10n ** 16n)), makerAmount: String(2n * 10n ** 16n) }))();
+      assert.equal((await call(keyA, '/api/v1/orders', { method: 'POST', body: body(foreign, 0.02) })).status, 400);
     });
   });
 
