@@ -156,6 +156,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
     .refine((list) => list.every((o) => o === '*' || isOrigin(o)), { message: 'must be a comma-separated list of origins like https://example.com (scheme, host, optional port; no path) or *' }),
+  /** Trading: the 32-byte key (base64 or hex) that encrypts stored venue credentials; unset = DATA_DIR/credentials.key, created on first start. */
+  CREDENTIALS_KEY: optionalText,
+  /** Comma-separated keys that still decrypt (during a key rotation); never used to encrypt. */
+  CREDENTIALS_PREVIOUS_KEYS: optionalText,
+  /** Per-request timeout of order calls to a venue, in ms (a slower venue answers 504; the order stays pending until reconciled). */
+  TRADING_TIMEOUT_MS: intFromEnv(100, 120_000).default(10_000),
+  /** Cron expression of the order sync job (brings open and pending orders up to date with their venues); "off" disables. */
+  ORDER_SYNC_SCHEDULE: z.string().trim().min(1).default('* * * * *'),
   /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
   SHARED_DATA_DIR: z.string().default('../shared/data'),
 });
@@ -273,6 +281,13 @@ const ConfigSchema = z
       /** Alias of the keyword-search index (scripts); undefined = the engine's default. */
       searchAlias: e.SEARCH_ALIAS,
       sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
+      /** Trading: the credentials key (secret: never logged), order-call timeout, the sync job's schedule (null = off). */
+      trading: {
+        credentialsKey: e.CREDENTIALS_KEY,
+        credentialsPreviousKeys: e.CREDENTIALS_PREVIOUS_KEYS ? e.CREDENTIALS_PREVIOUS_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : [],
+        timeoutMs: e.TRADING_TIMEOUT_MS,
+        syncSchedule: /^(off|none|disabled|false)$/i.test(e.ORDER_SYNC_SCHEDULE) ? null : e.ORDER_SYNC_SCHEDULE,
+      },
       /** Streams: keepalive, limits, the poll interval, and Kalshi's market-data key (secret: never logged). */
       streams: {
         pingIntervalMs: e.WS_PING_INTERVAL_MS,

@@ -37,6 +37,11 @@ import { createSemanticRouter } from './http/routes/semantic-search.js';
 import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
 import { createTlsServer, type TlsServer } from './http/tls.js';
+import { setupTrading, type TradingComponents } from './trading/setup.js';
+import { createTradingRouter } from './http/routes/trading.js';
+import { createCredentialsRouter } from './http/routes/trading-credentials.js';
+import { createOnboardingRouter } from './http/routes/trading-onboarding.js';
+import { createOrderSyncJob, ORDER_SYNC_JOB } from '../indexers/order-sync-job.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -56,6 +61,8 @@ export interface RunningService {
   streams: StreamGateway;
   /** HTTPS/WSS when TLS_CERT_FILE/TLS_KEY_FILE are set (main.ts reloads it on SIGHUP); null = plain HTTP. */
   tls: Pick<TlsServer, 'current' | 'reload'> | null;
+  /** Orders, credentials and the venues' order clients. */
+  trading: TradingComponents;
   close(): Promise<void>;
 }
 
@@ -108,6 +115,13 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       modelFetch: config.modelFetch ?? undefined,
     });
     const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() });
+    // Trading: order clients point where the adapters do (the simulators in sim mode).
+    const trading = await setupTrading({
+      pool: db.pool,
+      settings: { ...config.trading, dataDir: config.dataDir },
+      baseUrls: venues.simulators ? venues.simulators.baseUrls : Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
+      logger,
+    });
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
@@ -135,6 +149,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
         { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason() }) },
+        // before the venue router, which would otherwise take /orders/{id} or /polymarket/safe-address
+        { path: '/', router: createTradingRouter(trading.trading) },
+        { path: '/', router: createCredentialsRouter(trading.credentials) },
+        { path: '/', router: createOnboardingRouter(trading.onboarding) },
         // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },
@@ -187,6 +205,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         void jobs.scheduler.trigger(MATCHING_JOB);
         semanticComponent.requestIndexing();
       });
+      // Orders not final yet follow their venues; the first run right away reconciles any order a
+      // restart interrupted.
+      jobs.scheduler.add(createOrderSyncJob({ trading: trading.trading, schedule: config.trading.syncSchedule, logger }));
+      void jobs.scheduler.trigger(ORDER_SYNC_JOB);
       if (config.sync.onStart) void venueSync.syncAllNow();
     }
 
@@ -203,6 +225,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       catalogChanges,
       streams: streamGateway,
       tls: tlsServer && { current: () => tlsServer.current(), reload: () => tlsServer.reload() },
+      trading,
       close() {
         closing ??= (async () => {
           // Stream clients first: an open WebSocket would hold server.close() until the grace ends.

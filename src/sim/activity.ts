@@ -189,6 +189,42 @@ export class SimActivity {
     if (s) this.moveMarket(s);
   }
 
+  /**
+   * An order of a simulator's trading API taking liquidity: consumes the YES book from the best level
+   * while the price is within `limit` (a buy takes asks <= limit, a sell bids >= limit; null = any),
+   * up to `size`. Each level taken is a trade on the tape and in the streams, like any other.
+   */
+  take(id: string, takerSide: 'buy' | 'sell', limit: number | null, size: number): SimTrade[] {
+    const s = this.state(id);
+    if (!s || size <= 0) return [];
+    const now = this.opts.now();
+    const book = takerSide === 'buy' ? s.asks : s.bids;
+    const levels = [...book.keys()].sort((a, b) => (takerSide === 'buy' ? a - b : b - a));
+    const fills: SimTrade[] = [];
+    let left = size;
+    for (const level of levels) {
+      if (left <= 0) break;
+      const price = round(level * s.tick);
+      if (limit !== null && (takerSide === 'buy' ? price > limit + 1e-9 : price < limit - 1e-9)) break;
+      const avail = book.get(level) ?? 0;
+      const n = Math.min(avail, left);
+      if (n <= 0) continue;
+      left -= n;
+      const trade: SimTrade = { id: `${this.seed}-${++this.tradeCounter}-${now.toString(36)}`, price, size: n, takerSide, t: now };
+      s.trades.push(trade);
+      if (s.trades.length > MAX_TRADES) s.trades.splice(0, s.trades.length - MAX_TRADES);
+      s.volume += n;
+      s.last = price;
+      s.recent.push({ t: now, p: price });
+      if (avail - n > 0) book.set(level, avail - n);
+      else book.delete(level);
+      this.emit({ kind: 'book_delta', marketId: s.id, side: takerSide === 'buy' ? 'ask' : 'bid', price, size: avail - n, delta: -n, seq: ++s.seq, t: now });
+      this.emit({ kind: 'trade', marketId: s.id, trade, seq: ++s.seq });
+      fills.push(trade);
+    }
+    return fills;
+  }
+
   private emit(e: SimActivityEvent): void {
     for (const l of this.listeners) l(e);
   }

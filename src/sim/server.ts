@@ -228,6 +228,8 @@ export class SimServer {
     if (this.requests.length > this.maxLoggedRequests) this.requests.splice(0, this.requests.length - this.maxLoggedRequests);
 
     try {
+      // Read first: a slow venue has received the request (and acts on it) even when its answer comes too late.
+      const body = await readBody(req);
       if (this.slowMs > 0 && this.slowRemaining > 0 && matches(this.slowMatch, path)) {
         this.slowRemaining -= 1;
         await new Promise((r) => setTimeout(r, this.slowMs));
@@ -242,7 +244,6 @@ export class SimServer {
         return this.send(res, { status: fault.status, body: { error: fault.status === 429 ? 'Too Many Requests' : 'injected failure' }, headers });
       }
 
-      const body = await readBody(req);
       for (const r of this.routes) {
         if (r.method !== (req.method ?? 'GET').toUpperCase()) continue;
         const params = matchSegments(r.segments, path.split('/').filter(Boolean));

@@ -12,12 +12,14 @@
  * (`adapter: async (): Promise<AdapterFactory> => ...`): inferred, the descriptor's type would depend
  * on the adapter's, which depends on `ExchangeCode`, i.e. on the descriptor itself.
  */
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { capabilities, type Capabilities, type ReadCapability, type VenueAdapter } from './adapter.js';
 import type { AdapterConfig } from './adapter-config.js';
 import type { RateLimitOptions } from './http-client.js';
 import type { SimulatorFactory } from '../sim/types.js';
 import type { StreamClientFactory } from './stream.js';
+import type { TradingClientFactory } from './trading.js';
 
 export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
 
@@ -89,6 +91,8 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
    * stream gateway; absent for venues without a stream of the service (`stream: null`).
    */
   readonly streamClient?: () => Promise<StreamClientFactory>;
+  /** The venue's order client (`./<code>/trading.ts`), imported on first use; venues that trade have one. */
+  readonly tradingClient?: () => Promise<TradingClientFactory>;
 
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {
@@ -128,12 +132,24 @@ export function urlEnvKeys(d: Pick<VenueDescriptor, 'code' | 'baseUrls'>): Recor
 const nonEmpty = z.string().trim().min(1);
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
+function isRsaPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
+
 /** Credential schemas shared by several venues (CONTRACT.md §5). */
 export const CredentialSchemas = {
   /** limitless, predictfun, opinion: the venue's API key, plus venue-specific extras. */
   apiKey: z.object({ api_key: nonEmpty }).passthrough(),
   /** A PEM-encoded private key (kalshi). */
-  pem: nonEmpty.regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+-----END [A-Z ]*PRIVATE KEY-----/, 'must be a PEM private key'),
+  pem: nonEmpty
+    .regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+-----END [A-Z ]*PRIVATE KEY-----/, 'must be a PEM private key')
+    .refine(isRsaPrivateKey, 'must be an RSA private key that parses (PKCS#1 or PKCS#8 PEM)'),
+  /** A secret the venue issues base64-encoded (standard or URL-safe alphabet). */
+  base64: nonEmpty.regex(/^[A-Za-z0-9+/_-]+={0,2}$/, 'must be base64').refine((v) => Buffer.from(v, 'base64').length >= 16, 'must decode to at least 16 bytes'),
   address,
   nonEmpty,
 } as const;

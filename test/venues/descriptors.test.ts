@@ -3,6 +3,7 @@
  * consistent with its adapter, and everything derived from the list (exchange table, registries,
  * configuration variables) agreeing with it. A tenth venue passes here by being one folder + one line.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';
 import { urlEnvKey, type VenueDescriptor } from '../../src/venues/descriptor.js';
@@ -79,11 +80,12 @@ describe('venue descriptors', () => {
   });
 
   it('credential schemas accept the contract\'s sets and name the missing field', () => {
-    const pem = '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----';
+    // kalshi's key must parse as RSA and polymarket's secret be base64 (the trading credentials rules).
+    const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const addr = `0x${'ab'.repeat(20)}`;
     const valid: Record<string, Record<string, unknown>> = {
       kalshi: { key_id: 'k-1', private_key: pem },
-      polymarket: { api_key: 'a', secret: 's', passphrase: 'p', address: addr, signature_type: 2, funder: addr },
+      polymarket: { api_key: 'a', secret: Buffer.from('a secret of 16+ bytes').toString('base64'), passphrase: 'p', address: addr, signature_type: 2, funder: addr },
       limitless: { api_key: 'a' },
       predictfun: { api_key: 'a' },
       opinion: { api_key: 'a' },
@@ -100,6 +102,7 @@ describe('venue descriptors', () => {
     }
     const kalshi = VENUES.find((v) => v.code === 'kalshi')!.credentials!;
     assert.equal(kalshi.safeParse({ key_id: 'k', private_key: 'not a pem' }).success, false);
+    assert.equal(kalshi.safeParse({ key_id: 'k', private_key: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----' }).success, false, 'a PEM that does not parse');
     const polymarket = VENUES.find((v) => v.code === 'polymarket')!.credentials!;
     assert.equal(polymarket.safeParse({ ...valid.polymarket, address: '0x12' }).success, false);
   });

@@ -32,8 +32,6 @@ const ALL: readonly ExchangeCode[] = EXCHANGE_CODES;
 // code fails to compile).
 /** Venues with an order book: analytics and best bid/ask series are computed from recorded books. */
 const WITH_BOOKS: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'probable'];
-/** CONTRACT.md §1: the venues with trading (and so stored credentials). */
-const TRADED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur'];
 
 export const NOT_BUILT: readonly NotBuiltOperation[] = [
   // recorded market data (the recorder); the orderbook with start/end is served, so not listed
@@ -49,17 +47,6 @@ export const NOT_BUILT: readonly NotBuiltOperation[] = [
   { method: 'GET', path: '/api/v1/{exchange}/datasets/latest', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/datasets/{date}', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
 
-  // trading, credentials, onboarding
-  { method: 'POST', path: '/api/v1/orders', capability: 'trading', operation: 'place order' },
-  { method: 'GET', path: '/api/v1/orders', capability: 'trading', operation: 'list orders' },
-  { method: 'GET', path: '/api/v1/orders/{id}', capability: 'trading', operation: 'order' },
-  { method: 'DELETE', path: '/api/v1/orders/{id}', capability: 'trading', operation: 'cancel order' },
-  { method: 'POST', path: '/api/v1/users/{userID}/credentials', capability: 'trading', operation: 'register credentials' },
-  { method: 'GET', path: '/api/v1/users/{userID}/credentials', capability: 'trading', operation: 'list credentials' },
-  { method: 'DELETE', path: '/api/v1/users/{userID}/credentials/{exchange}', capability: 'trading', operation: 'remove credentials', exchanges: TRADED },
-  { method: 'POST', path: '/api/v1/{exchange}/derive-credentials', capability: 'trading', operation: 'derive-credentials', exchanges: ['polymarket'] },
-  { method: 'POST', path: '/api/v1/{exchange}/verify-credentials', capability: 'trading', operation: 'verify-credentials', exchanges: ['polymarket'] },
-  { method: 'POST', path: '/api/v1/{exchange}/safe-address', capability: 'trading', operation: 'safe-address', exchanges: ['polymarket'] },
 ];
 
 interface CompiledEntry {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { TradingClientFactory } from '../trading.js';
 
 export const futuur = defineVenue({
   code: 'futuur',
@@ -28,6 +29,7 @@ export const futuur = defineVenue({
   marketDataKeys: { public_key: 'FUTUUR_PUBLIC_KEY', private_key: 'FUTUUR_PRIVATE_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createFutuurAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startFutuurSimulator,
+  tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createFutuurTradingClient,
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

@@ -15,6 +15,7 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { FutuurEventWire, FutuurMarketWire } from './normalise.js';
 import { futuurSeed } from './seed.js';
+import { registerFutuurOrders } from './simulator-orders.js';
 
 export const FUTUUR_SIM_CREDENTIALS = { publicKey: 'sim-futuur-public', privateKey: 'sim-futuur-private' };
 export const FUTUUR_SIM_PREFIX = '/v2.0';
@@ -144,6 +145,9 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
     const p = pageOf(all, req, 20);
     return json({ ...p, results: p.results.map(({ id, t }) => actionWire(id, t)) });
   });
+
+  // The trading API (orders, wagers, balances): simulator-orders.ts.
+  registerFutuurOrders(server, { prefix: P, activity, keys: { [FUTUUR_SIM_CREDENTIALS.publicKey]: FUTUUR_SIM_CREDENTIALS.privateKey } });
 
   return launchSimulator({
     exchange: 'futuur',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { TradingClientFactory } from '../trading.js';
 import type { StreamClientFactory } from '../stream.js';
 
 export const kalshi = defineVenue({
@@ -32,6 +33,7 @@ export const kalshi = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createKalshiAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startKalshiSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createKalshiStreamClient,
+  tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createKalshiTradingClient,
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],

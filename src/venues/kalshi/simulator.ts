@@ -14,6 +14,7 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { KalshiEventWire, KalshiMarketWire } from './normalise.js';
 import { kalshiSeed } from './seed.js';
+import { registerKalshiOrders } from './simulator-orders.js';
 
 export const KALSHI_SIM_REST_PREFIX = '/trade-api/v2';
 export const KALSHI_SIM_WS_PATH = '/trade-api/ws/v2';
@@ -320,6 +321,9 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
       }
     }
   });
+
+  // The portfolio API (orders, fills, positions, balance): simulator-orders.ts.
+  registerKalshiOrders(server, { prefix: P, activity });
 
   return launchSimulator({
     exchange: 'kalshi',

@@ -1,6 +1,7 @@
 /** Limitless Exchange: the venue's descriptor (see ../descriptor.ts). */
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { TradingClientFactory } from '../trading.js';
 import type { StreamClientFactory } from '../stream.js';
 
 export const limitless = defineVenue({
@@ -31,6 +32,7 @@ export const limitless = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createLimitlessAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startLimitlessSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createLimitlessStreamClient,
+  tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createLimitlessTradingClient,
   testHints: {
     unknownMarketId: 'no-such-market-limitless',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

@@ -20,6 +20,7 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import { isGroup, type LimitlessMarketWire } from './normalise.js';
 import { limitlessSeed } from './seed.js';
+import { registerLimitlessOrders } from './simulator-orders.js';
 
 export const LIMITLESS_SIM_SOCKET_PATH = '/socket.io/';
 export const LIMITLESS_WS_NAMESPACE = '/markets';
@@ -248,6 +249,15 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
       update ??= orderbookUpdate(m);
       emit(ws, 'orderbookUpdate', update);
     }
+  });
+
+  // The order API: simulator-orders.ts.
+  registerLimitlessOrders(server, {
+    activity,
+    market: (slug) => {
+      const m = bySlug.get(slug);
+      return m && isClob(m) && m.venue?.exchange && m.tokens ? { exchange: m.venue.exchange, yes: String(m.tokens.yes), no: String(m.tokens.no) } : undefined;
+    },
   });
 
   return launchSimulator({

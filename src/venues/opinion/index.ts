@@ -1,6 +1,7 @@
 /** Opinion: the venue's descriptor (see ../descriptor.ts). */
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { TradingClientFactory } from '../trading.js';
 
 export const opinion = defineVenue({
   code: 'opinion',
@@ -27,6 +28,7 @@ export const opinion = defineVenue({
   marketDataKeys: { api_key: 'OPINION_API_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createOpinionAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startOpinionSimulator,
+  tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createOpinionTradingClient,
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

@@ -13,6 +13,7 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { OpinionMarketWire } from './normalise.js';
 import { opinionSeed } from './seed.js';
+import { registerOpinionOrders } from './simulator-orders.js';
 
 export const OPINION_SIM_API_KEY = 'sim-opinion-key';
 export const OPINION_SIM_PREFIX = '/openapi';
@@ -117,6 +118,9 @@ export async function startOpinionSimulator(opts: SimulatorOptions = {}): Promis
     const points = activity.history(t.marketId, { startMs: start ? Number(start) * 1000 : undefined, endMs: end ? Number(end) * 1000 : undefined, stepMs: step * 1000 }) ?? [];
     return ok({ history: points.map((p) => ({ t: Math.floor(p.t / 1000), p: fx(t.yes ? p.p : 1 - p.p) })) });
   });
+
+  // The trading API (quote token, orders): simulator-orders.ts.
+  registerOpinionOrders(server, { prefix: P, activity, token: (id) => tokens.get(id) });
 
   return launchSimulator({
     exchange: 'opinion',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { TradingClientFactory } from '../trading.js';
 import type { StreamClientFactory } from '../stream.js';
 
 export const polymarket = defineVenue({
@@ -31,7 +32,7 @@ export const polymarket = defineVenue({
   // The L2 API credentials (derived from the wallet's key by `derive-credentials`), never the key itself.
   credentials: z.object({
     api_key: CredentialSchemas.nonEmpty,
-    secret: CredentialSchemas.nonEmpty,
+    secret: CredentialSchemas.base64,
     passphrase: CredentialSchemas.nonEmpty,
     address: CredentialSchemas.address,
     signature_type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
@@ -41,6 +42,7 @@ export const polymarket = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPolymarketAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPolymarketSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPolymarketStreamClient,
+  tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPolymarketTradingClient,
   testHints: {
     unknownMarketId: `0x${'0'.repeat(63)}1`,
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'events'],

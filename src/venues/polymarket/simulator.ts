@@ -13,6 +13,7 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import { decodeOutcomes, type GammaEventWire, type GammaMarketWire } from './normalise.js';
 import { polymarketSeed } from './seed.js';
+import { registerPolymarketOrders } from './simulator-orders.js';
 
 const err = (status: number, error: string): SimResponse => ({ status, body: { error } });
 const encodeCursor = (offset: number): string => Buffer.from(JSON.stringify({ o: offset })).toString('base64');
@@ -310,6 +311,15 @@ export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Pro
         if (wantNo) ws.send(JSON.stringify({ event_type: 'last_trade_price', asset_id: no, market: e.marketId, price: px(1 - e.trade.price), side: e.trade.takerSide === 'buy' ? 'SELL' : 'BUY', size: String(e.trade.size), fee_rate_bps: '0', timestamp: ts }));
       }
     }
+  });
+
+  // The trading API (auth, orders, balance): simulator-orders.ts.
+  registerPolymarketOrders(server, {
+    activity,
+    token: (id) => {
+      const t = tokens.get(id);
+      return t ? { ...t, negRisk: !!markets.get(t.conditionId)?.negRisk } : undefined;
+    },
   });
 
   return launchSimulator({

@@ -1,6 +1,7 @@
 /** predict.fun: the venue's descriptor (see ../descriptor.ts). */
 import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import type { TradingClientFactory } from '../trading.js';
 import type { StreamClientFactory } from '../stream.js';
 
 export const predictfun = defineVenue({
@@ -32,6 +33,7 @@ export const predictfun = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictfunAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictfunSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPredictfunStreamClient,
+  tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPredictfunTradingClient,
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

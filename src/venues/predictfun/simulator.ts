@@ -16,6 +16,7 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { PredictCategoryWire, PredictMarketWire } from './normalise.js';
 import { predictfunSeed } from './seed.js';
+import { registerPredictfunOrders } from './simulator-orders.js';
 
 export const PREDICTFUN_SIM_API_KEY = 'sim-predictfun-key';
 export const PREDICTFUN_SIM_PREFIX = '/v1';
@@ -180,6 +181,13 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
       ws.send(text);
     }
   });
+
+  // The order API: simulator-orders.ts.
+  const tokenIndex = new Map<string, { marketId: string; yes: boolean; negRisk: boolean; yieldBearing: boolean }>();
+  for (const m of markets.values()) {
+    for (const o of m.outcomes ?? []) tokenIndex.set(String(o.onChainId), { marketId: String(m.id), yes: o.indexSet === 1, negRisk: !!m.isNegRisk, yieldBearing: !!m.isYieldBearing });
+  }
+  registerPredictfunOrders(server, { prefix: PREDICTFUN_SIM_PREFIX, apiKey: PREDICTFUN_SIM_API_KEY, activity, token: (id) => tokenIndex.get(id) });
 
   return launchSimulator({
     exchange: 'predictfun',

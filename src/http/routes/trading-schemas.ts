@@ -1,0 +1,118 @@
+// The trading routes' request and response schemas (CONTRACT.md §3 Order, §5 Trading), registered in
+// the OpenAPI document under the names clients see.
+import { z } from 'zod';
+import { EXCHANGES } from '../../venues/exchanges.js';
+import { openapi } from '../openapi.js';
+
+/** The venues with trading, in x1..x9 order. */
+export const TRADING_CODES = EXCHANGES.filter((e) => e.trading).map((e) => e.code) as [string, ...string[]];
+const TradingExchange = z.enum(TRADING_CODES).openapi({ description: 'A venue with trading (CONTRACT.md §1)' });
+export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'] as const;
+
+export const PlaceOrderBody = openapi.register(
+  'PlaceOrder',
+  z
+    .object({
+      exchange: z.string().min(1).openapi({ description: 'A trading venue: ' + TRADING_CODES.join(', ') }),
+      market_id: z.string().trim().min(1).max(200),
+      outcome: z.string().trim().min(1).max(100).openapi({ description: 'kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades' }),
+      side: z.enum(['buy', 'sell']),
+      type: z.enum(['limit', 'market']).default('limit'),
+      price: z.number().gt(0).lt(1).nullable().optional().openapi({ description: 'Limit price, 0..1 of the outcome; required for limit orders' }),
+      size: z.number().positive().max(1e9).openapi({ description: 'Contracts/shares' }),
+      time_in_force: z.enum(['gtc', 'gtd', 'ioc', 'fok']).default('gtc'),
+      expires_at: z.string().datetime({ offset: true }).nullable().optional().openapi({ description: 'Required for gtd (ISO 8601)' }),
+      client_order_id: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only')
+        .nullable()
+        .optional()
+        .openapi({ description: 'Idempotency key: repeating it returns the first order (200) and sends nothing twice' }),
+      signed_order: z
+        .record(z.string(), z.unknown())
+        .nullable()
+        .optional()
+        .openapi({ description: 'polymarket, limitless, predictfun, opinion: the EIP-712 order signed on your machine (its fields and `signature`); verified before anything is sent' }),
+    })
+    .strict(),
+);
+
+export const Fill = z.object({ id: z.string(), price: z.number(), size: z.number(), fee: z.number().nullable(), timestamp: z.string() });
+
+export const Order = openapi.register(
+  'Order',
+  z.object({
+    id: z.string().openapi({ example: 'ord_4f1c0d9e8b7a6f5e4d3c2b1a' }),
+    exchange: z.string(),
+    market_id: z.string(),
+    outcome: z.string(),
+    side: z.enum(['buy', 'sell']),
+    type: z.enum(['limit', 'market']),
+    price: z.number().nullable(),
+    size: z.number(),
+    time_in_force: z.enum(['gtc', 'gtd', 'ioc', 'fok']),
+    expires_at: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES).openapi({ description: 'pending -> open -> partially_filled -> filled; open|partially_filled -> cancelled|expired; pending -> rejected' }),
+    filled_size: z.number(),
+    avg_fill_price: z.number().nullable(),
+    exchange_order_id: z.string().nullable(),
+    client_order_id: z.string().nullable(),
+    reject_reason: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    fills: z.array(Fill),
+  }),
+);
+
+export const OrderList = openapi.register('OrderList', z.object({ orders: z.array(Order), count: z.number().int(), next_cursor: z.string().nullable() }));
+
+export const OrdersQuery = z.object({
+  exchange: TradingExchange.optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  cursor: z.string().min(1).optional(),
+});
+
+export const OrderPath = z.object({ id: z.string().min(1).max(100) });
+
+export const ExchangeQuery = z.object({ exchange: TradingExchange });
+
+export const Positions = openapi.register(
+  'Positions',
+  z.object({
+    exchange: z.string(),
+    positions: z.array(z.object({ market_id: z.string(), outcome: z.string(), size: z.number(), avg_price: z.number().nullable(), value: z.number().nullable() })),
+    count: z.number().int(),
+  }),
+);
+
+export const Balances = openapi.register(
+  'Balances',
+  z.object({
+    exchange: z.string(),
+    balances: z.array(z.object({ currency: z.string(), available: z.number(), total: z.number().nullable() })),
+    count: z.number().int(),
+  }),
+);
+
+export const CredentialSet = openapi.register(
+  'CredentialSet',
+  z.object({ exchange: z.string(), connected: z.literal(true), created_at: z.string(), updated_at: z.string() }).openapi({ description: 'A stored set; its values are never returned' }),
+);
+
+export const CredentialList = openapi.register('CredentialList', z.object({ credentials: z.array(CredentialSet), count: z.number().int(), next_cursor: z.null() }));
+
+export const CredentialsBody = openapi.register(
+  'RegisterCredentials',
+  z
+    .object({ exchange: TradingExchange })
+    .catchall(z.unknown())
+    .openapi({
+      description:
+        'kalshi {key_id, private_key (RSA, PEM)}; futuur {public_key, private_key}; polymarket {api_key, secret (base64), passphrase, address (0x hex), signature_type?, funder?}; limitless/predictfun/opinion {api_key, ...}. Posting again replaces the set.',
+    }),
+);
+
+export const UserPath = z.object({ userID: z.string().openapi({ description: 'Ignored: the user is the API key\'s (pass `_`)' }) });

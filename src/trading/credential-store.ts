@@ -1,0 +1,104 @@
+// The users' venue credentials at rest: one row per (user, venue), the JSON set sealed with
+// AES-256-GCM (credential-cipher.ts) and bound to the row's user and venue. The plaintext exists only
+// in memory, for the one request that signs with it; nothing here logs it or returns it to a route.
+import type pg from 'pg';
+import type { CredentialCipher } from './credential-cipher.js';
+
+export interface CredentialSetSummary {
+  exchange: string;
+  connected: true;
+  created_at: string;
+  updated_at: string;
+}
+
+interface Row {
+  user_id: string;
+  exchange: string;
+  key_id: string;
+  iv: Buffer;
+  ciphertext: Buffer;
+  auth_tag: Buffer;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const associated = (userId: string, exchange: string): string => `trading-credentials:${userId}:${exchange}`;
+
+const summary = (r: Pick<Row, 'exchange' | 'created_at' | 'updated_at'>): CredentialSetSummary => ({
+  exchange: r.exchange,
+  connected: true,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+export class CredentialStore {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly cipher: CredentialCipher,
+  ) {}
+
+  /** Stores (or replaces) a user's set for a venue; `created` tells a first set from a replacement. */
+  async put(userId: string, exchange: string, values: Record<string, unknown>): Promise<{ summary: CredentialSetSummary; created: boolean }> {
+    const sealed = this.cipher.seal(JSON.stringify(values), associated(userId, exchange));
+    const { rows } = await this.pool.query<Row & { inserted: boolean }>(
+      `INSERT INTO trading_credentials (user_id, exchange, key_id, iv, ciphertext, auth_tag)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id, exchange) DO UPDATE
+         SET key_id = EXCLUDED.key_id, iv = EXCLUDED.iv, ciphertext = EXCLUDED.ciphertext, auth_tag = EXCLUDED.auth_tag, updated_at = now()
+       RETURNING exchange, created_at, updated_at, (xmax = 0) AS inserted`,
+      [userId, exchange, sealed.keyId, sealed.iv, sealed.ciphertext, sealed.authTag],
+    );
+    return { summary: summary(rows[0]), created: rows[0].inserted };
+  }
+
+  async list(userId: string): Promise<CredentialSetSummary[]> {
+    const { rows } = await this.pool.query<Row>('SELECT exchange, created_at, updated_at FROM trading_credentials WHERE user_id = $1 ORDER BY exchange', [userId]);
+    return rows.map(summary);
+  }
+
+  async remove(userId: string, exchange: string): Promise<boolean> {
+    const res = await this.pool.query('DELETE FROM trading_credentials WHERE user_id = $1 AND exchange = $2', [userId, exchange]);
+    return (res.rowCount ?? 0) > 0;
+  }
+
+  /** The decrypted set, or null when the user has none for the venue. */
+  async get(userId: string, exchange: string): Promise<Record<string, unknown> | null> {
+    const { rows } = await this.pool.query<Row>('SELECT key_id, iv, ciphertext, auth_tag FROM trading_credentials WHERE user_id = $1 AND exchange = $2', [userId, exchange]);
+    if (!rows[0]) return null;
+    const r = rows[0];
+    return JSON.parse(this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange))) as Record<string, unknown>;
+  }
+}
+
+/**
+ * Re-encrypts every stored set under `next`'s current key, in one transaction (all or none), and
+ * returns how many rows it rewrote. Rows already under the new key are skipped, so a rotation that
+ * stopped half-way can be run again.
+ */
+export async function reencryptAll(pool: pg.Pool, from: CredentialCipher, next: CredentialCipher): Promise<{ rewritten: number; skipped: number }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<Row>('SELECT user_id, exchange, key_id, iv, ciphertext, auth_tag FROM trading_credentials FOR UPDATE');
+    let rewritten = 0;
+    let skipped = 0;
+    for (const r of rows) {
+      if (r.key_id === next.currentKeyId) {
+        skipped++;
+        continue;
+      }
+      const aad = associated(r.user_id, r.exchange);
+      const plain = from.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, aad);
+      const s = next.seal(plain, aad);
+      await client.query('UPDATE trading_credentials SET key_id = $3, iv = $4, ciphertext = $5, auth_tag = $6 WHERE user_id = $1 AND exchange = $2', [r.user_id, r.exchange, s.keyId, s.iv, s.ciphertext, s.authTag]);
+      rewritten++;
+    }
+    await client.query('COMMIT');
+    return { rewritten, skipped };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

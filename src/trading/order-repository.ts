@@ -1,0 +1,274 @@
+// The orders placed through the service and their fills (table trading_orders / trading_fills). The
+// order record of CONTRACT.md §3 is built here; every read is scoped to its user, so another user's
+// order is simply not found. Idempotency rests on a unique index (user, client_order_id): concurrent
+// identical requests race on the INSERT and exactly one wins, with no check-then-insert window.
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import type { OrderSide, OrderStatus, OrderType, TimeInForce, VenueFill, VenueOrderState } from '../venues/trading.js';
+
+export interface OrderFill {
+  id: string;
+  price: number;
+  size: number;
+  fee: number | null;
+  timestamp: string;
+}
+
+/** The order record of the API (CONTRACT.md §3), plus its fills. */
+export interface OrderRecord {
+  id: string;
+  exchange: string;
+  market_id: string;
+  outcome: string;
+  side: OrderSide;
+  type: OrderType;
+  price: number | null;
+  size: number;
+  time_in_force: TimeInForce;
+  expires_at: string | null;
+  status: OrderStatus;
+  filled_size: number;
+  avg_fill_price: number | null;
+  exchange_order_id: string | null;
+  client_order_id: string | null;
+  reject_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  fills: OrderFill[];
+}
+
+/** What the service keeps besides the record (never returned as such). */
+export interface StoredOrder extends OrderRecord {
+  user_id: string;
+  venue_client_id: string;
+  venue_request: Record<string, unknown> | null;
+  synced_at: string | null;
+}
+
+export interface NewOrder {
+  userId: string;
+  exchange: string;
+  marketId: string;
+  outcome: string;
+  side: OrderSide;
+  type: OrderType;
+  price: number | null;
+  size: number;
+  timeInForce: TimeInForce;
+  expiresAt: string | null;
+  clientOrderId: string | null;
+  venueRequest: Record<string, unknown> | null;
+}
+
+export const LIVE_STATUSES: readonly OrderStatus[] = ['pending', 'open', 'partially_filled'];
+export const RESTING_STATUSES: readonly OrderStatus[] = ['open', 'partially_filled'];
+
+export class BadCursorError extends Error {}
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  exchange: string;
+  market_id: string;
+  outcome: string;
+  side: OrderSide;
+  type: OrderType;
+  price: number | null;
+  size: number;
+  time_in_force: TimeInForce;
+  expires_at: Date | null;
+  status: OrderStatus;
+  filled_size: number;
+  avg_fill_price: number | null;
+  exchange_order_id: string | null;
+  client_order_id: string | null;
+  venue_client_id: string;
+  reject_reason: string | null;
+  venue_request: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  synced_at: Date | null;
+}
+
+const COLUMNS = 'id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, filled_size, avg_fill_price, exchange_order_id, client_order_id, venue_client_id, reject_reason, venue_request, created_at, updated_at, synced_at';
+
+function toStored(r: OrderRow, fills: OrderFill[] = []): StoredOrder {
+  return {
+    id: r.id,
+    exchange: r.exchange,
+    market_id: r.market_id,
+    outcome: r.outcome,
+    side: r.side,
+    type: r.type,
+    price: r.price,
+    size: r.size,
+    time_in_force: r.time_in_force,
+    expires_at: r.expires_at ? r.expires_at.toISOString() : null,
+    status: r.status,
+    filled_size: r.filled_size,
+    avg_fill_price: r.avg_fill_price,
+    exchange_order_id: r.exchange_order_id,
+    client_order_id: r.client_order_id,
+    reject_reason: r.reject_reason,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    fills,
+    user_id: r.user_id,
+    venue_client_id: r.venue_client_id,
+    venue_request: r.venue_request,
+    synced_at: r.synced_at ? r.synced_at.toISOString() : null,
+  };
+}
+
+/** The API's view of a stored order: the internal fields dropped. */
+export function publicOrder(o: StoredOrder): OrderRecord {
+  const { user_id: _u, venue_client_id: _v, venue_request: _r, synced_at: _s, ...rest } = o;
+  return rest;
+}
+
+const encodeCursor = (o: { created_at: string; id: string }): string => Buffer.from(JSON.stringify([o.created_at, o.id])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && typeof v[1] === 'string') return [v[0], v[1]];
+  } catch {
+    // fall through
+  }
+  throw new BadCursorError('cursor: not a cursor this listing gave out');
+}
+
+export const newOrderId = (): string => `ord_${crypto.randomBytes(12).toString('hex')}`;
+
+export class OrderRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Writes the order as `pending` before the venue hears of it. When the user already has an order
+   * with this client_order_id, nothing is written and that order comes back (`inserted: false`).
+   */
+  async insertPending(o: NewOrder): Promise<{ order: StoredOrder; inserted: boolean }> {
+    const id = newOrderId();
+    // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
+    // the same one), else the order's own id; either way unique per venue and free of the caller's text.
+    const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
+    const { rows } = await this.pool.query<OrderRow>(
+      `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)
+       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest],
+    );
+    if (rows[0]) return { order: toStored(rows[0]), inserted: true };
+    const existing = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE user_id = $1 AND client_order_id = $2`, [o.userId, o.clientOrderId]);
+    return { order: await this.withFills(existing.rows[0]), inserted: false };
+  }
+
+  private async withFills(r: OrderRow): Promise<StoredOrder> {
+    // Nothing filled, no fills to read.
+    if (!(r.filled_size > 0)) return toStored(r, []);
+    const fills = await this.fillsOf([r.id]);
+    return toStored(r, fills.get(r.id) ?? []);
+  }
+
+  private async fillsOf(ids: string[]): Promise<Map<string, OrderFill[]>> {
+    const out = new Map<string, OrderFill[]>();
+    if (ids.length === 0) return out;
+    const { rows } = await this.pool.query<{ order_id: string; fill_id: string; price: number; size: number; fee: number | null; filled_at: Date }>(
+      'SELECT order_id, fill_id, price, size, fee, filled_at FROM trading_fills WHERE order_id = ANY($1) ORDER BY filled_at, fill_id',
+      [ids],
+    );
+    for (const f of rows) {
+      const list = out.get(f.order_id) ?? [];
+      list.push({ id: f.fill_id, price: f.price, size: f.size, fee: f.fee, timestamp: f.filled_at.toISOString() });
+      out.set(f.order_id, list);
+    }
+    return out;
+  }
+
+  /** One of the user's orders; null when absent or another user's. */
+  async get(userId: string, id: string): Promise<StoredOrder | null> {
+    const { rows } = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE id = $1 AND user_id = $2`, [id, userId]);
+    return rows[0] ? this.withFills(rows[0]) : null;
+  }
+
+  async getByClientOrderId(userId: string, clientOrderId: string): Promise<StoredOrder | null> {
+    const { rows } = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE user_id = $1 AND client_order_id = $2`, [userId, clientOrderId]);
+    return rows[0] ? this.withFills(rows[0]) : null;
+  }
+
+  /** The user's orders, newest first, keyset-paginated. */
+  async list(userId: string, f: { exchange?: string; status?: OrderStatus; limit: number; cursor?: string }): Promise<{ orders: StoredOrder[]; next_cursor: string | null }> {
+    const params: unknown[] = [userId];
+    const where = ['user_id = $1'];
+    if (f.exchange) where.push(`exchange = $${params.push(f.exchange)}`);
+    if (f.status) where.push(`status = $${params.push(f.status)}`);
+    if (f.cursor) {
+      const [at, id] = decodeCursor(f.cursor);
+      where.push(`(created_at, id) < ($${params.push(at)}::timestamptz, $${params.push(id)})`);
+    }
+    const { rows } = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${params.push(f.limit + 1)}`, params);
+    const page = rows.slice(0, f.limit);
+    const fills = await this.fillsOf(page.map((r) => r.id));
+    const orders = page.map((r) => toStored(r, fills.get(r.id) ?? []));
+    return { orders, next_cursor: rows.length > f.limit ? encodeCursor(orders[orders.length - 1]) : null };
+  }
+
+  /**
+   * Records what the venue says of an order: status, fill totals, its id, new fills; returns the
+   * order as stored now (null when it was already final: a final status is never overwritten, so a
+   * late answer of an earlier read cannot reopen a cancelled order). Without new fills this is one
+   * statement (the common case of an order placed or read while it rests).
+   */
+  async applyVenueState(id: string, s: VenueOrderState): Promise<StoredOrder | null> {
+    const update = `UPDATE trading_orders
+           SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
+               updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
+         WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
+         RETURNING ${COLUMNS}`;
+    const params = [id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId];
+    const fills = s.fills ?? [];
+    if (fills.length === 0) {
+      const { rows } = await this.pool.query<OrderRow>(update, params);
+      return rows[0] ? this.withFills(rows[0]) : null;
+    }
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OrderRow>(update, params);
+      if (rows[0]) await insertFills(client, id, fills);
+      await client.query('COMMIT');
+      return rows[0] ? this.withFills(rows[0]) : null;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** pending -> rejected (the venue refused it, or never got it). */
+  async reject(id: string, reason: string): Promise<void> {
+    await this.pool.query(`UPDATE trading_orders SET status = 'rejected', reject_reason = $2, updated_at = now(), synced_at = now() WHERE id = $1 AND status = 'pending'`, [id, reason.slice(0, 500)]);
+  }
+
+  async markSynced(id: string): Promise<void> {
+    await this.pool.query('UPDATE trading_orders SET synced_at = now() WHERE id = $1', [id]);
+  }
+
+  /** Orders not final yet, least recently synced first (the sync job's work list). */
+  async liveOrders(limit: number, olderThanMs = 0): Promise<StoredOrder[]> {
+    const { rows } = await this.pool.query<OrderRow>(
+      `SELECT ${COLUMNS} FROM trading_orders
+        WHERE status IN ('pending', 'open', 'partially_filled') AND (synced_at IS NULL OR synced_at < now() - ($2::double precision * interval '1 millisecond'))
+        ORDER BY synced_at NULLS FIRST, created_at LIMIT $1`,
+      [limit, olderThanMs],
+    );
+    return rows.map((r) => toStored(r));
+  }
+}
+
+async function insertFills(client: pg.PoolClient, orderId: string, fills: VenueFill[]): Promise<void> {
+  for (const f of fills) {
+    await client.query('INSERT INTO trading_fills (order_id, fill_id, price, size, fee, filled_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [orderId, f.id, f.price, f.size, f.fee, f.at]);
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The EIP-712 order of the CTF exchanges (Polymarket's exchange, forked by Limitless, predict.fun and
+ * Opinion): the signed struct, its amounts as unified price and size, and the check of a caller's
+ * signed order (EXCHANGES.md §3.7, §4.5, §5.4, §6.4). Each venue's `signing.ts` names its domain,
+ * its struct version and its wallet rules; the recovery itself is ethers'.
+ */
+import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from 'ethers';
+import { SignedOrderError, type OrderSide } from './trading.js';
+
+/** Polymarket's V1 order, which Limitless, predict.fun and Opinion sign. */
+export const CTF_ORDER_V1_TYPES: Record<string, TypedDataField[]> = {
+  Order: [
+    { name: 'salt', type: 'uint256' },
+    { name: 'maker', type: 'address' },
+    { name: 'signer', type: 'address' },
+    { name: 'taker', type: 'address' },
+    { name: 'tokenId', type: 'uint256' },
+    { name: 'makerAmount', type: 'uint256' },
+    { name: 'takerAmount', type: 'uint256' },
+    { name: 'expiration', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'feeRateBps', type: 'uint256' },
+    { name: 'side', type: 'uint8' },
+    { name: 'signatureType', type: 'uint8' },
+  ],
+};
+
+/** Signature types of the CTF exchanges. */
+export const SIGNATURE_TYPE = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2, POLY_1271: 3 } as const;
+
+export interface ParsedCtfOrder {
+  /** The struct's values as signed (numbers as decimal strings, addresses checksummed). */
+  message: Record<string, string | number>;
+  signature: string;
+  maker: string;
+  signer: string;
+  tokenId: string;
+  side: OrderSide;
+  signatureType: number;
+  makerAmount: bigint;
+  takerAmount: bigint;
+  expiration: bigint | null;
+}
+
+const UINT = /^\d{1,78}$/;
+
+/** Reads the signed order's fields named by `types` (strings or numbers; `side` also as BUY/SELL). */
+export function parseCtfOrder(raw: unknown, types: readonly TypedDataField[]): ParsedCtfOrder {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new SignedOrderError('must be an object with the order fields and signature');
+  const o = raw as Record<string, unknown>;
+  const message: Record<string, string | number> = {};
+  for (const f of types) {
+    let v = o[f.name];
+    if (f.name === 'side' && (v === 'BUY' || v === 'SELL')) v = v === 'BUY' ? 0 : 1;
+    if (v === undefined || v === null) throw new SignedOrderError(`${f.name} is required`);
+    if (f.type === 'address') {
+      if (typeof v !== 'string' || !isAddress(v)) throw new SignedOrderError(`${f.name} must be a 0x address`);
+      message[f.name] = getAddress(v);
+    } else if (f.type === 'bytes32') {
+      if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(v)) throw new SignedOrderError(`${f.name} must be 32 bytes of 0x hex`);
+      message[f.name] = v;
+    } else if (f.type === 'uint8') {
+      if (!Number.isInteger(Number(v)) || Number(v) < 0 || Number(v) > 255) throw new SignedOrderError(`${f.name} must be a small integer`);
+      message[f.name] = Number(v);
+    } else {
+      const s = String(v);
+      if (!UINT.test(s)) throw new SignedOrderError(`${f.name} must be an unsigned integer`);
+      message[f.name] = s;
+    }
+  }
+  const signature = o.signature;
+  if (typeof signature !== 'string' || !/^0x([0-9a-fA-F]{2})+$/.test(signature)) throw new SignedOrderError('signature must be 0x hex');
+  const side = Number(message.side);
+  if (side !== 0 && side !== 1) throw new SignedOrderError('side must be 0 (buy) or 1 (sell)');
+  return {
+    message,
+    signature,
+    maker: String(message.maker),
+    signer: String(message.signer),
+    tokenId: String(message.tokenId),
+    side: side === 0 ? 'buy' : 'sell',
+    signatureType: Number(message.signatureType ?? 0),
+    makerAmount: BigInt(message.makerAmount),
+    takerAmount: BigInt(message.takerAmount),
+    expiration: message.expiration === undefined ? null : BigInt(message.expiration),
+  };
+}
+
+/** Price (collateral per share, 0..1) and size (shares) of a signed order: a buy pays makerAmount for takerAmount shares, a sell the reverse. */
+export function ctfPriceAndSize(o: ParsedCtfOrder, decimals: number): { price: number; size: number } {
+  const shares = o.side === 'buy' ? o.takerAmount : o.makerAmount;
+  const collateral = o.side === 'buy' ? o.makerAmount : o.takerAmount;
+  if (shares === 0n) throw new SignedOrderError('the order trades no shares');
+  const size = Number(shares) / 10 ** decimals;
+  const price = Math.round((Number(collateral) / Number(shares)) * 1e6) / 1e6;
+  if (!(price > 0 && price < 1)) throw new SignedOrderError(`the amounts imply price ${price}, outside 0..1`);
+  return { price, size };
+}
+
+/** The EIP-712 digest of the order under a domain. */
+export function ctfOrderHash(domain: TypedDataDomain, types: Record<string, TypedDataField[]>, o: ParsedCtfOrder): string {
+  return TypedDataEncoder.hash(domain, types, o.message);
+}
+
+/** The address a 65-byte ECDSA signature of `digest` recovers to; a malformed signature is a SignedOrderError. */
+export function recoverSigner(digest: string, signature: string): string {
+  try {
+    return recoverAddress(digest, Signature.from(signature));
+  } catch {
+    throw new SignedOrderError('signature is not a valid ECDSA signature');
+  }
+}
+
+/** Common checks: not expired, the token traded is the body's outcome. */
+export function checkOrderAgainstBody(o: ParsedCtfOrder, body: { outcome: string }, nowS: number): void {
+  if (o.tokenId !== body.outcome) throw new SignedOrderError(`trades token ${o.tokenId}, the body's outcome is ${body.outcome}`);
+  if (o.expiration !== null && o.expiration !== 0n && o.expiration <= BigInt(nowS)) throw new SignedOrderError('has expired');
+}

@@ -1,0 +1,93 @@
+/**
+ * The Opinion simulator's trading API (under /openapi, envelope `{errno, errmsg, result}`):
+ * `GET /quoteToken` (the collateral and its CTF exchange), `POST /order`, `GET /order/{id}`,
+ * `POST /order/cancel`, authenticated by the `apikey` header. An order must be a Gnosis Safe order
+ * (signatureType 2: maker = the key's Safe, signer = its owner EOA) whose EIP-712 signature
+ * (Polymarket's V1 struct under `OPINION CTF Exchange` v1, chain 56, the quote token's exchange)
+ * recovers to the signer. REST sides are 1 buy / 2 sell, the signed side 0 / 1. Keys are registered
+ * through the simulator-only route `POST /_sim/api_keys {api_key, signer, multi_sig_addr}`.
+ */
+import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
+import type { SimActivity } from '../../sim/activity.js';
+import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+
+/** The simulated quote token's CTF exchange (any fixed address; the client reads it from /quoteToken). */
+export const OPINION_SIM_EXCHANGE = '0x5F45344126D6488025B0b84A3A8189F2487a7246';
+const ok = (result: unknown): SimResponse => json({ errno: 0, errmsg: '', result });
+const fail = (errno: number, errmsg: string, status = 200): SimResponse => ({ status, body: { errno, errmsg, result: null } });
+const ORDER: Record<string, TypedDataField[]> = {
+  Order: ['salt:uint256', 'maker:address', 'signer:address', 'taker:address', 'tokenId:uint256', 'makerAmount:uint256', 'takerAmount:uint256', 'expiration:uint256', 'nonce:uint256', 'feeRateBps:uint256', 'side:uint8', 'signatureType:uint8'].map((f) => {
+    const [name, type] = f.split(':');
+    return { name, type };
+  }),
+};
+
+export function registerOpinionOrders(server: SimServer, opts: { prefix: string; activity: SimActivity; token: (id: string) => { marketId: string; yes: boolean } | undefined; now?: () => number }): SimOrderEngine {
+  const engine = new SimOrderEngine(opts.activity, opts.now ?? Date.now);
+  const keys = new Map<string, { signer: string; safe: string }>();
+  const P = opts.prefix;
+  let seq = 0;
+
+  server.post('/_sim/api_keys', (req) => {
+    const b = (req.body ?? {}) as { api_key?: string; signer?: string; multi_sig_addr?: string };
+    if (!b.api_key || !b.signer || !isAddress(b.signer) || !b.multi_sig_addr || !isAddress(b.multi_sig_addr)) return fail(10400, 'api_key, signer and multi_sig_addr are required', 400);
+    keys.set(b.api_key, { signer: getAddress(b.signer), safe: getAddress(b.multi_sig_addr) });
+    return json({ api_key: b.api_key }, 201);
+  });
+  const authed = (handler: (req: SimRequest, account: { signer: string; safe: string }) => SimResponse) => (req: SimRequest): SimResponse => {
+    const a = keys.get(String(req.headers.apikey ?? ''));
+    return a ? handler(req, a) : fail(10401, 'invalid apikey', 401);
+  };
+
+  const wire = (o: SimOrder): Record<string, unknown> => ({
+    orderId: o.id,
+    status: o.status === 'open' ? (o.filled > 0 ? 'PARTIAL' : 'OPEN') : o.status === 'filled' ? 'FILLED' : o.status === 'cancelled' ? 'CANCELLED' : 'EXPIRED',
+    topicId: Number(o.marketId),
+    amount: String(BigInt(Math.round(o.size * 1e6)) * 10n ** 12n),
+    amountFilled: String(BigInt(Math.round(o.filled * 1e6)) * 10n ** 12n),
+    avgPrice: o.filled > 0 ? Math.round(((o.extra.yes ? o.cost : o.filled - o.cost) / o.filled) * 1e6) / 1e6 : null,
+  });
+
+  server.get(`${P}/quoteToken`, () => ok({ list: [{ quoteTokenName: 'USDT', quoteTokenAddress: '0x55d398326f99059fF775485246999027B3197955', decimal: 18, ctfExchangeAddress: OPINION_SIM_EXCHANGE, chainId: 56 }] }));
+
+  server.post(`${P}/order`, authed((req, account) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const t = opts.token(String(b.tokenId));
+    if (!t) return fail(10404, 'token not found');
+    if (Number(b.signatureType) !== 2 || getAddress(String(b.maker)) !== account.safe) return fail(10403, 'maker must be your multi-sig wallet (signatureType 2)');
+    const signedSide = Number(b.side) === 1 ? 0 : Number(b.side) === 2 ? 1 : -1;
+    if (signedSide < 0) return fail(10400, 'side must be 1 (buy) or 2 (sell)');
+    let signer: string;
+    try {
+      signer = recoverAddress(TypedDataEncoder.hash({ name: 'OPINION CTF Exchange', version: '1', chainId: 56, verifyingContract: OPINION_SIM_EXCHANGE }, ORDER, { ...b, side: signedSide }), Signature.from(String(b.signature)));
+    } catch {
+      return fail(10400, 'invalid signature');
+    }
+    if (signer !== getAddress(String(b.signer)) || signer !== account.signer) return fail(10400, 'invalid signature');
+    const buy = signedSide === 0;
+    const shares = BigInt(String(buy ? b.takerAmount : b.makerAmount));
+    const collateral = BigInt(String(buy ? b.makerAmount : b.takerAmount));
+    const price = Number(collateral) / Number(shares);
+    const r = engine.place({
+      id: String(900_000 + ++seq), account: account.safe, marketId: t.marketId, clientId: String(b.salt), side: t.yes === buy ? 'buy' : 'sell',
+      price: Number(b.tradingMethod) === 1 ? null : t.yes ? price : Math.round((1 - price) * 1e6) / 1e6, size: Number(shares / 10n ** 12n) / 1e6, tif: Number(b.tradingMethod) === 1 ? 'ioc' : 'gtc', extra: { yes: t.yes },
+    });
+    if (!r.ok) return fail(10500, r.code === 'insufficient_balance' ? 'insufficient balance' : `order rejected: ${r.code}`);
+    return ok({ orderData: wire(r.order) });
+  }));
+
+  server.get(`${P}/order/:id`, authed((req, account) => {
+    const o = engine.get(req.params.id);
+    return o && o.account === account.safe ? ok({ orderData: wire(o) }) : fail(10404, 'order not found');
+  }));
+
+  server.post(`${P}/order/cancel`, authed((req, account) => {
+    const id = String((req.body as { orderId?: unknown } | undefined)?.orderId ?? '');
+    const o = engine.get(id);
+    if (!o || o.account !== account.safe) return fail(10404, 'order not found');
+    return engine.cancel(id).ok ? ok({ result: true }) : fail(10409, 'order is not open');
+  }));
+
+  return engine;
+}

@@ -1,0 +1,171 @@
+/**
+ * The Polymarket simulator's trading API (CLOB V2, under /clob): L1 (`/auth/derive-api-key`,
+ * `/auth/api-key`: the ClobAuth EIP-712 signature must recover to POLY_ADDRESS, timestamp within the
+ * window), L2 on everything else (known API key, its passphrase and address, HMAC-SHA256 of
+ * `timestamp + METHOD + path + body` with the base64 secret, URL-safe), and orders whose EIP-712 V2
+ * signature (standard or neg-risk exchange, as the market is) must recover to the order's signer,
+ * with the owner's API key belonging to that signer. Orders are called by their EIP-712 hash.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
+import type { SimActivity } from '../../sim/activity.js';
+import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+
+export const POLYMARKET_SIM_MAX_SKEW_S = 60;
+const err = (status: number, error: string): SimResponse => ({ status, body: { error } });
+
+// The venue's typed data, restated here (not imported from signing.ts) so the two can disagree.
+const AUTH_DOMAIN = { name: 'ClobAuthDomain', version: '1', chainId: 137 };
+const AUTH_TYPES: Record<string, TypedDataField[]> = { ClobAuth: [{ name: 'address', type: 'address' }, { name: 'timestamp', type: 'string' }, { name: 'nonce', type: 'uint256' }, { name: 'message', type: 'string' }] };
+const ORDER_TYPES: Record<string, TypedDataField[]> = {
+  Order: ['salt:uint256', 'maker:address', 'signer:address', 'tokenId:uint256', 'makerAmount:uint256', 'takerAmount:uint256', 'side:uint8', 'signatureType:uint8', 'timestamp:uint256', 'metadata:bytes32', 'builder:bytes32'].map((f) => {
+    const [name, type] = f.split(':');
+    return { name, type };
+  }),
+};
+const EXCHANGE = { standard: '0xE111180000d2663C0091e4f400237545B87B996B', negRisk: '0xe2222d279d744050d28e00520010520000310F59' };
+
+export interface PolymarketOrdersOptions {
+  activity: SimActivity;
+  /** token id -> its market (condition id), whether it is the YES token, whether the market is neg-risk. */
+  token: (tokenId: string) => { conditionId: string; yes: boolean; negRisk: boolean } | undefined;
+  now?: () => number;
+}
+
+interface ApiKey {
+  secret: string;
+  passphrase: string;
+  address: string;
+}
+
+function recover(digest: string, sig: string): string | null {
+  try {
+    return recoverAddress(digest, Signature.from(sig));
+  } catch {
+    return null;
+  }
+}
+
+export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrdersOptions): SimOrderEngine {
+  const now = opts.now ?? Date.now;
+  const engine = new SimOrderEngine(opts.activity, now);
+  const keys = new Map<string, ApiKey>();
+
+  const fresh = (ts: unknown): boolean => typeof ts === 'string' && /^\d+$/.test(ts) && Math.abs(now() / 1000 - Number(ts)) <= POLYMARKET_SIM_MAX_SKEW_S;
+
+  /** L1: the wallet proves itself; the same address and nonce always derive the same key. */
+  const l1 = (req: SimRequest): SimResponse => {
+    const h = req.headers;
+    const address = String(h.poly_address ?? '');
+    if (!isAddress(address) || typeof h.poly_signature !== 'string') return err(401, 'Invalid L1 Request headers');
+    if (!fresh(h.poly_timestamp)) return err(401, 'Invalid L1 Request headers: timestamp');
+    const nonce = String(h.poly_nonce ?? '0');
+    const digest = TypedDataEncoder.hash(AUTH_DOMAIN, AUTH_TYPES, { address: getAddress(address), timestamp: String(h.poly_timestamp), nonce, message: 'This message attests that I control the given wallet' });
+    if (recover(digest, h.poly_signature) !== getAddress(address)) return err(401, 'Invalid L1 Request headers: signature');
+    const seed = createHash('sha256').update(`polymarket-sim:${getAddress(address)}:${nonce}`).digest();
+    const apiKey = [seed.subarray(0, 4), seed.subarray(4, 6), seed.subarray(6, 8), seed.subarray(8, 10), seed.subarray(10, 16)].map((b) => b.toString('hex')).join('-');
+    const secret = createHash('sha256').update(seed).update('secret').digest().toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+    const passphrase = createHash('sha256').update(seed).update('passphrase').digest('hex');
+    keys.set(apiKey, { secret, passphrase, address: getAddress(address) });
+    return json({ apiKey, secret, passphrase });
+  };
+  server.get('/clob/auth/derive-api-key', l1);
+  server.post('/clob/auth/api-key', l1);
+
+  /** L2: the account of a correctly signed request. */
+  const l2 = (req: SimRequest): { account: string; apiKey: string } | SimResponse => {
+    const h = req.headers;
+    const key = keys.get(String(h.poly_api_key ?? ''));
+    if (!key || h.poly_passphrase !== key.passphrase || String(h.poly_address ?? '').toLowerCase() !== key.address.toLowerCase()) return err(401, 'Unauthorized/Invalid api key');
+    if (!fresh(h.poly_timestamp)) return err(401, 'Unauthorized/Invalid api key: timestamp');
+    const path = req.path.replace(/^\/clob/, '');
+    const body = req.body === undefined ? '' : JSON.stringify(req.body);
+    const expected = createHmac('sha256', Buffer.from(key.secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64')).update(`${String(h.poly_timestamp)}${req.method}${path}${body}`).digest();
+    const given = Buffer.from(String(h.poly_signature ?? '').replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return err(401, 'Unauthorized/Invalid api key: signature');
+    return { account: key.address, apiKey: String(h.poly_api_key) };
+  };
+  const authed = (handler: (req: SimRequest, account: string, apiKey: string) => SimResponse) => (req: SimRequest): SimResponse => {
+    const a = l2(req);
+    return 'account' in a ? handler(req, a.account, a.apiKey) : a;
+  };
+
+  server.get('/clob/auth/api-keys', authed((_req, _account, apiKey) => json({ apiKeys: [apiKey] })));
+
+  const wire = (o: SimOrder): Record<string, unknown> => {
+    const yes = o.extra.yes as boolean;
+    const own = (p: number): number => (yes ? p : Math.round((1 - p) * 1e6) / 1e6);
+    return {
+      id: o.id,
+      status: o.status === 'open' ? 'LIVE' : o.status === 'filled' ? 'MATCHED' : o.status === 'cancelled' ? 'CANCELED' : 'EXPIRED',
+      owner: o.extra.owner,
+      maker_address: o.extra.maker,
+      market: o.marketId,
+      asset_id: o.extra.tokenId,
+      side: o.extra.side,
+      original_size: String(o.size),
+      size_matched: String(o.filled),
+      price: String(own(o.price ?? 0)),
+      associate_trades: o.fills.map((f) => ({ id: f.id, price: String(own(f.price)), size: String(f.size), match_time: new Date(f.t).toISOString() })),
+      created_at: Math.floor(o.createdMs / 1000),
+    };
+  };
+
+  server.post('/clob/order', authed((req, account, apiKey) => {
+    const b = (req.body ?? {}) as { order?: Record<string, unknown>; owner?: string; orderType?: string };
+    const o = b.order;
+    if (!o || typeof o !== 'object') return err(400, 'invalid order payload');
+    if (b.owner !== apiKey) return err(400, 'the order owner has to be the owner of the API KEY');
+    const token = opts.token(String(o.tokenId));
+    if (!token) return err(400, 'invalid token id');
+    let message: Record<string, unknown>;
+    try {
+      message = { ...o, side: o.side === 'BUY' ? 0 : o.side === 'SELL' ? 1 : o.side };
+      const digest = TypedDataEncoder.hash({ name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: token.negRisk ? EXCHANGE.negRisk : EXCHANGE.standard }, ORDER_TYPES, message);
+      if (recover(digest, String(o.signature)) !== getAddress(String(o.signer))) return err(400, 'invalid signature');
+      if (getAddress(String(o.signer)) !== account) return err(400, 'the order signer address has to be the address of the API KEY');
+      const side = message.side === 0 ? 'BUY' : 'SELL';
+      const maker = BigInt(String(o.makerAmount));
+      const taker = BigInt(String(o.takerAmount));
+      const shares = side === 'BUY' ? taker : maker;
+      const collateral = side === 'BUY' ? maker : taker;
+      const price = Number(collateral) / Number(shares);
+      const size = Number(shares) / 1e6;
+      const yesPrice = token.yes ? price : Math.round((1 - price) * 1e6) / 1e6;
+      const yesSide = token.yes === (side === 'BUY') ? 'buy' : 'sell';
+      const tif = ({ GTC: 'gtc', GTD: 'gtc', FOK: 'fok', FAK: 'ioc' } as const)[b.orderType as 'GTC'] ?? null;
+      if (!tif) return err(400, 'invalid orderType');
+      const exp = Number(o.expiration ?? 0);
+      const result = engine.place({ id: digest, account, marketId: token.conditionId, clientId: digest, side: yesSide, price: yesPrice, size, tif, expiresAtMs: exp > 0 ? exp * 1000 : null, extra: { yes: token.yes, tokenId: String(o.tokenId), side, owner: apiKey, maker: o.maker } });
+      if (!result.ok) {
+        const msg = { insufficient_balance: 'not enough balance / allowance', duplicate_client_id: 'order already exists', unknown_market: 'market not found', market_closed: 'market is closed', fok_not_filled: 'order couldn\'t be fully filled. FOK orders are fully filled or killed.' }[result.code];
+        return json({ success: false, errorMsg: msg, orderID: '', status: '' }, 400);
+      }
+      const r = result.order;
+      return json({ success: true, errorMsg: '', orderID: r.id, status: r.status === 'filled' ? 'matched' : r.status === 'open' ? 'live' : 'unmatched', makingAmount: String(o.makerAmount), takingAmount: String(o.takerAmount) });
+    } catch {
+      return err(400, 'invalid order payload');
+    }
+  }));
+
+  server.get('/clob/data/order/:id', authed((req, account) => {
+    const o = engine.get(req.params.id);
+    return o && o.account === account ? json(wire(o)) : { status: 404, body: null };
+  }));
+
+  server.route('DELETE', '/clob/order', authed((req, account) => {
+    const id = String((req.body as { orderID?: string } | undefined)?.orderID ?? '');
+    const o = engine.get(id);
+    if (!o || o.account !== account) return json({ canceled: [], not_canceled: { [id]: 'order not found' } });
+    const r = engine.cancel(id);
+    return r.ok ? json({ canceled: [id], not_canceled: {} }) : json({ canceled: [], not_canceled: { [id]: 'order can\'t be canceled: it is not live' } });
+  }));
+
+  server.get('/clob/balance-allowance', authed((_req, account) => {
+    const units = String(Math.round(engine.balance(account) * 1e6));
+    return json({ balance: units, allowance: units });
+  }));
+
+  return engine;
+}

@@ -1,0 +1,97 @@
+/**
+ * Polymarket's order client (CLOB V2, EXCHANGES.md §3.7): the caller's signed order is verified here
+ * (signing.ts) and posted with L2 headers made from the stored API credentials; get, cancel and the
+ * collateral balance likewise. The venue calls an order by its EIP-712 hash, so a pending order is
+ * found again by hashing the signed order it was sent with.
+ */
+import { TypedDataEncoder } from 'ethers';
+import { parseCtfOrder } from '../ctf-order.js';
+import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
+import { l2Headers, polymarketOrderDomain, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
+
+interface PolymarketOrderWire {
+  id: string;
+  status: string;
+  original_size?: string;
+  size_matched?: string;
+  price?: string;
+  associate_trades?: { id: string; price: string; size: string; match_time?: string }[];
+}
+
+const ORDER_TYPE: Record<VenueOrderRequest['timeInForce'], string> = { gtc: 'GTC', gtd: 'GTD', ioc: 'FAK', fok: 'FOK' };
+
+function state(o: PolymarketOrderWire): VenueOrderState {
+  const size = num(o.original_size) ?? 0;
+  const matched = num(o.size_matched) ?? 0;
+  const s = o.status.toUpperCase();
+  const status: VenueOrderState['status'] =
+    s === 'MATCHED' || (matched >= size && size > 0) ? 'filled' : s.startsWith('CANCEL') ? 'cancelled' : s === 'EXPIRED' ? 'expired' : matched > 0 ? 'partially_filled' : 'open';
+  const fills = (o.associate_trades ?? []).map((t) => ({ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: null, at: t.match_time ?? new Date().toISOString() }));
+  const cost = fills.reduce((c, f) => c + f.price * f.size, 0);
+  return { exchangeOrderId: o.id, status, filledSize: matched, avgFillPrice: matched > 0 && fills.length ? Math.round((cost / matched) * 1e6) / 1e6 : null, fills };
+}
+
+export function orderHashOf(signedOrder: Record<string, unknown>): string {
+  const o = parseCtfOrder(signedOrder, POLYMARKET_ORDER_TYPES.Order);
+  return TypedDataEncoder.hash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
+}
+
+export function createPolymarketTradingClient(cfg: TradingClientConfig): TradingClient {
+  const base = cfg.baseUrls.clob.replace(/\/$/, '');
+  const now = cfg.now ?? Date.now;
+  const l2 = (creds: Credentials): L2Credentials => ({ api_key: String(creds.api_key), secret: String(creds.secret), passphrase: String(creds.passphrase), address: String(creds.address) });
+  const call = (creds: Credentials, method: string, path: string, body?: unknown, allowNotFound = false) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    // The request path is signed without its query string (the venue's clients add parameters after signing).
+    const headers = l2Headers(l2(creds), Math.floor(now() / 1000), method, path.split('?')[0], text);
+    return venueCall('polymarket', base + path, { method, headers, body: text, timeoutMs: cfg.timeoutMs, allowNotFound });
+  };
+  const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
+    const res = await call(creds, 'GET', `/data/order/${id}`, undefined, true);
+    const o = res.body as PolymarketOrderWire | null;
+    return res.status === 404 || !o || !o.id ? null : state(o);
+  };
+
+  return {
+    exchange: 'polymarket',
+    async verifySignedOrder(signed, order, creds) {
+      return verifyPolymarketOrder(signed, { outcome: order.outcome }, creds ? String(creds.address) : null, Math.floor(now() / 1000));
+    },
+    async place(creds, order) {
+      const signed = order.signedOrder!;
+      const o = parseCtfOrder(signed, POLYMARKET_ORDER_TYPES.Order);
+      const body = {
+        order: { ...o.message, salt: BigInt(o.message.salt) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(o.message.salt) : String(o.message.salt), side: o.side === 'buy' ? 'BUY' : 'SELL', expiration: String(signed.expiration ?? '0'), taker: signed.taker ?? '0x0000000000000000000000000000000000000000', signature: o.signature },
+        owner: String(creds.api_key),
+        orderType: ORDER_TYPE[order.timeInForce],
+        negRisk: signed.negRisk === true,
+      };
+      const res = await call(creds, 'POST', '/order', body);
+      const r = res.body as { success?: boolean; errorMsg?: string; orderID?: string };
+      if (!r.success || !r.orderID) throw new VenueCallError('polymarket', 'rejected', r.errorMsg || 'order not accepted');
+      return (await getOrder(creds, r.orderID)) ?? { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null };
+    },
+    async get(creds, id) {
+      const s = await getOrder(creds, id);
+      if (!s) throw new VenueCallError('polymarket', 'not_found', `order ${id} not found`, 404);
+      return s;
+    },
+    async findByClientId(creds, _clientId, hint) {
+      return hint.order.signedOrder ? getOrder(creds, orderHashOf(hint.order.signedOrder)) : null;
+    },
+    async cancel(creds, id) {
+      const res = await call(creds, 'DELETE', '/order', { orderID: id });
+      const r = res.body as { canceled?: string[]; not_canceled?: Record<string, string> };
+      if (!(r.canceled ?? []).includes(id)) throw new VenueCallError('polymarket', 'rejected', r.not_canceled?.[id] ?? 'order not cancelled');
+      const s = await getOrder(creds, id);
+      if (!s) throw new VenueCallError('polymarket', 'not_found', `order ${id} not found`, 404);
+      return s;
+    },
+    async balances(creds) {
+      const res = await call(creds, 'GET', '/balance-allowance?asset_type=COLLATERAL');
+      const b = res.body as { balance?: string };
+      const balance = (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS;
+      return [{ currency: 'pUSD', available: balance, total: null }];
+    },
+  };
+}
