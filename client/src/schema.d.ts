@@ -604,6 +604,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your balances on a venue (live, with your stored credentials) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description A venue with trading (CONTRACT.md §1)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "balances": [
+                         *         {
+                         *           "currency": "currency",
+                         *           "available": 1250.5,
+                         *           "total": 1250.5
+                         *         }
+                         *       ],
+                         *       "count": 20
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Balances"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue has no balances operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster_id}": {
         parameters: {
             query?: never;
@@ -1116,6 +1225,906 @@ export interface paths {
                 };
                 /** @description Rate limit exceeded; see Retry-After. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your orders, newest first
+         * @description Filter by exchange and status; `cursor` is the previous page's next_cursor.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A venue with trading (CONTRACT.md §1) */
+                    exchange?: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
+                    status?: "pending" | "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "rejected";
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "orders": [
+                         *         {
+                         *           "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "outcome": "outcome",
+                         *           "side": "buy",
+                         *           "type": "limit",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "time_in_force": "gtc",
+                         *           "expires_at": "2026-12-10T19:00:00Z",
+                         *           "status": "pending",
+                         *           "filled_size": 1250.5,
+                         *           "avg_fill_price": 0.42,
+                         *           "exchange_order_id": "exchange-order-id",
+                         *           "client_order_id": "client-order-id",
+                         *           "reject_reason": "reject-reason",
+                         *           "created_at": "2026-12-10T19:00:00Z",
+                         *           "updated_at": "2026-12-10T19:00:00Z",
+                         *           "fills": [
+                         *             {
+                         *               "id": "7d9f3a1c",
+                         *               "price": 0.42,
+                         *               "size": 1250.5,
+                         *               "fee": 1250.5,
+                         *               "timestamp": "2026-12-10T19:00:00Z"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["OrderList"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Place an order
+         * @description kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed; its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "exchange": "kalshi",
+                     *       "market_id": "KXFEDDECISION-26DEC-C25",
+                     *       "outcome": "outcome",
+                     *       "side": "buy",
+                     *       "type": "limit",
+                     *       "price": 0.42,
+                     *       "size": 1250.5,
+                     *       "time_in_force": "gtc",
+                     *       "expires_at": "2026-12-10T19:00:00Z",
+                     *       "client_order_id": "client-order-id",
+                     *       "signed_order": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlaceOrder"];
+                };
+            };
+            responses: {
+                /** @description A repeated client_order_id: the first order, nothing sent again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "outcome": "outcome",
+                         *       "side": "buy",
+                         *       "type": "limit",
+                         *       "price": 0.42,
+                         *       "size": 1250.5,
+                         *       "time_in_force": "gtc",
+                         *       "expires_at": "2026-12-10T19:00:00Z",
+                         *       "status": "pending",
+                         *       "filled_size": 1250.5,
+                         *       "avg_fill_price": 0.42,
+                         *       "exchange_order_id": "exchange-order-id",
+                         *       "client_order_id": "client-order-id",
+                         *       "reject_reason": "reject-reason",
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "fills": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "fee": 1250.5,
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Placed (its status says whether it rests, filled, ...) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "outcome": "outcome",
+                         *       "side": "buy",
+                         *       "type": "limit",
+                         *       "price": 0.42,
+                         *       "size": 1250.5,
+                         *       "time_in_force": "gtc",
+                         *       "expires_at": "2026-12-10T19:00:00Z",
+                         *       "status": "pending",
+                         *       "filled_size": 1250.5,
+                         *       "avg_fill_price": 0.42,
+                         *       "exchange_order_id": "exchange-order-id",
+                         *       "client_order_id": "client-order-id",
+                         *       "reject_reason": "reject-reason",
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "fills": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "fee": 1250.5,
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue rejected the order; it is stored as rejected with the reason */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed; the order is stored as rejected, or pending until reconciled (the message says which) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Trading on the venue is not available in this process */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time; the order is pending until reconciled with the venue */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: status, fills, price
+         * @description An order not final yet is brought up to date with the venue first (its stored state is served if the venue does not answer).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 7d9f3a1c */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "outcome": "outcome",
+                         *       "side": "buy",
+                         *       "type": "limit",
+                         *       "price": 0.42,
+                         *       "size": 1250.5,
+                         *       "time_in_force": "gtc",
+                         *       "expires_at": "2026-12-10T19:00:00Z",
+                         *       "status": "pending",
+                         *       "filled_size": 1250.5,
+                         *       "avg_fill_price": 0.42,
+                         *       "exchange_order_id": "exchange-order-id",
+                         *       "client_order_id": "client-order-id",
+                         *       "reject_reason": "reject-reason",
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "fills": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "fee": 1250.5,
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such order of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Cancel a resting order */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example 7d9f3a1c */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order after the cancel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "outcome": "outcome",
+                         *       "side": "buy",
+                         *       "type": "limit",
+                         *       "price": 0.42,
+                         *       "size": 1250.5,
+                         *       "time_in_force": "gtc",
+                         *       "expires_at": "2026-12-10T19:00:00Z",
+                         *       "status": "pending",
+                         *       "filled_size": 1250.5,
+                         *       "avg_fill_price": 0.42,
+                         *       "exchange_order_id": "exchange-order-id",
+                         *       "client_order_id": "client-order-id",
+                         *       "reject_reason": "reject-reason",
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z",
+                         *       "fills": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "fee": 1250.5,
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such order of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The order is not resting (filled, cancelled, rejected, pending...) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polymarket/derive-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Derive your Polymarket API credentials from your wallet key and store them
+         * @description Signs Polymarket's L1 ClobAuth (EIP-712) with the key, asks the venue for the wallet's L2 credentials (creating them the first time) and stores those, encrypted. Use once before the first polymarket order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "private_key": "private-key",
+                     *       "signature_type": 0,
+                     *       "funder": "funder"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Your wallet key: used once, in memory, to sign the L1 request; never stored or logged */
+                        private_key: string;
+                        /** @description 0 EOA, 1 proxy, 2 Gnosis Safe: how your orders will be signed */
+                        signature_type?: 0 | 1 | 2;
+                        /** @description The proxy or Safe holding your funds, when not the EOA */
+                        funder?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "polymarket",
+                         *       "address": "address",
+                         *       "api_key": "pk_test_0123456789abcdef",
+                         *       "connected": true
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DerivedCredentials"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polymarket/safe-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Polymarket Gnosis Safe of a wallet (CREATE2, no network) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "address"
+                     *     }
+                     */
+                    "application/json": {
+                        address: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The Safe address */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "address": "address",
+                         *       "safe_address": "safe-address"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["SafeAddress"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polymarket/verify-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check your stored Polymarket credentials against the venue */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether the venue accepts them */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "valid": false,
+                         *       "address": "address",
+                         *       "checked_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CredentialsCheck"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your positions on a venue (live, with your stored credentials) */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description A venue with trading (CONTRACT.md §1)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "positions": [
+                         *         {
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "outcome": "outcome",
+                         *           "size": 1250.5,
+                         *           "avg_price": 0.42,
+                         *           "value": 1250.5
+                         *         }
+                         *       ],
+                         *       "count": 20
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Positions"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue has no positions operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1802,6 +2811,257 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userID}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which venues you have credentials for (values are never returned) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Ignored: the user is the API key's (pass `_`)
+                     * @example userID
+                     */
+                    userID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connected venues */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "credentials": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "connected": true,
+                         *           "created_at": "2026-12-10T19:00:00Z",
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CredentialList"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Store your credentials for a venue (one set per venue; posting again replaces it)
+         * @description Encrypted at rest (AES-256-GCM); never returned or logged. A malformed set (an RSA key that does not parse, a secret that is not base64, an address that is not 0x hex) is a 400 naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Ignored: the user is the API key's (pass `_`)
+                     * @example userID
+                     */
+                    userID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "exchange": "kalshi"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegisterCredentials"];
+                };
+            };
+            responses: {
+                /** @description Replaced the previous set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "connected": true,
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CredentialSet"];
+                    };
+                };
+                /** @description Stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "connected": true,
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CredentialSet"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userID}/credentials/{exchange}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove your credentials for a venue */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Ignored: the user is the API key's (pass `_`)
+                     * @example userID
+                     */
+                    userID: string;
+                    /** @example kalshi */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No stored credentials for the venue */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3857,6 +5117,15 @@ export interface components {
                 exchanges: string[];
             }[];
         };
+        Balances: {
+            exchange: string;
+            balances: {
+                currency: string;
+                available: number;
+                total: number | null;
+            }[];
+            count: number;
+        };
         Cluster: {
             /** @description Public cross-exchange id, stable for the life of the cluster */
             svc_id: string;
@@ -3886,6 +5155,24 @@ export interface components {
                 match: components["schemas"]["MemberMatch"];
             }[];
         };
+        CredentialList: {
+            credentials: components["schemas"]["CredentialSet"][];
+            count: number;
+            next_cursor: null;
+        };
+        /** @description A stored set; its values are never returned */
+        CredentialSet: {
+            exchange: string;
+            /** @enum {boolean} */
+            connected: true;
+            created_at: string;
+            updated_at: string;
+        };
+        CredentialsCheck: {
+            valid: boolean;
+            address: string;
+            checked_at: string;
+        };
         CurrentKey: {
             key_id: string;
             user_id: string;
@@ -3894,6 +5181,14 @@ export interface components {
             /** @enum {string} */
             plan: "free" | "pro" | "max" | "enterprise" | "admin";
             rate_limit_per_minute: number;
+        };
+        DerivedCredentials: {
+            /** @enum {string} */
+            exchange: "polymarket";
+            address: string;
+            api_key: string;
+            /** @enum {boolean} */
+            connected: true;
         };
         /** @description Every failure answers this body. */
         Error: {
@@ -4004,6 +5299,105 @@ export interface components {
             method: "judge" | "operator";
             /** @description The decisive reasons of the link that joined the market to the cluster */
             reasons: string[];
+        };
+        Order: {
+            /** @example ord_4f1c0d9e8b7a6f5e4d3c2b1a */
+            id: string;
+            exchange: string;
+            market_id: string;
+            outcome: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @enum {string} */
+            type: "limit" | "market";
+            price: number | null;
+            size: number;
+            /** @enum {string} */
+            time_in_force: "gtc" | "gtd" | "ioc" | "fok";
+            expires_at: string | null;
+            /**
+             * @description pending -> open -> partially_filled -> filled; open|partially_filled -> cancelled|expired; pending -> rejected
+             * @enum {string}
+             */
+            status: "pending" | "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "rejected";
+            filled_size: number;
+            avg_fill_price: number | null;
+            exchange_order_id: string | null;
+            client_order_id: string | null;
+            reject_reason: string | null;
+            created_at: string;
+            updated_at: string;
+            fills: {
+                id: string;
+                price: number;
+                size: number;
+                fee: number | null;
+                timestamp: string;
+            }[];
+        };
+        OrderList: {
+            orders: components["schemas"]["Order"][];
+            count: number;
+            next_cursor: string | null;
+        };
+        PlaceOrder: {
+            /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
+            exchange: string;
+            market_id: string;
+            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            outcome: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /**
+             * @default limit
+             * @enum {string}
+             */
+            type: "limit" | "market";
+            /** @description Limit price, 0..1 of the outcome; required for limit orders */
+            price?: number | null;
+            /** @description Contracts/shares */
+            size: number;
+            /**
+             * @default gtc
+             * @enum {string}
+             */
+            time_in_force: "gtc" | "gtd" | "ioc" | "fok";
+            /**
+             * Format: date-time
+             * @description Required for gtd (ISO 8601)
+             */
+            expires_at?: string | null;
+            /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
+            client_order_id?: string | null;
+            /** @description polymarket, limitless, predictfun, opinion: the EIP-712 order signed on your machine (its fields and `signature`); verified before anything is sent */
+            signed_order?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        Positions: {
+            exchange: string;
+            positions: {
+                market_id: string;
+                outcome: string;
+                size: number;
+                avg_price: number | null;
+                value: number | null;
+            }[];
+            count: number;
+        };
+        /** @description kalshi {key_id, private_key (RSA, PEM)}; futuur {public_key, private_key}; polymarket {api_key, secret (base64), passphrase, address (0x hex), signature_type?, funder?}; limitless/predictfun/opinion {api_key, ...}. Posting again replaces the set. */
+        RegisterCredentials: {
+            /**
+             * @description A venue with trading (CONTRACT.md §1)
+             * @enum {string}
+             */
+            exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
+        } & {
+            [key: string]: unknown;
+        };
+        SafeAddress: {
+            address: string;
+            safe_address: string;
         };
         SemanticSearchRequest: {
             /**
