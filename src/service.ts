@@ -35,6 +35,9 @@ import { createSearchRouter } from './http/routes/search.js';
 import { createSemanticRouter } from './http/routes/semantic-search.js';
 import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
+import type { MarketRecorder } from './recorder/recorder.js';
+import { createMarketRecorder } from './recorder/setup.js';
+import { recorderFeed } from './ws/recorder-feed.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -52,6 +55,8 @@ export interface RunningService {
   catalogChanges: CatalogChangeEmitter;
   /** The stream gateway (/ws/...) on the same HTTP server. */
   streams: StreamGateway;
+  /** The market-data recorder, when this process runs it (RUN_JOBS and RECORDER_ENABLED). */
+  recorder: MarketRecorder | null;
   close(): Promise<void>;
 }
 
@@ -82,6 +87,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let search: SearchComponents | undefined;
   let semantic: SemanticComponent | undefined;
   let streams: StreamGateway | undefined;
+  let recorder: MarketRecorder | null = null;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
@@ -106,6 +112,17 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
+    // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue.
+    if (config.runJobs && config.recorder.enabled) {
+      recorder = createMarketRecorder({
+        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(),
+        feedOf: (code) => {
+          const feed = streamGateway.feed(code);
+          return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
+        },
+      });
+    }
+    const marketRecorder = recorder;
     const searchComponents = search;
     const semanticComponent = semantic;
     const { app, accounts, keys } = buildApp({
@@ -123,7 +140,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,
-      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health() },
+      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health(),
+        ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}) },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
@@ -171,6 +189,13 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       });
       if (config.sync.onStart) void venueSync.syncAllNow();
     }
+    if (marketRecorder) {
+      await marketRecorder.start();
+      // Markets listed by a sync are picked up without waiting for the next refresh.
+      catalogChanges.onCatalogChanged((change) => {
+        if (change.changed > 0) void marketRecorder.refreshTracked().catch((err: unknown) => logger.warn({ err }, 'recorder: refresh after a sync failed'));
+      });
+    }
 
     let closing: Promise<void> | undefined;
     return {
@@ -184,8 +209,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venueSync,
       catalogChanges,
       streams: streamGateway,
+      recorder: marketRecorder,
       close() {
         closing ??= (async () => {
+          // The recorder first: it lets go of its upstream markets and writes what it buffered.
+          await marketRecorder?.close();
           // Stream clients first: an open WebSocket would hold server.close() until the grace ends.
           await streamGateway.close();
           // Stop taking connections, let in-flight requests finish, then close idle keep-alive sockets.
@@ -205,6 +233,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
     };
   } catch (err) {
+    await recorder?.close();
     await streams?.close();
     await venueSync?.stop();
     await venues?.close();

@@ -70,6 +70,8 @@ export class VenueFeed {
   private closed = false;
   /** Books re-sent whole because the upstream reconnected or reported a gap. */
   resnapshots = 0;
+  /** Listeners that hear every upstream event before the feed handles it (the recorder). */
+  private readonly observers = new Set<(e: StreamEvent) => void>();
 
   constructor(private readonly opts: VenueFeedOptions) {}
 
@@ -126,6 +128,12 @@ export class VenueFeed {
     if (st.subs.size > 0) return;
     this.markets.delete(marketId);
     this.client?.unsubscribe([marketId]);
+  }
+
+  /** Hears every upstream event of the venue, of every market followed (the recorder); returns the unsubscribe. */
+  observe(listener: (e: StreamEvent) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
   }
 
   health(): Record<string, unknown> {
@@ -186,6 +194,7 @@ export class VenueFeed {
   }
 
   private onUpstream(e: StreamEvent): void {
+    for (const o of this.observers) o(e);
     switch (e.kind) {
       case 'book': {
         const st = this.markets.get(e.book.market_id);
