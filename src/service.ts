@@ -37,6 +37,10 @@ import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
 import type { MarketRecorder } from './recorder/recorder.js';
 import { createMarketRecorder } from './recorder/setup.js';
+import { PartitionManager } from './recorder/partitions.js';
+import { RecordedStore } from './recorder/recorded-store.js';
+import { RecordedDataService } from './market-data/recorded-data-service.js';
+import { createRecordedRouter } from './http/routes/recorded.js';
 import { recorderFeed } from './ws/recorder-feed.js';
 
 export interface RunningService {
@@ -108,7 +112,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         : undefined,
       modelFetch: config.modelFetch ?? undefined,
     });
-    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() });
+    // The recorded tables are read by every instance (the recorder writes them where the jobs run).
+    const recordedStore = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: config.recorder.retentionDays, aheadDays: config.recorder.partitionsAheadDays }));
+    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now(), recorded: recordedStore });
+    const recordedData = new RecordedDataService(marketData, recordedStore, () => clock.now());
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
@@ -149,6 +156,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason() }) },
         // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
+        // before the venue router: /analytics/... and the recorded series
+        { path: '/', router: createRecordedRouter(recordedData) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });

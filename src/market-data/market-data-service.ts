@@ -9,6 +9,7 @@ import type { ReadCapability, VenueAdapter } from '../venues/adapter.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
 import { VenueError } from '../venues/http-client.js';
 import { topOfBook, type Candle, type OrderBook, type PricePoint, type Trade } from '../venues/records.js';
+import type { RecordedStore, SeriesKey, StoredSnapshot, StoredTop, StoredTrade } from '../recorder/recorded-store.js';
 import { LiveReadError, MarketDataNotFoundError } from './errors.js';
 import { LiveReadCache } from './live-read-cache.js';
 
@@ -19,7 +20,12 @@ export interface MarketDataServiceDeps {
   /** How long a live answer is reused (ms). */
   liveCacheTtlMs: number;
   now?: () => number;
+  /** The recorder's tables: past books, prices of markets whose venue lists none, Opinion's trade tape. */
+  recorded?: RecordedStore;
 }
+
+/** Venues whose trade history is served from recorded trades (the venue itself shows only the last trade of each side). */
+export const RECORDED_TRADE_VENUES: readonly ExchangeCode[] = ['opinion'];
 
 /** The public name of each capability, as routes and error messages spell it ("manifold has no orderbook operation"). */
 export const OPERATION_NAMES: Record<ReadCapability, string> = {
@@ -78,7 +84,7 @@ export class MarketDataService {
   /** The market from the catalog, else from the venue (not synced yet); not found when neither knows it. */
   async findMarket(exchange: ExchangeCode, marketId: string): Promise<CatalogMarket> {
     const stored = await this.deps.catalog.getMarket(exchange, marketId);
-    if (stored) return stored;
+    if (stored) return (await this.withRecordedPrices([stored]))[0];
     const adapter = this.venue(exchange);
     const fetched = await this.cachedLive(exchange, 'market', marketId, `${exchange}|market|${marketId}`, () => adapter.getMarket(marketId));
     if (!fetched) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
@@ -89,7 +95,7 @@ export class MarketDataService {
 
   async listMarkets(exchange: ExchangeCode, filter: MarketListFilter): Promise<Page<CatalogMarket>> {
     this.venue(exchange);
-    return this.deps.catalog.listMarkets({
+    const page = await this.deps.catalog.listMarkets({
       exchange,
       statuses: filter.statuses,
       categories: filter.categories?.map((c) => c.toLowerCase()),
@@ -98,6 +104,55 @@ export class MarketDataService {
       limit: filter.limit,
       after: filter.after,
     });
+    return { ...page, items: await this.withRecordedPrices(page.items) };
+  }
+
+  /**
+   * Markets whose venue lists no prices (predict.fun, Opinion: yes_price, yes_bid, yes_ask null) get
+   * them from the recorder's latest top of book (and last trade): only fields the venue left null are
+   * filled, so a venue's own prices always win.
+   */
+  async withRecordedPrices(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
+    const store = this.deps.recorded;
+    const missing = markets.filter((m) => m.yes_bid === null || m.yes_ask === null || m.yes_price === null);
+    if (!store || missing.length === 0) return markets;
+    const keys = missing.map((m) => ({ exchange: m.exchange, marketId: m.market_id }));
+    const [tops, trades] = await Promise.all([store.latestTops(keys), store.latestTrades(keys)]);
+    return markets.map((m) => {
+      const top = tops.get(`${m.exchange}:${m.market_id}`);
+      const trade = trades.get(`${m.exchange}:${m.market_id}`);
+      if (!top && !trade) return m;
+      const mid = top && top.best_bid !== null && top.best_ask !== null ? Math.round(((top.best_bid + top.best_ask) / 2) * 1e8) / 1e8 : null;
+      return {
+        ...m,
+        yes_bid: m.yes_bid ?? top?.best_bid ?? null,
+        yes_ask: m.yes_ask ?? top?.best_ask ?? null,
+        last_price: m.last_price ?? trade?.price ?? null,
+        yes_price: m.yes_price ?? m.last_price ?? trade?.price ?? mid,
+      };
+    });
+  }
+
+  /** The latest recorded top of book and trade of each market (for quotes); empty without a recorder. */
+  async recordedQuotes(keys: { exchange: string; marketId: string }[]): Promise<{ tops: Map<string, StoredTop>; trades: Map<string, StoredTrade> }> {
+    const store = this.deps.recorded;
+    if (!store) return { tops: new Map(), trades: new Map() };
+    const [tops, trades] = await Promise.all([store.latestTops(keys), store.latestTrades(keys)]);
+    return { tops, trades };
+  }
+
+  /**
+   * Recorded book snapshots of a market in [startMs, endMs], oldest first, one page (after `after`).
+   * Without a recorder there are none.
+   */
+  async orderBookHistory(exchange: ExchangeCode, marketId: string, q: { startMs: number; endMs: number; limit: number; after?: SeriesKey }): Promise<{ snapshots: StoredSnapshot[]; next: SeriesKey | null }> {
+    this.venueWith(exchange, 'orderbook');
+    await this.findMarket(exchange, marketId);
+    if (!this.deps.recorded) return { snapshots: [], next: null };
+    const rows = await this.deps.recorded.snapshots({ exchange, marketId, startMs: q.startMs, endMs: q.endMs, limit: q.limit + 1, after: q.after });
+    const snapshots = rows.slice(0, q.limit);
+    const last = snapshots[snapshots.length - 1];
+    return { snapshots, next: rows.length > q.limit && last ? { ts: last.ts, seq: last.seq } : null };
   }
 
   /** Markets of an event; not found when the event is unknown (neither in the catalog nor named by a listed market). */
@@ -157,7 +212,7 @@ export class MarketDataService {
     const end = q.after?.end ?? q.end;
     const seenAtEnd = q.after?.seenAtEnd ?? [];
     const want = q.limit + seenAtEnd.length;
-    const fetched = await this.liveRead(exchange, marketId, 'tradehistory', `${q.start ?? ''}|${end ?? ''}|${want}`, () =>
+    const fetched = (await this.recordedTrades(exchange, marketId, q.start, end, want)) ?? await this.liveRead(exchange, marketId, 'tradehistory', `${q.start ?? ''}|${end ?? ''}|${want}`, () =>
       adapter.getTrades!(marketId, { start: q.start, end, limit: want }),
     );
     const skip = new Set(seenAtEnd);
@@ -170,6 +225,19 @@ export class MarketDataService {
       next = { end: oldest, seenAtEnd: [...carried, ...atOldest] };
     }
     return { trades, next };
+  }
+
+  /**
+   * Trades of a venue served from the recorder (RECORDED_TRADE_VENUES), newest first, or null when
+   * the venue is not one of them or the market has never been recorded (then the venue answers).
+   */
+  private async recordedTrades(exchange: ExchangeCode, marketId: string, start: string | undefined, end: string | undefined, limit: number): Promise<Trade[] | null> {
+    const store = this.deps.recorded;
+    if (!store || !RECORDED_TRADE_VENUES.includes(exchange)) return null;
+    await this.findMarket(exchange, marketId);
+    const rows = await store.tradesNewestFirst(exchange, marketId, start ? Date.parse(start) : 0, end ? Date.parse(end) : (this.deps.now ?? Date.now)() + 86_400_000, limit);
+    if (rows.length === 0 && !(await store.hasTrades(exchange, marketId))) return null;
+    return rows.map((r) => ({ exchange, market_id: marketId, id: r.trade_id, price: r.price, size: r.size, taker_side: r.taker_side, outcome: r.outcome, timestamp: new Date(r.ts).toISOString() }));
   }
 
   async prices(exchange: ExchangeCode, marketId: string, q: RangeFilter & { interval: '1m' | '1h' | '1d' }): Promise<PricePoint[]> {

@@ -255,6 +255,22 @@ export class RecordedStore {
     return rows.map((r) => ({ ...r, ts: ms(r.ts) }));
   }
 
+  /** Trades in [startMs, endMs], newest first (ties by id, descending, as the trade pages expect). */
+  async tradesNewestFirst(exchange: string, marketId: string, startMs: number, endMs: number, limit: number): Promise<StoredTrade[]> {
+    const { rows } = await this.pool.query<{ trade_id: string; ts: Date; price: number; size: number; taker_side: 'buy' | 'sell' | null; outcome: string | null }>(
+      `SELECT trade_id, ts, price, size, taker_side, outcome FROM recorded_trades
+       WHERE exchange = $1 AND market_id = $2 AND ts >= $3 AND ts <= $4 ORDER BY ts DESC, trade_id DESC LIMIT ${Math.floor(limit)}`,
+      [exchange, marketId, new Date(startMs).toISOString(), new Date(endMs).toISOString()],
+    );
+    return rows.map((r) => ({ ...r, ts: ms(r.ts) }));
+  }
+
+  /** Whether any trade of the market is recorded. */
+  async hasTrades(exchange: string, marketId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('SELECT 1 FROM recorded_trades WHERE exchange = $1 AND market_id = $2 LIMIT 1', [exchange, marketId]);
+    return rows.length > 0;
+  }
+
   /** The latest recorded top of book of each market asked for (markets never recorded are absent). */
   async latestTops(markets: readonly { exchange: string; marketId: string }[]): Promise<Map<string, StoredTop>> {
     const out = new Map<string, StoredTop>();

@@ -30,18 +30,11 @@ export interface NotBuiltOperation {
 const ALL: readonly ExchangeCode[] = EXCHANGE_CODES;
 // Per-operation venue lists follow the spec's by-name lists and CONTRACT.md §1/§5 (typed: a renamed
 // code fails to compile).
-/** Venues with an order book: analytics and best bid/ask series are computed from recorded books. */
-const WITH_BOOKS: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'probable'];
 /** CONTRACT.md §1: the venues with trading (and so stored credentials). */
 const TRADED: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur'];
 
 export const NOT_BUILT: readonly NotBuiltOperation[] = [
   // recorded market data (the recorder); the orderbook with start/end is served, so not listed
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/deltas', capability: 'recorded-data', operation: 'deltas', exchanges: ['kalshi', 'polymarket'] },
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/bbo', capability: 'recorded-data', operation: 'bbo', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/analytics/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/analytics/{exchange}/{market_id}/bbo', capability: 'recorded-data', operation: 'bbo', exchanges: WITH_BOOKS },
   { method: 'GET', path: '/api/v1/{exchange}/rfqs/{rfq_id}', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/{market_id}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },

@@ -64,6 +64,8 @@ export const EventByIdQuery = z.object({ exchange: ExchangeParam.optional() });
 
 export const RangeQuery = z.object({ start: TimeParam.optional(), end: TimeParam.optional() });
 export const TradesQuery = RangeQuery.extend({ limit: Limit, cursor: Cursor });
+/** The order book: without start/end the live snapshot; with either, recorded snapshots, paged. */
+export const OrderBookQuery = RangeQuery.extend({ limit: Limit, cursor: Cursor });
 export const PricesQuery = RangeQuery.extend({ interval: z.enum(['1m', '1h', '1d']).default('1h').openapi({ description: 'Point spacing (default 1h)' }) });
 export const CandlesQuery = RangeQuery.extend({ interval: z.enum(['1s', '1m', '5m', '10m', '1h', '1d']).openapi({ description: 'Candle length' }) });
 
