@@ -4,7 +4,7 @@
 // every trade of the venue is stored once, the outage is a gap row shown in /health), a polled venue
 // (opinion), and retention by dropping day partitions.
 import assert from 'node:assert/strict';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partitions.js';
 import { RecordedStore } from '../../src/recorder/recorded-store.js';
@@ -131,6 +131,133 @@ describe('recorder', function () {
     assert.ok((await q('SELECT 1 FROM recorded_trades WHERE market_id = $1', [id])).length > 0, 'trades polled');
     const health = await svc.request('/health');
     assert.equal(health.body.components.recorder.venues.opinion.mode, 'poll');
+  });
+
+  describe('recorded-data routes', () => {
+    let key: string;
+    const get = async (path: string) => svc.request(path, { headers: { 'x-api-key': key } });
+    /** Every item of a paged series, following next_cursor. */
+    async function all(path: string, field: string): Promise<Record<string, unknown>[]> {
+      const out: Record<string, unknown>[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 1000; i++) {
+        const res = await get(`${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        assert.equal(res.status, 200, res.text);
+        out.push(...res.body[field]);
+        assert.equal(res.body.count, res.body[field].length);
+        cursor = res.body.next_cursor;
+        if (!cursor) return out;
+      }
+      throw new Error('paging did not end');
+    }
+    before(async () => {
+      key = await issueKey(svc, 'admin', 100_000);
+    });
+
+    it('orderbook with start/end: the recorded snapshots, paged; the book rebuilt from them and /deltas equals the venue\'s', async () => {
+      const [id] = svc.recorder!.tracked('kalshi');
+      await svc.recorder!.flush();
+      const start = Math.floor(Date.now() / 1000) - 3600;
+      const snaps = await all(`/api/v1/kalshi/${id}/orderbook?start=${start}&limit=1`, 'snapshots');
+      const stored = await q<{ n: number }>('SELECT count(*)::int AS n FROM recorded_book_snapshots WHERE exchange = $1 AND market_id = $2', ['kalshi', id]);
+      assert.equal(snaps.length, stored[0].n, 'every recorded snapshot, one per page');
+      assert.ok(snaps.length >= 2, 'the first snapshot and the resync');
+      const lastSnap = snaps[snaps.length - 1] as { bids: { price: number; size: number }[]; asks: { price: number; size: number }[]; timestamp: string };
+      const deltas = (await all(`/api/v1/kalshi/${id}/deltas?start=${start}&limit=7`, 'deltas')) as { seq: number; side: string; price: number; size: number; timestamp: string }[];
+      assert.ok(deltas.length > 0);
+      assert.ok(deltas.every((d, i) => i === 0 || d.seq > deltas[i - 1].seq), 'deltas in sequence order, none repeated across pages');
+      // The book: the last snapshot, then the deltas recorded after it.
+      const [snapRow] = await q<{ seq: number }>('SELECT seq FROM recorded_book_snapshots WHERE market_id = $1 ORDER BY seq DESC LIMIT 1', [id]);
+      const bids = new Map(lastSnap.bids.map((l) => [l.price, l.size]));
+      const asks = new Map(lastSnap.asks.map((l) => [l.price, l.size]));
+      for (const d of deltas.filter((x) => x.seq > snapRow.seq)) {
+        const side = d.side === 'bid' ? bids : asks;
+        if (d.size > 0) side.set(d.price, d.size);
+        else side.delete(d.price);
+      }
+      assert.deepEqual({ bids: [...bids].sort((a, b) => b[0] - a[0]), asks: [...asks].sort((a, b) => a[0] - b[0]) }, simBook('kalshi', id));
+      // A range before anything was recorded is empty; a cursor of another list is a 400.
+      const past = await get(`/api/v1/kalshi/${id}/orderbook?start=${start - 86_400}&end=${start - 3600}`);
+      assert.deepEqual([past.status, past.body.count, past.body.next_cursor], [200, 0, null]);
+      const first = await get(`/api/v1/kalshi/${id}/orderbook?start=${start}&limit=1`);
+      assert.equal((await get(`/api/v1/kalshi/${id}/deltas?start=${start}&cursor=${first.body.next_cursor}`)).status, 400);
+      assert.equal((await get(`/api/v1/kalshi/${id}/deltas?cursor=garbage`)).status, 400);
+    });
+
+    it('bbo: the top-of-book series, per venue and under /analytics, ending at the venue\'s top', async () => {
+      const [id] = svc.recorder!.tracked('kalshi');
+      const start = Math.floor(Date.now() / 1000) - 3600;
+      const series = (await all(`/api/v1/kalshi/${id}/bbo?start=${start}&limit=3`, 'bbo')) as { best_bid: number; best_ask: number; mid: number; spread: number; timestamp: string }[];
+      const again = await all(`/api/v1/analytics/kalshi/${id}/bbo?start=${start}&limit=1000`, 'bbo');
+      assert.deepEqual(again, series);
+      const b = simBook('kalshi', id);
+      const last = series[series.length - 1];
+      assert.deepEqual([last.best_bid, last.best_ask], [b.bids[0][0], b.asks[0][0]]);
+      assert.equal(last.spread, Math.round((b.asks[0][0] - b.bids[0][0]) * 1e8) / 1e8);
+      assert.ok(series.every((p, i) => i === 0 || p.timestamp >= series[i - 1].timestamp), 'oldest first');
+    });
+
+    it('analytics of the current book, per venue and under /analytics', async () => {
+      const [id] = svc.recorder!.tracked('kalshi');
+      const res = await get(`/api/v1/kalshi/${id}/analytics`);
+      assert.equal(res.status, 200, res.text);
+      const b = simBook('kalshi', id);
+      const [bb, bs] = b.bids[0];
+      const [ba, as] = b.asks[0];
+      assert.equal(res.body.best_bid, bb);
+      assert.equal(res.body.spread, Math.round((ba - bb) * 1e8) / 1e8);
+      assert.equal(res.body.microprice, Math.round(((bb * as + ba * bs) / (bs + as)) * 1e8) / 1e8);
+      const within5 = b.bids.filter(([p]) => p >= bb - 0.05 - 1e-9).reduce((s, [, z]) => s + z, 0);
+      assert.equal(res.body.depth['5c'].bid, within5);
+      const grouped = await get(`/api/v1/analytics/kalshi/${id}/analytics`);
+      assert.equal(grouped.status, 200);
+      assert.equal(grouped.body.microprice, res.body.microprice);
+    });
+
+    it('404s naming the operation a venue lacks, and unknown markets', async () => {
+      for (const [path, message] of [
+        ['/api/v1/limitless/x/deltas', 'limitless has no deltas operation'],
+        ['/api/v1/manifold/x/bbo', 'manifold has no bbo operation'],
+        ['/api/v1/analytics/predictit/x/analytics', 'predictit has no analytics operation'],
+      ]) {
+        const res = await get(path);
+        assert.equal(res.status, 404, path);
+        assert.equal(res.body.error, message);
+      }
+      const unknown = await get('/api/v1/kalshi/NO-SUCH-TICKER/bbo');
+      assert.equal(unknown.status, 404);
+      assert.equal((await get('/api/v1/analytics/nowhere/x/bbo')).status, 404);
+    });
+
+    it('fills the prices of a polled venue\'s markets (opinion) from its recorded book, and serves its trade history from recorded trades with start, end and cursor', async () => {
+      const [id] = svc.recorder!.tracked('opinion');
+      await svc.recorder!.flush();
+      const [top] = await q<{ best_bid: number; best_ask: number }>('SELECT best_bid, best_ask FROM recorded_top_of_book WHERE market_id = $1 ORDER BY seq DESC LIMIT 1', [id]);
+      const [catalog] = await q<{ yes_bid: number | null; yes_ask: number | null }>('SELECT yes_bid, yes_ask FROM markets WHERE exchange = $1 AND market_id = $2', ['opinion', id]);
+      const m = await get(`/api/v1/opinion/${id}/market`);
+      assert.equal(m.status, 200);
+      assert.equal(m.body.yes_bid, catalog.yes_bid ?? top.best_bid);
+      assert.equal(m.body.yes_ask, catalog.yes_ask ?? top.best_ask);
+      assert.notEqual(m.body.yes_price, null);
+      const listed = await get('/api/v1/opinion/markets?limit=1000');
+      assert.equal(listed.body.markets.find((x: { market_id: string }) => x.market_id === id).yes_bid, m.body.yes_bid);
+
+      // More trades than the venue's two latest: poll between moves, so each is recorded.
+      for (let i = 0; i < 6; i++) {
+        sim('opinion').activity.stepMarket(id);
+        await new Promise((r) => setTimeout(r, 450));
+      }
+      await svc.recorder!.flush();
+      const rows = await q<{ trade_id: string; ts: Date }>('SELECT trade_id, ts FROM recorded_trades WHERE market_id = $1 ORDER BY ts DESC, trade_id DESC', [id]);
+      assert.ok(rows.length > 2, `more than two trades recorded (${rows.length})`);
+      const paged = (await all(`/api/v1/opinion/${id}/tradehistory?limit=2&start=0`, 'trades')) as { id: string; timestamp: string }[];
+      assert.deepEqual(paged.map((t) => t.id), rows.map((r) => r.trade_id), 'every recorded trade, newest first, across pages');
+      const cut = rows[Math.floor(rows.length / 2)].ts.getTime();
+      const fromCut = (await all(`/api/v1/opinion/${id}/tradehistory?limit=100&start=${new Date(cut).toISOString()}`, 'trades')) as { timestamp: string }[];
+      assert.equal(fromCut.length, rows.filter((r) => r.ts.getTime() >= cut).length);
+      const untilCut = (await all(`/api/v1/opinion/${id}/tradehistory?limit=100&start=0&end=${new Date(cut).toISOString()}`, 'trades')) as { timestamp: string }[];
+      assert.equal(untilCut.length, rows.filter((r) => r.ts.getTime() <= cut).length);
+    });
   });
 
   it('retention drops whole day partitions past the retention, and keeps the rest', async () => {
