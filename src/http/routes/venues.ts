@@ -18,7 +18,7 @@ import { marketDataErrors } from '../market-data-errors.js';
 import { decodeCursor, encodeCursor } from './venues-cursor.js';
 import {
   CandleList, CandlesQuery, CategoryMarketsQuery, CategoryPath, EventByIdQuery, EventIdPath, EventMarketsQuery, EventPath, EventsQuery,
-  ExchangePath, list, MarketListQuery, MarketPath, OrderBookQuery, OrderBookSnapshots, PricePoints, PricesQuery, RangeQuery, Rules, TopOfBook, TradeList,
+  ExchangePath, list, MarketListQuery, MarketPath, OrderBookQuery, OrderBookSnapshots, PricePoints, PricesQuery, Rules, TopOfBook, TradeList,
   TradesQuery, VenueEvent, VenueEventsQuery, VenueMarket,
 } from './venues-schemas.js';
 
