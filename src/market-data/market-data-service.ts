@@ -5,7 +5,8 @@
 // MarketDataNotFoundError naming the operation, for per-venue and cross-venue routes alike.
 // Failures are typed (errors.ts); the HTTP edge turns them into statuses.
 import type { CatalogEvent, CatalogMarket, CatalogReader, MarketListQuery, Page } from '../catalog/catalog-reader.js';
-import type { ReadCapability, VenueAdapter } from '../venues/adapter.js';
+import type { CandleInterval, ReadCapability, VenueAdapter } from '../venues/adapter.js';
+import { INTERVAL_MS } from '../venues/candles.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
 import { VenueError } from '../venues/http-client.js';
 import { topOfBook, type Candle, type OrderBook, type PricePoint, type Trade } from '../venues/records.js';
@@ -23,6 +24,11 @@ export interface MarketDataServiceDeps {
   /** The recorder's tables: past books, prices of markets whose venue lists none, Opinion's trade tape. */
   recorded?: RecordedStore;
 }
+
+/** Without `start`, candles reach this far back from `end` (a page or so of each interval). */
+export const DEFAULT_CANDLE_SPAN_MS: Record<CandleInterval, number> = {
+  '1s': 3_600_000, '1m': 86_400_000, '5m': 5 * 86_400_000, '10m': 10 * 86_400_000, '1h': 30 * 86_400_000, '1d': 365 * 86_400_000,
+};
 
 /** Venues whose trade history is served from recorded trades (the venue itself shows only the last trade of each side). */
 export const RECORDED_TRADE_VENUES: readonly ExchangeCode[] = ['opinion'];
@@ -247,11 +253,48 @@ export class MarketDataService {
     );
   }
 
-  async candles(exchange: ExchangeCode, marketId: string, q: RangeFilter & { interval: '1s' | '1m' | '5m' | '10m' | '1h' | '1d' }): Promise<Candle[]> {
+  /**
+   * One page of OHLCV candles, oldest first, each stamped with the START of its period (the same for
+   * every interval). Sources: the venue's own candle history where it has the interval (kalshi 1m, 1h,
+   * 1d; 5m and 10m aggregated from its 1m), then the recorded trades for the periods after the venue's
+   * last candle (recent periods its history does not hold yet) and for 1s (no venue history; the
+   * venue's trade list when the market was never recorded). A period without trades has no candle,
+   * whatever the source (the venue's quote-only candles are left out too): the previous close holds.
+   */
+  async candles(exchange: ExchangeCode, marketId: string, q: RangeFilter & { interval: CandleInterval; limit: number; afterMs?: number }): Promise<{ candles: Candle[]; next: number | null }> {
     const adapter = this.venueWith(exchange, 'candles');
-    return this.liveRead(exchange, marketId, 'candles', `${q.start ?? ''}|${q.end ?? ''}|${q.interval}`, () =>
-      adapter.getCandles!(marketId, { start: q.start, end: q.end, interval: q.interval }),
-    );
+    await this.findMarket(exchange, marketId);
+    const stepMs = INTERVAL_MS[q.interval];
+    const endMs = q.end ? Date.parse(q.end) : (this.deps.now ?? Date.now)();
+    const rawStart = q.afterMs !== undefined ? q.afterMs + stepMs : q.start ? Date.parse(q.start) : endMs - DEFAULT_CANDLE_SPAN_MS[q.interval];
+    // A period is served when it starts in [start, end]; a start inside a period begins at the next one.
+    const startMs = Math.ceil(rawStart / stepMs) * stepMs;
+    const inRange = (c: Candle) => Date.parse(c.timestamp) >= startMs && Date.parse(c.timestamp) <= endMs;
+    // The venue stamps period ends; a partial current period may end off the grid: both map to their period's start.
+    const toPeriodStart = (c: Candle): Candle => ({ ...c, timestamp: new Date(Math.ceil(Date.parse(c.timestamp) / stepMs) * stepMs - stepMs).toISOString() });
+    let venue: Candle[] = [];
+    if (q.interval !== '1s') {
+      const fetched = await this.liveRead(exchange, marketId, 'candles', `${startMs}|${endMs}|${q.interval}`, () =>
+        adapter.getCandles!(marketId, { start: new Date(startMs).toISOString(), end: new Date(endMs + stepMs).toISOString(), interval: q.interval }),
+      );
+      venue = mergePeriods(fetched.map(toPeriodStart)).filter((c) => c.volume > 0 && inRange(c));
+    }
+    const recordedFrom = venue.length ? Date.parse(venue[venue.length - 1].timestamp) + stepMs : startMs;
+    const store = this.deps.recorded;
+    let recorded: Candle[] = [];
+    if (store && recordedFrom <= endMs) {
+      const rows = await store.candles(exchange, marketId, stepMs / 1000, recordedFrom, endMs, q.limit + 1);
+      recorded = rows.map((r) => ({ timestamp: new Date(r.ts).toISOString(), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume }));
+    }
+    if (q.interval === '1s' && recorded.length === 0 && !(store && (await store.hasTrades(exchange, marketId)))) {
+      const fetched = await this.liveRead(exchange, marketId, 'candles', `${startMs}|${endMs}|1s`, () =>
+        adapter.getCandles!(marketId, { start: new Date(startMs).toISOString(), end: new Date(endMs + stepMs).toISOString(), interval: '1s' }),
+      );
+      recorded = mergePeriods(fetched.map(toPeriodStart)).filter((c) => c.volume > 0 && inRange(c));
+    }
+    const all = [...venue, ...recorded];
+    const candles = all.slice(0, q.limit);
+    return { candles, next: all.length > q.limit ? Date.parse(candles[candles.length - 1].timestamp) : null };
   }
 
   /** A live read for a known market (404 first when neither catalog nor venue knows it), cached and coalesced per key. */
@@ -267,4 +310,16 @@ export class MarketDataService {
       throw new LiveReadError(exchange, operation, err, marketId);
     });
   }
+}
+
+/** Candles sharing a period start (oldest first) merged into one: first open, last close, extremes, summed volume. */
+function mergePeriods(candles: Candle[]): Candle[] {
+  const out: Candle[] = [];
+  for (const c of candles) {
+    const prev = out[out.length - 1];
+    if (prev && prev.timestamp === c.timestamp) {
+      out[out.length - 1] = { timestamp: prev.timestamp, open: prev.open, high: Math.max(prev.high, c.high), low: Math.min(prev.low, c.low), close: c.close, volume: prev.volume + c.volume };
+    } else out.push(c);
+  }
+  return out;
 }

@@ -8,7 +8,7 @@
  */
 import type pg from 'pg';
 
-export const RECORDED_TABLES = ['recorded_book_snapshots', 'recorded_book_deltas', 'recorded_trades', 'recorded_top_of_book'] as const;
+export const RECORDED_TABLES = ['recorded_book_snapshots', 'recorded_book_deltas', 'recorded_trades', 'recorded_top_of_book', 'recorded_candles_1m'] as const;
 export type RecordedTable = (typeof RECORDED_TABLES)[number];
 
 const DAY_MS = 86_400_000;

@@ -123,6 +123,17 @@ export interface StoredTrade {
   outcome: string | null;
 }
 
+export interface StoredCandle {
+  /** Period start, epoch ms. */
+  ts: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  trades: number;
+}
+
 const ms = (d: Date | string): number => (d instanceof Date ? d.getTime() : Date.parse(d));
 
 export class RecordedStore {
@@ -179,10 +190,31 @@ export class RecordedStore {
         );
       }
       if (trades.length) {
+        // The trades, and the one-minute candles of those actually inserted (a duplicate adds nothing).
         await client.query(
-          `INSERT INTO recorded_trades (exchange, market_id, trade_id, ts, price, size, taker_side, outcome)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::float8[], $6::float8[], $7::text[], $8::text[])
-           ON CONFLICT DO NOTHING`,
+          `WITH ins AS (
+             INSERT INTO recorded_trades (exchange, market_id, trade_id, ts, price, size, taker_side, outcome)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::float8[], $6::float8[], $7::text[], $8::text[])
+             ON CONFLICT DO NOTHING
+             RETURNING exchange, market_id, trade_id, ts, price, size
+           ), minutes AS (
+             SELECT exchange, market_id, date_bin('1 minute', ts, TIMESTAMPTZ 'epoch') AS ts,
+                    (array_agg(price ORDER BY ts, trade_id))[1] AS open, max(price) AS high, min(price) AS low,
+                    (array_agg(price ORDER BY ts DESC, trade_id DESC))[1] AS close, sum(size) AS volume, count(*)::int AS trades,
+                    min(ts) AS open_ts, max(ts) AS close_ts
+             FROM ins GROUP BY 1, 2, 3
+           )
+           INSERT INTO recorded_candles_1m AS c (exchange, market_id, ts, open, high, low, close, volume, trades, open_ts, close_ts)
+           SELECT exchange, market_id, ts, open, high, low, close, volume, trades, open_ts, close_ts FROM minutes
+           ON CONFLICT (exchange, market_id, ts) DO UPDATE SET
+             open = CASE WHEN EXCLUDED.open_ts < c.open_ts THEN EXCLUDED.open ELSE c.open END,
+             open_ts = LEAST(c.open_ts, EXCLUDED.open_ts),
+             close = CASE WHEN EXCLUDED.close_ts >= c.close_ts THEN EXCLUDED.close ELSE c.close END,
+             close_ts = GREATEST(c.close_ts, EXCLUDED.close_ts),
+             high = GREATEST(c.high, EXCLUDED.high),
+             low = LEAST(c.low, EXCLUDED.low),
+             volume = c.volume + EXCLUDED.volume,
+             trades = c.trades + EXCLUDED.trades`,
           [trades.map((t) => t.exchange), trades.map((t) => t.market_id), trades.map((t) => t.trade_id), trades.map((t) => iso(t.ts)),
             trades.map((t) => t.price), trades.map((t) => t.size), trades.map((t) => t.taker_side), trades.map((t) => t.outcome)],
         );
@@ -262,6 +294,32 @@ export class RecordedStore {
        WHERE exchange = $1 AND market_id = $2 AND ts >= $3 AND ts <= $4 ORDER BY ts DESC, trade_id DESC LIMIT ${Math.floor(limit)}`,
       [exchange, marketId, new Date(startMs).toISOString(), new Date(endMs).toISOString()],
     );
+    return rows.map((r) => ({ ...r, ts: ms(r.ts) }));
+  }
+
+  /**
+   * OHLCV candles of the recorded trades with periods starting in [startMs, endMs], oldest first;
+   * periods without trades have no row. 1s from the trades themselves; 1m from the one-minute
+   * rollup; longer ones aggregated from it (open of the first minute, close of the last).
+   */
+  async candles(exchange: string, marketId: string, intervalS: number, startMs: number, endMs: number, limit: number): Promise<StoredCandle[]> {
+    const params = [exchange, marketId, new Date(startMs).toISOString(), new Date(endMs).toISOString()];
+    let sql: string;
+    if (intervalS === 1) {
+      sql = `SELECT date_bin('1 second', ts, TIMESTAMPTZ 'epoch') AS ts, (array_agg(price ORDER BY ts, trade_id))[1] AS open, max(price) AS high, min(price) AS low,
+                    (array_agg(price ORDER BY ts DESC, trade_id DESC))[1] AS close, sum(size) AS volume, count(*)::int AS trades
+             FROM recorded_trades WHERE exchange = $1 AND market_id = $2 AND ts >= $3 AND ts < $4::timestamptz + interval '1 second'
+             GROUP BY 1 HAVING date_bin('1 second', ts, TIMESTAMPTZ 'epoch') BETWEEN $3 AND $4 ORDER BY 1 LIMIT ${Math.floor(limit)}`;
+    } else if (intervalS === 60) {
+      sql = `SELECT ts, open, high, low, close, volume, trades FROM recorded_candles_1m
+             WHERE exchange = $1 AND market_id = $2 AND ts >= $3 AND ts <= $4 ORDER BY ts LIMIT ${Math.floor(limit)}`;
+    } else {
+      sql = `SELECT date_bin('${intervalS} seconds', ts, TIMESTAMPTZ 'epoch') AS ts, (array_agg(open ORDER BY ts))[1] AS open, max(high) AS high, min(low) AS low,
+                    (array_agg(close ORDER BY ts DESC))[1] AS close, sum(volume) AS volume, sum(trades)::int AS trades
+             FROM recorded_candles_1m WHERE exchange = $1 AND market_id = $2 AND ts >= $3 AND ts < $4::timestamptz + interval '${intervalS} seconds'
+             GROUP BY 1 HAVING date_bin('${intervalS} seconds', ts, TIMESTAMPTZ 'epoch') BETWEEN $3 AND $4 ORDER BY 1 LIMIT ${Math.floor(limit)}`;
+    }
+    const { rows } = await this.pool.query<{ ts: Date; open: number; high: number; low: number; close: number; volume: number; trades: number }>(sql, params);
     return rows.map((r) => ({ ...r, ts: ms(r.ts) }));
   }
 

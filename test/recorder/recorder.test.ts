@@ -214,6 +214,37 @@ describe('recorder', function () {
       assert.equal(grouped.body.microprice, res.body.microprice);
     });
 
+    it('kalshi candles: period-start timestamps for every interval, 1s from the recorded trades, pages that join up', async () => {
+      const [id] = svc.recorder!.tracked('kalshi');
+      await svc.recorder!.flush();
+      const start = Math.floor(Date.now() / 1000) - 1800;
+      const trades = await q<{ ts: Date; price: number; size: number }>('SELECT ts, price, size FROM recorded_trades WHERE market_id = $1 AND ts >= $2 ORDER BY ts, trade_id', [id, new Date(start * 1000)]);
+      assert.ok(trades.length > 0);
+      // 1s candles computed here from the recorded trades.
+      const bySecond = new Map<number, { open: number; high: number; low: number; close: number; volume: number }>();
+      for (const tr of trades) {
+        const sec = Math.floor(tr.ts.getTime() / 1000) * 1000;
+        const c = bySecond.get(sec);
+        if (!c) bySecond.set(sec, { open: tr.price, high: tr.price, low: tr.price, close: tr.price, volume: tr.size });
+        else Object.assign(c, { high: Math.max(c.high, tr.price), low: Math.min(c.low, tr.price), close: tr.price, volume: c.volume + tr.size });
+      }
+      const oneSecond = await all(`/api/v1/kalshi/${id}/candles?interval=1s&start=${start}&limit=2`, 'candles');
+      assert.deepEqual(oneSecond, [...bySecond].map(([ts, c]) => ({ timestamp: new Date(ts).toISOString(), ...c })));
+      // A fixed end: the simulator's history is regenerated from the current price and the end of the range.
+      const end = Math.floor(Date.now() / 1000);
+      for (const [interval, ms] of [['1m', 60_000], ['5m', 300_000], ['10m', 600_000], ['1h', 3_600_000], ['1d', 86_400_000]] as const) {
+        const one = await get(`/api/v1/kalshi/${id}/candles?interval=${interval}&start=${start - 86_400 * 2}&end=${end}`);
+        assert.equal(one.status, 200, one.text);
+        const candles = one.body.candles as { timestamp: string; low: number; high: number; volume: number }[];
+        assert.ok(candles.length > 0, interval);
+        assert.ok(candles.every((c) => Date.parse(c.timestamp) % ms === 0 && c.low <= c.high && c.volume > 0), `${interval}: period starts, traded periods only`);
+        assert.ok(candles.every((c, i) => i === 0 || c.timestamp > candles[i - 1].timestamp), `${interval}: ascending, no repeats`);
+        if (one.body.next_cursor === null && candles.length > 3) assert.deepEqual(await all(`/api/v1/kalshi/${id}/candles?interval=${interval}&start=${start - 86_400 * 2}&end=${end}&limit=3`, 'candles'), candles);
+      }
+      assert.equal((await get(`/api/v1/kalshi/${id}/candles?interval=1m&cursor=nope`)).status, 400);
+      assert.equal((await get(`/api/v1/kalshi/${id}/candles?interval=2m`)).status, 400);
+    });
+
     it('404s naming the operation a venue lacks, and unknown markets', async () => {
       for (const [path, message] of [
         ['/api/v1/limitless/x/deltas', 'limitless has no deltas operation'],

@@ -268,7 +268,13 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
   defineGetRoute({
     path: '/:exchange/:market_id/candles',
     tags,
-    summary: 'OHLCV candles of YES prices (live; kalshi)',
+    summary: 'OHLCV candles of traded YES prices (kalshi), oldest first, paged',
+    description:
+      'Timestamps are the START of each period (inclusive; the period ends at timestamp + interval, exclusive), for every interval. ' +
+      'A period is served when its start is in [start, end]; end defaults to now, start to a span before end (1s: 1 hour, 1m: 1 day, 5m: 5 days, 10m: 10 days, 1h: 30 days, 1d: 365 days). ' +
+      'Sources: the venue\'s own candle history for 1m, 1h and 1d (5m and 10m aggregated from its 1m candles), and the recorder\'s trades for periods after ' +
+      'the venue\'s latest candle and for 1s. Empty periods: a period without trades has no candle (as in most market-data APIs\' aggregates); ' +
+      'the price holds at the previous close. Pages: up to limit candles (default 1500, so a day of 1m candles is one page); next_cursor continues after the last one.',
     params: MarketPath,
     query: CandlesQuery,
     response: CandleList,
@@ -276,8 +282,11 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
     guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'candles'),
     async handle(marketData, { params, query: q }) {
       checkRange(q);
-      const candles = await marketData.candles(params.exchange, params.market_id, q);
-      return { candles, count: candles.length };
+      const listKey = `candles|${params.exchange}|${params.market_id}|${q.interval}|${q.start ?? ''}|${q.end ?? ''}`;
+      const afterMs = q.cursor ? Number(decodeCursor(listKey, q.cursor, 1)[0]) : undefined;
+      if (afterMs !== undefined && !Number.isFinite(afterMs)) throw badRequest('cursor: invalid cursor');
+      const page = await marketData.candles(params.exchange, params.market_id, { start: q.start, end: q.end, interval: q.interval, limit: q.limit, afterMs });
+      return { candles: page.candles, count: page.candles.length, next_cursor: page.next === null ? null : encodeCursor(listKey, [String(page.next)]) };
     },
   }),
 ];
