@@ -41,6 +41,8 @@ import { PartitionManager } from './recorder/partitions.js';
 import { RecordedStore } from './recorder/recorded-store.js';
 import { RecordedDataService } from './market-data/recorded-data-service.js';
 import { createRecordedRouter } from './http/routes/recorded.js';
+import { QuoteService } from './market-data/quotes.js';
+import { createQuotesRouter } from './http/routes/quotes.js';
 import { recorderFeed } from './ws/recorder-feed.js';
 
 export interface RunningService {
@@ -156,8 +158,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason() }) },
         // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
-        // before the venue router: /analytics/... and the recorded series
+        // before the venue router: /analytics/... and the recorded series; quotes of many markets
         { path: '/', router: createRecordedRouter(recordedData) },
+        { path: '/', router: createQuotesRouter({ quotes: new QuoteService(new CatalogReader(db.pool), marketData), clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });

@@ -350,7 +350,7 @@ export class RecordedStore {
     const { rows } = await this.pool.query<{ exchange: string; market_id: string; trade_id: string; ts: Date; price: number; size: number; taker_side: 'buy' | 'sell' | null; outcome: string | null }>(
       `SELECT t.* FROM unnest($1::text[], $2::text[]) AS m(exchange, market_id)
        CROSS JOIN LATERAL (SELECT exchange, market_id, trade_id, ts, price, size, taker_side, outcome FROM recorded_trades r
-                           WHERE r.exchange = m.exchange AND r.market_id = m.market_id ORDER BY ts DESC LIMIT 1) t`,
+                           WHERE r.exchange = m.exchange AND r.market_id = m.market_id ORDER BY ts DESC, trade_id DESC LIMIT 1) t`,
       [markets.map((m) => m.exchange), markets.map((m) => m.marketId)],
     );
     for (const r of rows) out.set(`${r.exchange}:${r.market_id}`, { trade_id: r.trade_id, ts: ms(r.ts), price: r.price, size: r.size, taker_side: r.taker_side, outcome: r.outcome });

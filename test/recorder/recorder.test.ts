@@ -47,7 +47,7 @@ describe('recorder', function () {
   before(async () => {
     svc = await startTestService({
       env: {
-        EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', SYNC_ON_START: 'false',
+        EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', SYNC_ON_START: 'false', SYNC_SCHEDULE: '0 0 1 1 *',
         RECORDER_MARKETS: '*=off,kalshi=top:2,opinion=top:1', RECORDER_FLUSH_MS: '50', RECORDER_POLL_MS: '200', RECORDER_SNAPSHOT_INTERVAL_MS: '600000',
       },
     });
@@ -230,8 +230,9 @@ describe('recorder', function () {
       }
       const oneSecond = await all(`/api/v1/kalshi/${id}/candles?interval=1s&start=${start}&limit=2`, 'candles');
       assert.deepEqual(oneSecond, [...bySecond].map(([ts, c]) => ({ timestamp: new Date(ts).toISOString(), ...c })));
-      // A fixed end: the simulator's history is regenerated from the current price and the end of the range.
-      const end = Math.floor(Date.now() / 1000);
+      // A fixed end in the past: the simulator regenerates its history from the current price and the
+      // end of the range asked for (capped at now), so a range reaching now would shift between pages.
+      const end = Math.floor(Date.now() / 1000) - 7200;
       for (const [interval, ms] of [['1m', 60_000], ['5m', 300_000], ['10m', 600_000], ['1h', 3_600_000], ['1d', 86_400_000]] as const) {
         const one = await get(`/api/v1/kalshi/${id}/candles?interval=${interval}&start=${start - 86_400 * 2}&end=${end}`);
         assert.equal(one.status, 200, one.text);
@@ -239,10 +240,42 @@ describe('recorder', function () {
         assert.ok(candles.length > 0, interval);
         assert.ok(candles.every((c) => Date.parse(c.timestamp) % ms === 0 && c.low <= c.high && c.volume > 0), `${interval}: period starts, traded periods only`);
         assert.ok(candles.every((c, i) => i === 0 || c.timestamp > candles[i - 1].timestamp), `${interval}: ascending, no repeats`);
-        if (one.body.next_cursor === null && candles.length > 3) assert.deepEqual(await all(`/api/v1/kalshi/${id}/candles?interval=${interval}&start=${start - 86_400 * 2}&end=${end}&limit=3`, 'candles'), candles);
+        if (one.body.next_cursor === null && candles.length > 3) assert.deepEqual(await all(`/api/v1/kalshi/${id}/candles?interval=${interval}&start=${start - 86_400 * 2}&end=${end}&limit=${Math.ceil(candles.length / 3)}`, 'candles'), candles);
       }
       assert.equal((await get(`/api/v1/kalshi/${id}/candles?interval=1m&cursor=nope`)).status, 400);
       assert.equal((await get(`/api/v1/kalshi/${id}/candles?interval=2m`)).status, 400);
+    });
+
+    it('quotes of many markets in one request: recorded books and trades where newer than the catalog, unknown ones listed as missing', async () => {
+      const [k1, k2] = svc.recorder!.tracked('kalshi');
+      const [o1] = svc.recorder!.tracked('opinion');
+      // The market moves after the catalog's sync: the quote comes from the recorder.
+      for (let i = 0; i < 3; i++) {
+        sim('kalshi').activity.stepMarket(k1);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      await svc.recorder!.flush();
+      const res = await get(`/api/v1/quotes?markets=kalshi:${k1},opinion:${o1},kalshi:${k2},kalshi:${k1},kalshi:NOPE`);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body.quotes.map((x: { market_id: string }) => x.market_id), [k1, o1, k2]);
+      assert.deepEqual(res.body.missing, [{ exchange: 'kalshi', market_id: 'NOPE' }]);
+      const quote = res.body.quotes[0];
+      const [top] = await q<{ best_bid: number; best_ask: number; ts: Date }>('SELECT best_bid, best_ask, ts FROM recorded_top_of_book WHERE market_id = $1 ORDER BY seq DESC LIMIT 1', [k1]);
+      const [trade] = await q<{ price: number }>('SELECT price FROM recorded_trades WHERE market_id = $1 ORDER BY ts DESC, trade_id DESC LIMIT 1', [k1]);
+      // The market moved after the catalog sync: the quote is the recorder's.
+      assert.equal(quote.source, 'recorded');
+      assert.deepEqual([quote.bid, quote.ask, quote.last], [top.best_bid, top.best_ask, trade.price]);
+      assert.equal(quote.price, Math.round(((top.best_bid + top.best_ask) / 2) * 1e8) / 1e8);
+      assert.ok(Date.parse(quote.updated_at) >= top.ts.getTime());
+      for (const bad of ['', 'kalshi', 'nowhere:1', Array.from({ length: 101 }, (_, i) => `kalshi:M${i}`).join(',')]) {
+        const r = await get(`/api/v1/quotes?markets=${encodeURIComponent(bad)}`);
+        assert.equal(r.status, 400, bad.slice(0, 40));
+        assert.match(r.body.error, /markets/);
+      }
+      assert.equal((await get('/api/v1/svc/svc_abcdefgh2345/quotes')).status, 404);
+      const free = await issueKey(svc, 'free');
+      assert.equal((await svc.request('/api/v1/svc/svc_abcdefgh2345/quotes', { headers: { 'x-api-key': free } })).status, 403);
     });
 
     it('404s naming the operation a venue lacks, and unknown markets', async () => {
