@@ -3,6 +3,7 @@
 // main.ts calls this for `npm start`; tests call it to run the real server on a random port.
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AccountService } from './accounts/accounts.js';
 import type { ApiKeyService } from './accounts/api-keys.js';
@@ -43,6 +44,8 @@ import { RecordedDataService } from './market-data/recorded-data-service.js';
 import { createRecordedRouter } from './http/routes/recorded.js';
 import { QuoteService } from './market-data/quotes.js';
 import { createQuotesRouter } from './http/routes/quotes.js';
+import { DatasetService } from './market-data/datasets.js';
+import { createDatasetsRouter } from './http/routes/recorded-datasets.js';
 import { recorderFeed } from './ws/recorder-feed.js';
 
 export interface RunningService {
@@ -160,6 +163,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
         // before the venue router: /analytics/... and the recorded series; quotes of many markets
         { path: '/', router: createRecordedRouter(recordedData) },
+        { path: '/', router: createDatasetsRouter(new DatasetService({ catalog: new CatalogReader(db.pool), store: recordedStore, dir: path.join(config.dataDir, 'datasets'), retentionDays: config.recorder.retentionDays, now: () => clock.now() })) },
         { path: '/', router: createQuotesRouter({ quotes: new QuoteService(new CatalogReader(db.pool), marketData), clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],

@@ -323,6 +323,16 @@ export class RecordedStore {
     return rows.map((r) => ({ ...r, ts: ms(r.ts) }));
   }
 
+  /** Every recorded trade of a venue in the UTC day starting at `dayMs`, oldest first. */
+  async allTradesOfDay(exchange: string, dayMs: number): Promise<(StoredTrade & { market_id: string })[]> {
+    const { rows } = await this.pool.query<{ market_id: string; trade_id: string; ts: Date; price: number; size: number; taker_side: 'buy' | 'sell' | null; outcome: string | null }>(
+      `SELECT market_id, trade_id, ts, price, size, taker_side, outcome FROM recorded_trades
+       WHERE exchange = $1 AND ts >= $2 AND ts < $3 ORDER BY ts, market_id, trade_id`,
+      [exchange, new Date(dayMs).toISOString(), new Date(dayMs + 86_400_000).toISOString()],
+    );
+    return rows.map((r) => ({ ...r, ts: ms(r.ts) }));
+  }
+
   /** Whether any trade of the market is recorded. */
   async hasTrades(exchange: string, marketId: string): Promise<boolean> {
     const { rows } = await this.pool.query('SELECT 1 FROM recorded_trades WHERE exchange = $1 AND market_id = $2 LIMIT 1', [exchange, marketId]);

@@ -4,6 +4,7 @@
 // every trade of the venue is stored once, the outage is a gap row shown in /health), a polled venue
 // (opinion), and retention by dropping day partitions.
 import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partitions.js';
@@ -276,6 +277,38 @@ describe('recorder', function () {
       assert.equal((await get('/api/v1/svc/svc_abcdefgh2345/quotes')).status, 404);
       const free = await issueKey(svc, 'free');
       assert.equal((await svc.request('/api/v1/svc/svc_abcdefgh2345/quotes', { headers: { 'x-api-key': free } })).status, 403);
+    });
+
+    it('kalshi daily datasets: gzipped JSONL of the day\'s markets and recorded trades, with Content-Length and resumable ranges', async () => {
+      await svc.recorder!.flush();
+      const download = async (path: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${svc.url}${path}`, { headers: { 'x-api-key': key, ...headers } });
+        return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+      const yesterday = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000);
+      const date = yesterday.toISOString().slice(0, 10);
+      const latest = await download('/api/v1/kalshi/datasets/latest');
+      assert.equal(latest.status, 200);
+      assert.equal(latest.headers.get('content-type'), 'application/gzip');
+      assert.equal(latest.headers.get('x-dataset-date'), date);
+      assert.equal(Number(latest.headers.get('content-length')), latest.bytes.length);
+      const lines = gunzipSync(latest.bytes).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const trades = lines.filter((l) => l.type === 'trade');
+      const want = await q<{ trade_id: string }>("SELECT trade_id FROM recorded_trades WHERE exchange = 'kalshi' AND ts >= $1 AND ts < $2 ORDER BY ts, market_id, trade_id", [yesterday, new Date(yesterday.getTime() + 86_400_000)]);
+      assert.deepEqual(trades.map((t) => t.id), want.map((r) => r.trade_id), 'every recorded trade of the day, oldest first');
+      const markets = lines.filter((l) => l.type === 'market');
+      assert.ok(markets.length > 0 && markets.every((m) => m.exchange === 'kalshi' && typeof m.market_id === 'string'));
+      // Resuming: the bytes from an offset, and the same file by date.
+      const part = await download(`/api/v1/kalshi/datasets/${date}`, { range: 'bytes=10-' });
+      assert.equal(part.status, 206);
+      assert.deepEqual(part.bytes, latest.bytes.subarray(10));
+      assert.equal((await download(`/api/v1/kalshi/datasets/${date}`, { range: `bytes=${latest.bytes.length + 5}-` })).status, 416);
+      const today = new Date().toISOString().slice(0, 10);
+      assert.equal((await get(`/api/v1/kalshi/datasets/${today}`)).status, 404);
+      assert.equal((await get('/api/v1/kalshi/datasets/2026-02-30')).status, 400);
+      assert.equal((await get('/api/v1/kalshi/datasets/2020-01-01')).status, 404, 'past retention');
+      const other = await get(`/api/v1/polymarket/datasets/${date}`);
+      assert.deepEqual([other.status, other.body.error], [404, 'polymarket has no datasets operation']);
     });
 
     it('404s naming the operation a venue lacks, and unknown markets', async () => {

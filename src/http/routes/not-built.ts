@@ -39,8 +39,6 @@ export const NOT_BUILT: readonly NotBuiltOperation[] = [
   { method: 'GET', path: '/api/v1/{exchange}/{market_id}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/parlays/trades', capability: 'recorded-data', operation: 'parlays', exchanges: ['kalshi'] },
-  { method: 'GET', path: '/api/v1/{exchange}/datasets/latest', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
-  { method: 'GET', path: '/api/v1/{exchange}/datasets/{date}', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
 
   // trading, credentials, onboarding
   { method: 'POST', path: '/api/v1/orders', capability: 'trading', operation: 'place order' },
