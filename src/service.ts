@@ -46,6 +46,11 @@ import { QuoteService } from './market-data/quotes.js';
 import { createQuotesRouter } from './http/routes/quotes.js';
 import { DatasetService } from './market-data/datasets.js';
 import { createDatasetsRouter } from './http/routes/recorded-datasets.js';
+import { generateKeyPairSync } from 'node:crypto';
+import { KALSHI_SIM_TEST_KEY_ID, KalshiRfqClient } from './venues/kalshi/rfqs.js';
+import { RfqService } from './market-data/rfqs.js';
+import { kalshi } from './venues/kalshi/index.js';
+import { createRfqRouter } from './http/routes/recorded-rfqs.js';
 import { recorderFeed } from './ws/recorder-feed.js';
 
 export interface RunningService {
@@ -121,6 +126,16 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const recordedStore = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: config.recorder.retentionDays, aheadDays: config.recorder.partitionsAheadDays }));
     const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now(), recorded: recordedStore });
     const recordedData = new RecordedDataService(marketData, recordedStore, () => clock.now());
+    // Kalshi's member reads (RFQs) are signed with the service's own key; the simulator takes its test key.
+    const kalshiSim = venues.simulators?.baseUrls.kalshi;
+    const rfqs = new RfqService(
+      new KalshiRfqClient({
+        restUrl: kalshiSim ? kalshiSim.rest : (config.venues.kalshi?.baseUrls.rest ?? kalshi.baseUrls.rest),
+        key: kalshiSim ? { key_id: KALSHI_SIM_TEST_KEY_ID, private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } : config.streams.kalshiKey,
+        timeoutMs: config.liveReads.timeoutMs,
+      }),
+      marketData,
+    );
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
@@ -163,6 +178,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
         // before the venue router: /analytics/... and the recorded series; quotes of many markets
         { path: '/', router: createRecordedRouter(recordedData) },
+        { path: '/', router: createRfqRouter(rfqs) },
         { path: '/', router: createDatasetsRouter(new DatasetService({ catalog: new CatalogReader(db.pool), store: recordedStore, dir: path.join(config.dataDir, 'datasets'), retentionDays: config.recorder.retentionDays, now: () => clock.now() })) },
         { path: '/', router: createQuotesRouter({ quotes: new QuoteService(new CatalogReader(db.pool), marketData), clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },

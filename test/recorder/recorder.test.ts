@@ -9,6 +9,7 @@ import { issueKey, startTestService, type TestService } from '../helpers/service
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partitions.js';
 import { RecordedStore } from '../../src/recorder/recorded-store.js';
+import { KalshiRfqClient, RfqKeyMissingError } from '../../src/venues/kalshi/rfqs.js';
 
 async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -309,6 +310,30 @@ describe('recorder', function () {
       assert.equal((await get('/api/v1/kalshi/datasets/2020-01-01')).status, 404, 'past retention');
       const other = await get(`/api/v1/polymarket/datasets/${date}`);
       assert.deepEqual([other.status, other.body.error], [404, 'polymarket has no datasets operation']);
+    });
+
+    it('kalshi RFQs by id, by market and by day, signed with the service\'s key (the simulator\'s test key)', async () => {
+      const [id] = svc.recorder!.tracked('kalshi');
+      const byMarket = await get(`/api/v1/kalshi/${id}/rfqs?limit=2`);
+      assert.equal(byMarket.status, 200, byMarket.text);
+      assert.equal(byMarket.body.count, 2);
+      assert.ok(byMarket.body.rfqs.every((r: { market_id: string }) => r.market_id === id));
+      const rest = await get(`/api/v1/kalshi/${id}/rfqs?limit=2&cursor=${encodeURIComponent(byMarket.body.next_cursor)}`);
+      assert.equal(rest.body.count, 1, 'three RFQs per market in the simulator, across two pages');
+      const one = byMarket.body.rfqs[0];
+      const again = await get(`/api/v1/kalshi/rfqs/${one.id}`);
+      assert.deepEqual(again.body, one);
+      const day = one.created_at.slice(0, 10);
+      const byDay = (await all(`/api/v1/kalshi/rfqs?date=${day}&limit=100`, 'rfqs')) as { created_at: string }[];
+      assert.ok(byDay.length > 0 && byDay.every((r) => r.created_at.startsWith(day)), 'only RFQs created that day');
+      assert.ok(byDay.some((r) => (r as { id?: string }).id === one.id));
+      assert.equal((await get('/api/v1/kalshi/rfqs/00000000-0000-0000-0000-000000000000')).status, 404);
+      assert.equal((await get('/api/v1/kalshi/rfqs?date=yesterday')).status, 400);
+      assert.equal((await get('/api/v1/kalshi/rfqs')).status, 400, 'date is required');
+      const other = await get('/api/v1/polymarket/rfqs?date=2026-01-01');
+      assert.deepEqual([other.status, other.body.error], [404, 'polymarket has no rfqs operation']);
+      // Live mode without the service's key: no read is attempted.
+      await assert.rejects(new KalshiRfqClient({ restUrl: 'http://127.0.0.1:9', key: null, timeoutMs: 1000 }).rfq('x'), RfqKeyMissingError);
     });
 
     it('404s naming the operation a venue lacks, and unknown markets', async () => {
