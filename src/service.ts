@@ -222,7 +222,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       if (config.sync.onStart) void venueSync.syncAllNow();
     }
     if (marketRecorder) {
-      await marketRecorder.start();
+      // In the background, like the first sync: requests are served meanwhile.
+      void marketRecorder.start().catch((err: unknown) => logger.error({ err }, 'recorder: start failed'));
       // Markets listed by a sync are picked up without waiting for the next refresh.
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed > 0) void marketRecorder.refreshTracked().catch((err: unknown) => logger.warn({ err }, 'recorder: refresh after a sync failed'));

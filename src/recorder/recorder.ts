@@ -127,13 +127,26 @@ export class MarketRecorder {
     }
   }
 
-  /** Creates partitions, reads the selections, follows the markets, and starts the timers. */
-  async start(): Promise<void> {
+  private starting: Promise<void> | null = null;
+
+  /**
+   * Creates partitions, reads the selections, follows the markets, and starts the timers. The service
+   * does not wait for it (its partitions and selections take a while on a busy database); `close()`
+   * waits for it, and a start overtaken by a close stops where it is.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.run();
+    return this.starting;
+  }
+
+  private async run(): Promise<void> {
     await this.maintain();
+    if (this.closed) return;
     for (const v of this.venues.values()) {
       if (v.def.feed) v.unobserve = v.def.feed.observe((e) => this.onStreamEvent(v, e));
     }
     await this.refreshTracked();
+    if (this.closed) return;
     const s = this.opts.settings;
     const every = (ms: number, fn: () => unknown) => {
       const t = setInterval(() => void fn(), ms);
@@ -150,6 +163,7 @@ export class MarketRecorder {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.starting?.catch(() => undefined);
     for (const t of this.timers) clearInterval(t);
     for (const v of this.venues.values()) {
       v.unobserve?.();
@@ -171,8 +185,16 @@ export class MarketRecorder {
     if (dropped.length) this.log.info({ dropped }, 'recorder: partitions past retention dropped');
   }
 
-  /** Re-reads each venue's selection: new markets are followed (and their recent trades fetched), dropped ones let go. */
-  async refreshTracked(): Promise<void> {
+  private refreshing: Promise<void> = Promise.resolve();
+
+  /** Re-reads each venue's selection: new markets are followed (and their recent trades fetched), dropped ones let go. One refresh at a time. */
+  refreshTracked(): Promise<void> {
+    const next = this.refreshing.catch(() => undefined).then(() => this.refreshOnce());
+    this.refreshing = next;
+    return next;
+  }
+
+  private async refreshOnce(): Promise<void> {
     for (const v of this.venues.values()) {
       if (this.closed) return;
       const wanted = await resolveSelection(this.opts.pool, v.def.exchange, v.def.selection, this.opts.settings.maxMarketsPerVenue);

@@ -23,8 +23,9 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
   const fresh = opts.dataDir ? undefined : await freshDataDir();
   const dataDir = opts.dataDir ?? fresh!.dataDir;
   // RUN_JOBS=false: a test service never syncs venues unless the test asks for it (the default
-  // EXCHANGE_MODE is live, and tests never touch the internet).
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', ...opts.env });
+  // EXCHANGE_MODE is live, and tests never touch the internet). RECORDER_ENABLED=false: a test that
+  // runs the jobs does not also get the recorder's venue polls unless it asks for them.
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', RECORDER_ENABLED: 'false', ...opts.env });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {

@@ -49,13 +49,14 @@ describe('recorder', function () {
   before(async () => {
     svc = await startTestService({
       env: {
-        EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', SYNC_ON_START: 'false', SYNC_SCHEDULE: '0 0 1 1 *',
+        EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', RECORDER_ENABLED: 'true', SYNC_ON_START: 'false', SYNC_SCHEDULE: '0 0 1 1 *',
         RECORDER_MARKETS: '*=off,kalshi=top:2,opinion=top:1', RECORDER_FLUSH_MS: '50', RECORDER_POLL_MS: '200', RECORDER_SNAPSHOT_INTERVAL_MS: '600000',
       },
     });
     for (const code of ['kalshi', 'opinion']) sim(code).activity.stop();
     await svc.venueSync!.syncs.kalshi!.run();
     await svc.venueSync!.syncs.opinion!.run();
+    await svc.recorder!.start();
     await svc.recorder!.refreshTracked();
   });
   after(async () => {
