@@ -135,16 +135,19 @@ export class MarketRecorder {
    * waits for it, and a start overtaken by a close stops where it is.
    */
   start(): Promise<void> {
-    this.starting ??= this.run();
+    if (!this.starting) {
+      // Listening before anything is followed, so no market's first snapshot is missed.
+      for (const v of this.venues.values()) {
+        if (v.def.feed) v.unobserve = v.def.feed.observe((e) => this.onStreamEvent(v, e));
+      }
+      this.starting = this.run();
+    }
     return this.starting;
   }
 
   private async run(): Promise<void> {
     await this.maintain();
     if (this.closed) return;
-    for (const v of this.venues.values()) {
-      if (v.def.feed) v.unobserve = v.def.feed.observe((e) => this.onStreamEvent(v, e));
-    }
     await this.refreshTracked();
     if (this.closed) return;
     const s = this.opts.settings;
@@ -189,6 +192,8 @@ export class MarketRecorder {
 
   /** Re-reads each venue's selection: new markets are followed (and their recent trades fetched), dropped ones let go. One refresh at a time. */
   refreshTracked(): Promise<void> {
+    // Before start() nothing is followed (the start reads the selections itself).
+    if (!this.starting) return Promise.resolve();
     const next = this.refreshing.catch(() => undefined).then(() => this.refreshOnce());
     this.refreshing = next;
     return next;

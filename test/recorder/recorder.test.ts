@@ -370,6 +370,8 @@ describe('recorder', function () {
         sim('opinion').activity.stepMarket(id);
         await new Promise((r) => setTimeout(r, 450));
       }
+      // A poll round after the last move (polls every 200 ms), so no trade lands between the reads below.
+      await new Promise((r) => setTimeout(r, 800));
       await svc.recorder!.flush();
       const rows = await q<{ trade_id: string; ts: Date }>('SELECT trade_id, ts FROM recorded_trades WHERE market_id = $1 ORDER BY ts DESC, trade_id DESC', [id]);
       assert.ok(rows.length > 2, `more than two trades recorded (${rows.length})`);
