@@ -9,6 +9,7 @@ import { DatabaseUrlError, normalizeDatabaseUrl } from './db/connection-string.j
 import { urlEnvKey } from './venues/descriptor.js';
 import type { ExchangeCode } from './venues/exchanges.js';
 import { VENUES } from './venues/index.js';
+import { parseTrackingSetting } from './recorder/tracking.js';
 
 const optionalUrl = z
   .string()
@@ -166,6 +167,34 @@ const EnvSchema = z.object({
   ORDER_SYNC_SCHEDULE: z.string().trim().min(1).default('* * * * *'),
   /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
   SHARED_DATA_DIR: z.string().default('../shared/data'),
+  /** The market-data recorder (src/recorder): runs where the jobs run (RUN_JOBS) unless off. */
+  RECORDER_ENABLED: boolFromEnv.default(true),
+  /** Markets recorded per venue: `venue=all|top:N|list:id1|id2|off`, comma-separated, `*` for the others. */
+  RECORDER_MARKETS: z
+    .string()
+    .trim()
+    .default('*=top:20')
+    .superRefine((v, ctx) => {
+      try {
+        parseTrackingSetting(v, VENUES.map((x) => x.code));
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** Cap on the markets one venue's `all` selection follows. */
+  RECORDER_MAX_MARKETS_PER_VENUE: intFromEnv(1, 100_000).default(500),
+  /** Polling of venues without a stream (books, trades), and of trades where the stream lacks them, in ms. */
+  RECORDER_POLL_MS: intFromEnv(100, 3_600_000).default(5_000),
+  /** A full book snapshot of each streamed market at least this often, in ms (past books are rebuilt from it). */
+  RECORDER_SNAPSHOT_INTERVAL_MS: intFromEnv(100, 86_400_000).default(60_000),
+  /** How often buffered rows are written, in ms. */
+  RECORDER_FLUSH_MS: intFromEnv(10, 60_000).default(250),
+  /** How often the tracked selection is re-read from the catalog, in ms. */
+  RECORDER_REFRESH_MS: intFromEnv(1_000, 86_400_000).default(300_000),
+  /** Days of recorded data kept (older day partitions are dropped). */
+  RECORDER_RETENTION_DAYS: intFromEnv(1, 3_650).default(30),
+  /** Days of partitions created ahead of time. */
+  RECORDER_PARTITIONS_AHEAD_DAYS: intFromEnv(1, 60).default(2),
 });
 
 /** The per-venue variable that overrides the default sync schedule. */
@@ -287,6 +316,18 @@ const ConfigSchema = z
         credentialsPreviousKeys: e.CREDENTIALS_PREVIOUS_KEYS ? e.CREDENTIALS_PREVIOUS_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : [],
         timeoutMs: e.TRADING_TIMEOUT_MS,
         syncSchedule: /^(off|none|disabled|false)$/i.test(e.ORDER_SYNC_SCHEDULE) ? null : e.ORDER_SYNC_SCHEDULE,
+      },
+      /** The market-data recorder: what it tracks per venue, its timings, retention. */
+      recorder: {
+        enabled: e.RECORDER_ENABLED,
+        markets: parseTrackingSetting(e.RECORDER_MARKETS, VENUES.map((x) => x.code)),
+        maxMarketsPerVenue: e.RECORDER_MAX_MARKETS_PER_VENUE,
+        pollMs: e.RECORDER_POLL_MS,
+        snapshotIntervalMs: e.RECORDER_SNAPSHOT_INTERVAL_MS,
+        flushMs: e.RECORDER_FLUSH_MS,
+        refreshMs: e.RECORDER_REFRESH_MS,
+        retentionDays: e.RECORDER_RETENTION_DAYS,
+        partitionsAheadDays: e.RECORDER_PARTITIONS_AHEAD_DAYS,
       },
       /** Streams: keepalive, limits, the poll interval, and Kalshi's market-data key (secret: never logged). */
       streams: {

@@ -3,6 +3,7 @@
 // main.ts calls this for `npm start`; tests call it to run the real server on a random port.
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AccountService } from './accounts/accounts.js';
 import type { ApiKeyService } from './accounts/api-keys.js';
@@ -42,6 +43,22 @@ import { createTradingRouter } from './http/routes/trading.js';
 import { createCredentialsRouter } from './http/routes/trading-credentials.js';
 import { createOnboardingRouter } from './http/routes/trading-onboarding.js';
 import { createOrderSyncJob, ORDER_SYNC_JOB } from '../indexers/order-sync-job.js';
+import type { MarketRecorder } from './recorder/recorder.js';
+import { createMarketRecorder } from './recorder/setup.js';
+import { PartitionManager } from './recorder/partitions.js';
+import { RecordedStore } from './recorder/recorded-store.js';
+import { RecordedDataService } from './market-data/recorded-data-service.js';
+import { createRecordedRouter } from './http/routes/recorded.js';
+import { QuoteService } from './market-data/quotes.js';
+import { createQuotesRouter } from './http/routes/quotes.js';
+import { DatasetService } from './market-data/datasets.js';
+import { createDatasetsRouter } from './http/routes/recorded-datasets.js';
+import { generateKeyPairSync } from 'node:crypto';
+import { KALSHI_SIM_TEST_KEY_ID, KalshiRfqClient } from './venues/kalshi/rfqs.js';
+import { RfqService } from './market-data/rfqs.js';
+import { kalshi } from './venues/kalshi/index.js';
+import { createRfqRouter } from './http/routes/recorded-rfqs.js';
+import { recorderFeed } from './ws/recorder-feed.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -63,6 +80,8 @@ export interface RunningService {
   tls: Pick<TlsServer, 'current' | 'reload'> | null;
   /** Orders, credentials and the venues' order clients. */
   trading: TradingComponents;
+  /** The market-data recorder, when this process runs it (RUN_JOBS and RECORDER_ENABLED). */
+  recorder: MarketRecorder | null;
   close(): Promise<void>;
 }
 
@@ -94,6 +113,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let semantic: SemanticComponent | undefined;
   let streams: StreamGateway | undefined;
   let notifications: Notifications | undefined;
+  let recorder: MarketRecorder | null = null;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
@@ -114,7 +134,6 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         : undefined,
       modelFetch: config.modelFetch ?? undefined,
     });
-    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now() });
     // Trading: order clients point where the adapters do (the simulators in sim mode).
     const trading = await setupTrading({
       pool: db.pool,
@@ -122,9 +141,34 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       baseUrls: venues.simulators ? venues.simulators.baseUrls : Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
     });
+    // The recorded tables are read by every instance (the recorder writes them where the jobs run).
+    const recordedStore = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: config.recorder.retentionDays, aheadDays: config.recorder.partitionsAheadDays }));
+    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now(), recorded: recordedStore });
+    const recordedData = new RecordedDataService(marketData, recordedStore, () => clock.now());
+    // Kalshi's member reads (RFQs) are signed with the service's own key; the simulator takes its test key.
+    const kalshiSim = venues.simulators?.baseUrls.kalshi;
+    const rfqs = new RfqService(
+      new KalshiRfqClient({
+        restUrl: kalshiSim ? kalshiSim.rest : (config.venues.kalshi?.baseUrls.rest ?? kalshi.baseUrls.rest),
+        key: kalshiSim ? { key_id: KALSHI_SIM_TEST_KEY_ID, private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } : config.streams.kalshiKey,
+        timeoutMs: config.liveReads.timeoutMs,
+      }),
+      marketData,
+    );
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
+    // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue.
+    if (config.runJobs && config.recorder.enabled) {
+      recorder = createMarketRecorder({
+        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(),
+        feedOf: (code) => {
+          const feed = streamGateway.feed(code);
+          return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
+        },
+      });
+    }
+    const marketRecorder = recorder;
     const searchComponents = search;
     const semanticComponent = semantic;
     const { app, accounts, keys } = buildApp({
@@ -143,7 +187,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,
-      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health() },
+      healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health(),
+        ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}) },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
@@ -155,6 +200,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createOnboardingRouter(trading.onboarding) },
         // before the venue router, which would otherwise answer /{exchange}/{market_id}/cluster
         { path: '/', router: createClustersRouter({ clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), catalog: new CatalogReader(db.pool), requireFeature: ctx.requireFeature }) },
+        // before the venue router: /analytics/... and the recorded series; quotes of many markets
+        { path: '/', router: createRecordedRouter(recordedData) },
+        { path: '/', router: createRfqRouter(rfqs) },
+        { path: '/', router: createDatasetsRouter(new DatasetService({ catalog: new CatalogReader(db.pool), store: recordedStore, dir: path.join(config.dataDir, 'datasets'), retentionDays: config.recorder.retentionDays, now: () => clock.now() })) },
+        { path: '/', router: createQuotesRouter({ quotes: new QuoteService(new CatalogReader(db.pool), marketData), clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });
@@ -211,6 +261,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       void jobs.scheduler.trigger(ORDER_SYNC_JOB);
       if (config.sync.onStart) void venueSync.syncAllNow();
     }
+    if (marketRecorder) {
+      // In the background, like the first sync: requests are served meanwhile.
+      void marketRecorder.start().catch((err: unknown) => logger.error({ err }, 'recorder: start failed'));
+      // Markets listed by a sync are picked up without waiting for the next refresh.
+      catalogChanges.onCatalogChanged((change) => {
+        if (change.changed > 0) void marketRecorder.refreshTracked().catch((err: unknown) => logger.warn({ err }, 'recorder: refresh after a sync failed'));
+      });
+    }
 
     let closing: Promise<void> | undefined;
     return {
@@ -226,8 +284,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       streams: streamGateway,
       tls: tlsServer && { current: () => tlsServer.current(), reload: () => tlsServer.reload() },
       trading,
+      recorder: marketRecorder,
       close() {
         closing ??= (async () => {
+          // The recorder first: it lets go of its upstream markets and writes what it buffered.
+          await marketRecorder?.close();
           // Stream clients first: an open WebSocket would hold server.close() until the grace ends.
           await streamGateway.close();
           // Stop taking connections, let in-flight requests finish, then close idle keep-alive sockets.
@@ -248,6 +309,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       },
     };
   } catch (err) {
+    await recorder?.close();
     await streams?.close();
     await venueSync?.stop();
     await notifications?.close();

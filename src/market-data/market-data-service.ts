@@ -5,10 +5,12 @@
 // MarketDataNotFoundError naming the operation, for per-venue and cross-venue routes alike.
 // Failures are typed (errors.ts); the HTTP edge turns them into statuses.
 import type { CatalogEvent, CatalogMarket, CatalogReader, MarketListQuery, Page } from '../catalog/catalog-reader.js';
-import type { ReadCapability, VenueAdapter } from '../venues/adapter.js';
+import type { CandleInterval, ReadCapability, VenueAdapter } from '../venues/adapter.js';
+import { INTERVAL_MS } from '../venues/candles.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
 import { VenueError } from '../venues/http-client.js';
 import { topOfBook, type Candle, type OrderBook, type PricePoint, type Trade } from '../venues/records.js';
+import type { RecordedStore, SeriesKey, StoredSnapshot, StoredTop, StoredTrade } from '../recorder/recorded-store.js';
 import { LiveReadError, MarketDataNotFoundError } from './errors.js';
 import { LiveReadCache } from './live-read-cache.js';
 
@@ -19,7 +21,17 @@ export interface MarketDataServiceDeps {
   /** How long a live answer is reused (ms). */
   liveCacheTtlMs: number;
   now?: () => number;
+  /** The recorder's tables: past books, prices of markets whose venue lists none, Opinion's trade tape. */
+  recorded?: RecordedStore;
 }
+
+/** Without `start`, candles reach this far back from `end` (a page or so of each interval). */
+export const DEFAULT_CANDLE_SPAN_MS: Record<CandleInterval, number> = {
+  '1s': 3_600_000, '1m': 86_400_000, '5m': 5 * 86_400_000, '10m': 10 * 86_400_000, '1h': 30 * 86_400_000, '1d': 365 * 86_400_000,
+};
+
+/** Venues whose trade history is served from recorded trades (the venue itself shows only the last trade of each side). */
+export const RECORDED_TRADE_VENUES: readonly ExchangeCode[] = ['opinion'];
 
 /** The public name of each capability, as routes and error messages spell it ("manifold has no orderbook operation"). */
 export const OPERATION_NAMES: Record<ReadCapability, string> = {
@@ -78,7 +90,7 @@ export class MarketDataService {
   /** The market from the catalog, else from the venue (not synced yet); not found when neither knows it. */
   async findMarket(exchange: ExchangeCode, marketId: string): Promise<CatalogMarket> {
     const stored = await this.deps.catalog.getMarket(exchange, marketId);
-    if (stored) return stored;
+    if (stored) return (await this.withRecordedPrices([stored]))[0];
     const adapter = this.venue(exchange);
     const fetched = await this.cachedLive(exchange, 'market', marketId, `${exchange}|market|${marketId}`, () => adapter.getMarket(marketId));
     if (!fetched) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
@@ -89,7 +101,7 @@ export class MarketDataService {
 
   async listMarkets(exchange: ExchangeCode, filter: MarketListFilter): Promise<Page<CatalogMarket>> {
     this.venue(exchange);
-    return this.deps.catalog.listMarkets({
+    const page = await this.deps.catalog.listMarkets({
       exchange,
       statuses: filter.statuses,
       categories: filter.categories?.map((c) => c.toLowerCase()),
@@ -98,6 +110,55 @@ export class MarketDataService {
       limit: filter.limit,
       after: filter.after,
     });
+    return { ...page, items: await this.withRecordedPrices(page.items) };
+  }
+
+  /**
+   * Markets whose venue lists no prices (predict.fun, Opinion: yes_price, yes_bid, yes_ask null) get
+   * them from the recorder's latest top of book (and last trade): only fields the venue left null are
+   * filled, so a venue's own prices always win.
+   */
+  async withRecordedPrices(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
+    const store = this.deps.recorded;
+    const missing = markets.filter((m) => m.yes_bid === null || m.yes_ask === null || m.yes_price === null);
+    if (!store || missing.length === 0) return markets;
+    const keys = missing.map((m) => ({ exchange: m.exchange, marketId: m.market_id }));
+    const [tops, trades] = await Promise.all([store.latestTops(keys), store.latestTrades(keys)]);
+    return markets.map((m) => {
+      const top = tops.get(`${m.exchange}:${m.market_id}`);
+      const trade = trades.get(`${m.exchange}:${m.market_id}`);
+      if (!top && !trade) return m;
+      const mid = top && top.best_bid !== null && top.best_ask !== null ? Math.round(((top.best_bid + top.best_ask) / 2) * 1e8) / 1e8 : null;
+      return {
+        ...m,
+        yes_bid: m.yes_bid ?? top?.best_bid ?? null,
+        yes_ask: m.yes_ask ?? top?.best_ask ?? null,
+        last_price: m.last_price ?? trade?.price ?? null,
+        yes_price: m.yes_price ?? m.last_price ?? trade?.price ?? mid,
+      };
+    });
+  }
+
+  /** The latest recorded top of book and trade of each market (for quotes); empty without a recorder. */
+  async recordedQuotes(keys: { exchange: string; marketId: string }[]): Promise<{ tops: Map<string, StoredTop>; trades: Map<string, StoredTrade> }> {
+    const store = this.deps.recorded;
+    if (!store) return { tops: new Map(), trades: new Map() };
+    const [tops, trades] = await Promise.all([store.latestTops(keys), store.latestTrades(keys)]);
+    return { tops, trades };
+  }
+
+  /**
+   * Recorded book snapshots of a market in [startMs, endMs], oldest first, one page (after `after`).
+   * Without a recorder there are none.
+   */
+  async orderBookHistory(exchange: ExchangeCode, marketId: string, q: { startMs: number; endMs: number; limit: number; after?: SeriesKey }): Promise<{ snapshots: StoredSnapshot[]; next: SeriesKey | null }> {
+    this.venueWith(exchange, 'orderbook');
+    await this.findMarket(exchange, marketId);
+    if (!this.deps.recorded) return { snapshots: [], next: null };
+    const rows = await this.deps.recorded.snapshots({ exchange, marketId, startMs: q.startMs, endMs: q.endMs, limit: q.limit + 1, after: q.after });
+    const snapshots = rows.slice(0, q.limit);
+    const last = snapshots[snapshots.length - 1];
+    return { snapshots, next: rows.length > q.limit && last ? { ts: last.ts, seq: last.seq } : null };
   }
 
   /** Markets of an event; not found when the event is unknown (neither in the catalog nor named by a listed market). */
@@ -157,7 +218,7 @@ export class MarketDataService {
     const end = q.after?.end ?? q.end;
     const seenAtEnd = q.after?.seenAtEnd ?? [];
     const want = q.limit + seenAtEnd.length;
-    const fetched = await this.liveRead(exchange, marketId, 'tradehistory', `${q.start ?? ''}|${end ?? ''}|${want}`, () =>
+    const fetched = (await this.recordedTrades(exchange, marketId, q.start, end, want)) ?? await this.liveRead(exchange, marketId, 'tradehistory', `${q.start ?? ''}|${end ?? ''}|${want}`, () =>
       adapter.getTrades!(marketId, { start: q.start, end, limit: want }),
     );
     const skip = new Set(seenAtEnd);
@@ -172,6 +233,19 @@ export class MarketDataService {
     return { trades, next };
   }
 
+  /**
+   * Trades of a venue served from the recorder (RECORDED_TRADE_VENUES), newest first, or null when
+   * the venue is not one of them or the market has never been recorded (then the venue answers).
+   */
+  private async recordedTrades(exchange: ExchangeCode, marketId: string, start: string | undefined, end: string | undefined, limit: number): Promise<Trade[] | null> {
+    const store = this.deps.recorded;
+    if (!store || !RECORDED_TRADE_VENUES.includes(exchange)) return null;
+    await this.findMarket(exchange, marketId);
+    const rows = await store.tradesNewestFirst(exchange, marketId, start ? Date.parse(start) : 0, end ? Date.parse(end) : (this.deps.now ?? Date.now)() + 86_400_000, limit);
+    if (rows.length === 0 && !(await store.hasTrades(exchange, marketId))) return null;
+    return rows.map((r) => ({ exchange, market_id: marketId, id: r.trade_id, price: r.price, size: r.size, taker_side: r.taker_side, outcome: r.outcome, timestamp: new Date(r.ts).toISOString() }));
+  }
+
   async prices(exchange: ExchangeCode, marketId: string, q: RangeFilter & { interval: '1m' | '1h' | '1d' }): Promise<PricePoint[]> {
     const adapter = this.venueWith(exchange, 'prices');
     return this.liveRead(exchange, marketId, 'prices', `${q.start ?? ''}|${q.end ?? ''}|${q.interval}`, () =>
@@ -179,11 +253,48 @@ export class MarketDataService {
     );
   }
 
-  async candles(exchange: ExchangeCode, marketId: string, q: RangeFilter & { interval: '1s' | '1m' | '5m' | '10m' | '1h' | '1d' }): Promise<Candle[]> {
+  /**
+   * One page of OHLCV candles, oldest first, each stamped with the START of its period (the same for
+   * every interval). Sources: the venue's own candle history where it has the interval (kalshi 1m, 1h,
+   * 1d; 5m and 10m aggregated from its 1m), then the recorded trades for the periods after the venue's
+   * last candle (recent periods its history does not hold yet) and for 1s (no venue history; the
+   * venue's trade list when the market was never recorded). A period without trades has no candle,
+   * whatever the source (the venue's quote-only candles are left out too): the previous close holds.
+   */
+  async candles(exchange: ExchangeCode, marketId: string, q: RangeFilter & { interval: CandleInterval; limit: number; afterMs?: number }): Promise<{ candles: Candle[]; next: number | null }> {
     const adapter = this.venueWith(exchange, 'candles');
-    return this.liveRead(exchange, marketId, 'candles', `${q.start ?? ''}|${q.end ?? ''}|${q.interval}`, () =>
-      adapter.getCandles!(marketId, { start: q.start, end: q.end, interval: q.interval }),
-    );
+    await this.findMarket(exchange, marketId);
+    const stepMs = INTERVAL_MS[q.interval];
+    const endMs = q.end ? Date.parse(q.end) : (this.deps.now ?? Date.now)();
+    const rawStart = q.afterMs !== undefined ? q.afterMs + stepMs : q.start ? Date.parse(q.start) : endMs - DEFAULT_CANDLE_SPAN_MS[q.interval];
+    // A period is served when it starts in [start, end]; a start inside a period begins at the next one.
+    const startMs = Math.ceil(rawStart / stepMs) * stepMs;
+    const inRange = (c: Candle) => Date.parse(c.timestamp) >= startMs && Date.parse(c.timestamp) <= endMs;
+    // The venue stamps period ends; a partial current period may end off the grid: both map to their period's start.
+    const toPeriodStart = (c: Candle): Candle => ({ ...c, timestamp: new Date(Math.ceil(Date.parse(c.timestamp) / stepMs) * stepMs - stepMs).toISOString() });
+    let venue: Candle[] = [];
+    if (q.interval !== '1s') {
+      const fetched = await this.liveRead(exchange, marketId, 'candles', `${startMs}|${endMs}|${q.interval}`, () =>
+        adapter.getCandles!(marketId, { start: new Date(startMs).toISOString(), end: new Date(endMs + stepMs).toISOString(), interval: q.interval }),
+      );
+      venue = mergePeriods(fetched.map(toPeriodStart)).filter((c) => c.volume > 0 && inRange(c));
+    }
+    const recordedFrom = venue.length ? Date.parse(venue[venue.length - 1].timestamp) + stepMs : startMs;
+    const store = this.deps.recorded;
+    let recorded: Candle[] = [];
+    if (store && recordedFrom <= endMs) {
+      const rows = await store.candles(exchange, marketId, stepMs / 1000, recordedFrom, endMs, q.limit + 1);
+      recorded = rows.map((r) => ({ timestamp: new Date(r.ts).toISOString(), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume }));
+    }
+    if (q.interval === '1s' && recorded.length === 0 && !(store && (await store.hasTrades(exchange, marketId)))) {
+      const fetched = await this.liveRead(exchange, marketId, 'candles', `${startMs}|${endMs}|1s`, () =>
+        adapter.getCandles!(marketId, { start: new Date(startMs).toISOString(), end: new Date(endMs + stepMs).toISOString(), interval: '1s' }),
+      );
+      recorded = mergePeriods(fetched.map(toPeriodStart)).filter((c) => c.volume > 0 && inRange(c));
+    }
+    const all = [...venue, ...recorded];
+    const candles = all.slice(0, q.limit);
+    return { candles, next: all.length > q.limit ? Date.parse(candles[candles.length - 1].timestamp) : null };
   }
 
   /** A live read for a known market (404 first when neither catalog nor venue knows it), cached and coalesced per key. */
@@ -199,4 +310,16 @@ export class MarketDataService {
       throw new LiveReadError(exchange, operation, err, marketId);
     });
   }
+}
+
+/** Candles sharing a period start (oldest first) merged into one: first open, last close, extremes, summed volume. */
+function mergePeriods(candles: Candle[]): Candle[] {
+  const out: Candle[] = [];
+  for (const c of candles) {
+    const prev = out[out.length - 1];
+    if (prev && prev.timestamp === c.timestamp) {
+      out[out.length - 1] = { timestamp: prev.timestamp, open: prev.open, high: Math.max(prev.high, c.high), low: Math.min(prev.low, c.low), close: c.close, volume: prev.volume + c.volume };
+    } else out.push(c);
+  }
+  return out;
 }

@@ -102,6 +102,8 @@ export class VenueFeed implements MarketFeed {
   private closed = false;
   /** Books re-sent whole because the upstream reconnected or reported a gap. */
   resnapshots = 0;
+  /** Listeners that hear every upstream event before the feed handles it (the recorder). */
+  private readonly observers = new Set<(e: StreamEvent) => void>();
 
   constructor(private readonly opts: VenueFeedOptions) {}
 
@@ -170,6 +172,12 @@ export class VenueFeed implements MarketFeed {
     this.client?.unsubscribe([marketId]);
   }
 
+  /** Hears every upstream event of the venue, of every market followed (the recorder); returns the unsubscribe. */
+  observe(listener: (e: StreamEvent) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
+  }
+
   health(): Record<string, unknown> {
     return {
       started: this.client !== null,
@@ -228,6 +236,7 @@ export class VenueFeed implements MarketFeed {
   }
 
   private onUpstream(e: StreamEvent): void {
+    for (const o of this.observers) o(e);
     switch (e.kind) {
       case 'book': {
         const st = this.markets.get(e.book.market_id);

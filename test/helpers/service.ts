@@ -27,8 +27,9 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
   // On the server pass (TEST_DATABASE=server) a service of its own gets a fresh server database.
   const server = TEST_DATABASE === 'server' && !opts.dataDir && !opts.env?.DATABASE_URL ? await createServerDatabase() : undefined;
   // RUN_JOBS=false: a test service never syncs venues unless the test asks for it (the default
-  // EXCHANGE_MODE is live, and tests never touch the internet).
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', ...(server ? { DATABASE_URL: server.url } : {}), ...opts.env });
+  // EXCHANGE_MODE is live, and tests never touch the internet). RECORDER_ENABLED=false: a test that
+  // runs the jobs does not also get the recorder's venue polls unless it asks for them.
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '1000', RUN_JOBS: 'false', RECORDER_ENABLED: 'false', ...(server ? { DATABASE_URL: server.url } : {}), ...opts.env });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {

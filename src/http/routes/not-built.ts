@@ -4,7 +4,6 @@
 //
 // What the fallback answers, after every real router had its chance:
 // - an entry's method and path, on a venue that has the operation: 501 (never invented data);
-// - an entry's path on a venue that lacks the operation: 404 naming it ("polymarket has no rfqs operation");
 // - anything else: 404 (a typo such as /kalshi/{id}/orderbok is no operation at all).
 // A known path with a method it does not take is a 405, answered before the routers
 // (middleware/method-not-allowed.ts); the entries here count as known paths for it.
@@ -30,22 +29,10 @@ export interface NotBuiltOperation {
 const ALL: readonly ExchangeCode[] = EXCHANGE_CODES;
 // Per-operation venue lists follow the spec's by-name lists and CONTRACT.md §1/§5 (typed: a renamed
 // code fails to compile).
-/** Venues with an order book: analytics and best bid/ask series are computed from recorded books. */
-const WITH_BOOKS: readonly ExchangeCode[] = ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'probable'];
 
 export const NOT_BUILT: readonly NotBuiltOperation[] = [
   // recorded market data (the recorder); the orderbook with start/end is served, so not listed
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/deltas', capability: 'recorded-data', operation: 'deltas', exchanges: ['kalshi', 'polymarket'] },
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/bbo', capability: 'recorded-data', operation: 'bbo', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/analytics/{exchange}/{market_id}/analytics', capability: 'recorded-data', operation: 'analytics', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/analytics/{exchange}/{market_id}/bbo', capability: 'recorded-data', operation: 'bbo', exchanges: WITH_BOOKS },
-  { method: 'GET', path: '/api/v1/{exchange}/rfqs/{rfq_id}', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
-  { method: 'GET', path: '/api/v1/{exchange}/{market_id}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
-  { method: 'GET', path: '/api/v1/{exchange}/rfqs', capability: 'recorded-data', operation: 'rfqs', exchanges: ['kalshi'] },
   { method: 'GET', path: '/api/v1/{exchange}/parlays/trades', capability: 'recorded-data', operation: 'parlays', exchanges: ['kalshi'] },
-  { method: 'GET', path: '/api/v1/{exchange}/datasets/latest', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
-  { method: 'GET', path: '/api/v1/{exchange}/datasets/{date}', capability: 'recorded-data', operation: 'datasets', exchanges: ['kalshi'] },
 
 ];
 

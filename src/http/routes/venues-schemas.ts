@@ -64,8 +64,14 @@ export const EventByIdQuery = z.object({ exchange: ExchangeParam.optional() });
 
 export const RangeQuery = z.object({ start: TimeParam.optional(), end: TimeParam.optional() });
 export const TradesQuery = RangeQuery.extend({ limit: Limit, cursor: Cursor });
+/** The order book: without start/end the live snapshot; with either, recorded snapshots, paged. */
+export const OrderBookQuery = RangeQuery.extend({ limit: Limit, cursor: Cursor });
 export const PricesQuery = RangeQuery.extend({ interval: z.enum(['1m', '1h', '1d']).default('1h').openapi({ description: 'Point spacing (default 1h)' }) });
-export const CandlesQuery = RangeQuery.extend({ interval: z.enum(['1s', '1m', '5m', '10m', '1h', '1d']).openapi({ description: 'Candle length' }) });
+export const CandlesQuery = RangeQuery.extend({
+  interval: z.enum(['1s', '1m', '5m', '10m', '1h', '1d']).openapi({ description: 'Candle length' }),
+  limit: z.coerce.number().int().min(1).max(10_000).default(1500).openapi({ description: 'Candles per page, 1..10000 (default 1500: a day of 1m candles is one page)' }),
+  cursor: Cursor,
+});
 
 const MarketIdParam = z.string().min(1).max(300).openapi({ description: "The venue's market id" });
 export const ExchangePath = z.object({ exchange: ExchangeParam });
@@ -142,7 +148,23 @@ export const TradeList = z.object({
   next_cursor: z.string().nullable(),
 });
 export const PricePoints = z.object({ points: z.array(z.object({ timestamp: z.string(), price: z.number() })), count: z.number().int() });
-export const CandleList = z.object({ candles: z.array(z.object({ timestamp: z.string(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() })), count: z.number().int() });
+export const CandleList = openapi.register(
+  'CandleList',
+  z.object({
+    candles: z.array(
+      z.object({
+        timestamp: z.string().openapi({ format: 'date-time', description: 'START of the period (inclusive); the period ends at timestamp + interval (exclusive). The same for every interval.' }),
+        open: z.number(),
+        high: z.number(),
+        low: z.number(),
+        close: z.number(),
+        volume: z.number().openapi({ description: 'Contracts traded in the period (> 0: periods without trades have no candle)' }),
+      }),
+    ),
+    count: z.number().int(),
+    next_cursor: z.string().nullable(),
+  }),
+);
 export const Rules = z.object({ exchange: ExchangeParam, market_id: z.string(), title: z.string(), rules: z.string(), url: z.string().nullable(), updated_at: z.string() });
 
 /** A page of a list: `{<key>: [...], count, next_cursor}` (CONTRACT.md §2). */

@@ -18,7 +18,7 @@ import { marketDataErrors } from '../market-data-errors.js';
 import { decodeCursor, encodeCursor } from './venues-cursor.js';
 import {
   CandleList, CandlesQuery, CategoryMarketsQuery, CategoryPath, EventByIdQuery, EventIdPath, EventMarketsQuery, EventPath, EventsQuery,
-  ExchangePath, list, MarketListQuery, MarketPath, OrderBookSnapshots, PricePoints, PricesQuery, RangeQuery, Rules, TopOfBook, TradeList,
+  ExchangePath, list, MarketListQuery, MarketPath, OrderBookQuery, OrderBookSnapshots, PricePoints, PricesQuery, Rules, TopOfBook, TradeList,
   TradesQuery, VenueEvent, VenueEventsQuery, VenueMarket,
 } from './venues-schemas.js';
 
@@ -184,20 +184,35 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
   defineGetRoute({
     path: '/:exchange/:market_id/orderbook',
     tags,
-    summary: 'Order book: the latest snapshot (live); with start/end, the snapshots held in that range',
+    summary: 'Order book: the latest snapshot (live); with start/end, the recorded snapshots in that range',
+    description:
+      'Without start and end: the venue\'s current book (one snapshot, no cursor). With either: the snapshots the recorder stored in [start, end] ' +
+      '(end defaults to now, start to a day before end), oldest first, paged by cursor: the venue\'s own snapshots, one after every reconnect ' +
+      '(a resync), one at least every RECORDER_SNAPSHOT_INTERVAL_MS for streamed venues, and each polled book that changed for polled venues. ' +
+      'Between two snapshots of a streamed venue the book changes by the deltas of /deltas (kalshi, polymarket). ' +
+      'Markets the recorder does not track have no recorded snapshots (an empty page).',
     params: MarketPath,
-    query: RangeQuery,
+    query: OrderBookQuery,
     response: OrderBookSnapshots,
     errors: { 404: lacks('orderbook'), ...venueDown },
     guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'orderbook'),
     async handle(marketData, { params, query: q }) {
       checkRange(q);
+      if (q.start || q.end) {
+        const listKey = `orderbook|${params.exchange}|${params.market_id}|${q.start ?? ''}|${q.end ?? ''}`;
+        const after = q.cursor ? decodeCursor(listKey, q.cursor, 2).map(Number) : undefined;
+        if (after && !after.every(Number.isFinite)) throw badRequest('cursor: invalid cursor');
+        const endMs = q.end ? Date.parse(q.end) : Date.now();
+        const page = await marketData.orderBookHistory(params.exchange, params.market_id, {
+          startMs: q.start ? Date.parse(q.start) : endMs - 86_400_000, endMs, limit: q.limit, after: after ? { ts: after[0], seq: after[1] } : undefined,
+        });
+        const level = ([price, size]: [number, number]) => ({ price, size });
+        const snapshots = page.snapshots.map((s) => ({ bids: s.bids.map(level), asks: s.asks.map(level), timestamp: new Date(s.ts).toISOString() }));
+        return { snapshots, count: snapshots.length, next_cursor: page.next ? encodeCursor(listKey, [String(page.next.ts), String(page.next.seq)]) : null };
+      }
       const book = await marketData.orderBook(params.exchange, params.market_id);
-      // Only the live snapshot is held here; with a range, it is served when it falls inside.
-      const t = Date.parse(book.timestamp);
-      const inRange = (!q.start || t >= Date.parse(q.start)) && (!q.end || t <= Date.parse(q.end));
-      const snapshots = inRange ? [{ bids: book.bids, asks: book.asks, timestamp: book.timestamp }] : [];
-      return { snapshots, count: snapshots.length, next_cursor: null };
+      const snapshots = [{ bids: book.bids, asks: book.asks, timestamp: book.timestamp }];
+      return { snapshots, count: 1, next_cursor: null };
     },
   }),
   defineGetRoute({
@@ -253,7 +268,13 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
   defineGetRoute({
     path: '/:exchange/:market_id/candles',
     tags,
-    summary: 'OHLCV candles of YES prices (live; kalshi)',
+    summary: 'OHLCV candles of traded YES prices (kalshi), oldest first, paged',
+    description:
+      'Timestamps are the START of each period (inclusive; the period ends at timestamp + interval, exclusive), for every interval. ' +
+      'A period is served when its start is in [start, end]; end defaults to now, start to a span before end (1s: 1 hour, 1m: 1 day, 5m: 5 days, 10m: 10 days, 1h: 30 days, 1d: 365 days). ' +
+      'Sources: the venue\'s own candle history for 1m, 1h and 1d (5m and 10m aggregated from its 1m candles), and the recorder\'s trades for periods after ' +
+      'the venue\'s latest candle and for 1s. Empty periods: a period without trades has no candle (as in most market-data APIs\' aggregates); ' +
+      'the price holds at the previous close. Pages: up to limit candles (default 1500, so a day of 1m candles is one page); next_cursor continues after the last one.',
     params: MarketPath,
     query: CandlesQuery,
     response: CandleList,
@@ -261,8 +282,11 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
     guard: (marketData, { exchange }) => marketData.venueWith(exchange, 'candles'),
     async handle(marketData, { params, query: q }) {
       checkRange(q);
-      const candles = await marketData.candles(params.exchange, params.market_id, q);
-      return { candles, count: candles.length };
+      const listKey = `candles|${params.exchange}|${params.market_id}|${q.interval}|${q.start ?? ''}|${q.end ?? ''}`;
+      const afterMs = q.cursor ? Number(decodeCursor(listKey, q.cursor, 1)[0]) : undefined;
+      if (afterMs !== undefined && !Number.isFinite(afterMs)) throw badRequest('cursor: invalid cursor');
+      const page = await marketData.candles(params.exchange, params.market_id, { start: q.start, end: q.end, interval: q.interval, limit: q.limit, afterMs });
+      return { candles: page.candles, count: page.candles.length, next_cursor: page.next === null ? null : encodeCursor(listKey, [String(page.next)]) };
     },
   }),
 ];

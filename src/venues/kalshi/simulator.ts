@@ -15,6 +15,7 @@ import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { KalshiEventWire, KalshiMarketWire } from './normalise.js';
 import { kalshiSeed } from './seed.js';
 import { registerKalshiOrders } from './simulator-orders.js';
+import { registerKalshiMemberHistory } from './simulator-history.js';
 
 export const KALSHI_SIM_REST_PREFIX = '/trade-api/v2';
 export const KALSHI_SIM_WS_PATH = '/trade-api/ws/v2';
@@ -118,6 +119,7 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
 
   const server = new SimServer('kalshi');
   const P = KALSHI_SIM_REST_PREFIX;
+  registerKalshiMemberHistory(server, { prefix: P, tickers: () => [...markets.values()].filter((m) => m.status === 'active').map((m) => m.ticker) });
 
   server.get(`${P}/markets`, (req) => {
     const q = req.query;

@@ -1,0 +1,93 @@
+// Quotes in bulk (src/market-data/quotes.ts): GET /quotes?markets=kalshi:T1,opinion:123 (up to 100
+// markets, any key) and GET /svc/{svc_id}/quotes (every member of a cluster; plans with the
+// svc_lookup feature, like the other svc_id lookups). Mounted before the venue router.
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ClusterReader } from '../../matching/cluster-reader.js';
+import type { QuoteKey, QuoteService } from '../../market-data/quotes.js';
+import { EXCHANGE_CODES, isExchangeCode } from '../../venues/exchanges.js';
+import { notFound } from '../errors.js';
+import type { RequireFeature } from '../middleware/plan.js';
+import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
+import { parseWith } from '../validate.js';
+import { SvcPath } from './clusters-schemas.js';
+
+export const MAX_QUOTED_MARKETS = 100;
+
+const MarketsParam = z
+  .string()
+  .transform((v, ctx): QuoteKey[] => {
+    const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (items.length === 0) ctx.addIssue({ code: 'custom', message: 'at least one exchange:market_id' });
+    if (items.length > MAX_QUOTED_MARKETS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_QUOTED_MARKETS} markets` });
+    const keys: QuoteKey[] = [];
+    for (const item of items) {
+      const colon = item.indexOf(':');
+      const exchange = colon > 0 ? item.slice(0, colon) : '';
+      const marketId = colon > 0 ? item.slice(colon + 1) : '';
+      if (!isExchangeCode(exchange) || marketId.length === 0 || marketId.length > 300) {
+        ctx.addIssue({ code: 'custom', message: `"${item.slice(0, 80)}" is not exchange:market_id (exchange one of ${EXCHANGE_CODES.join(', ')})` });
+        continue;
+      }
+      keys.push({ exchange, marketId });
+    }
+    return keys;
+  })
+  .openapi({ type: 'string', description: `Comma-separated exchange:market_id pairs, at most ${MAX_QUOTED_MARKETS}`, example: 'kalshi:KXFEDCHAIR-26-KW,opinion:1234' });
+
+const QuotesQuery = z.object({ markets: MarketsParam });
+
+const Num = z.number().nullable();
+const QuoteSchema = z.object({
+  exchange: z.string(),
+  market_id: z.string(),
+  price: Num.openapi({ description: 'YES price 0..1: the mid of the recorder\'s newer book, else the venue\'s YES price' }),
+  bid: Num,
+  ask: Num,
+  last: Num.openapi({ description: 'Last trade price' }),
+  volume: Num,
+  updated_at: z.string().openapi({ format: 'date-time', description: 'When the freshest part of the quote was seen' }),
+  source: z.enum(['recorded', 'catalog']).openapi({ description: 'recorded: the recorder had newer book or trade data than the last catalog sync' }),
+});
+const Missing = z.object({ exchange: z.string(), market_id: z.string() });
+const QuotesResponse = openapi.register('Quotes', z.object({ quotes: z.array(QuoteSchema), count: z.number().int(), missing: z.array(Missing).openapi({ description: 'Markets asked for that the catalog does not hold' }) }));
+const SvcQuotesResponse = openapi.register('SvcQuotes', z.object({ svc_id: z.string(), cluster_id: z.string(), merged_into: z.string().nullable(), quotes: z.array(QuoteSchema), count: z.number().int() }));
+
+openapi.registerPath({
+  method: 'get',
+  path: '/api/v1/quotes',
+  tags: ['Quotes'],
+  summary: `Quotes of up to ${MAX_QUOTED_MARKETS} markets in one request`,
+  description: 'One quote per distinct market asked for, in the order asked; unknown markets are listed under missing (the request still succeeds).',
+  security: [{ [apiKeyScheme.name]: [] }],
+  request: { query: QuotesQuery },
+  responses: { 200: { description: 'OK', content: { 'application/json': { schema: QuotesResponse } } }, ...keyedErrors },
+});
+openapi.registerPath({
+  method: 'get',
+  path: '/api/v1/svc/{svc_id}/quotes',
+  tags: ['Quotes'],
+  summary: 'Quotes of every member market of a cluster',
+  description: 'Plans with svc_id lookups (pro, max, admin). A svc_id that merged away answers with its survivor (merged_into).',
+  security: [{ [apiKeyScheme.name]: [] }],
+  request: { params: SvcPath },
+  responses: { 200: { description: 'OK', content: { 'application/json': { schema: SvcQuotesResponse } } }, ...keyedErrors, 403: errorResponse('The plan has no svc_id lookups'), 404: errorResponse('Unknown svc_id') },
+});
+
+export function createQuotesRouter(deps: { quotes: QuoteService; clusters: ClusterReader; requireFeature: RequireFeature }): Router {
+  const router = Router();
+  router.get('/quotes', async (req, res) => {
+    const { markets } = parseWith(QuotesQuery, req.query);
+    const { quotes, missing } = await deps.quotes.quotes(markets);
+    res.json({ quotes, count: quotes.length, missing: missing.map((m) => ({ exchange: m.exchange, market_id: m.marketId })) });
+  });
+  router.get('/svc/:svc_id/quotes', deps.requireFeature('svc_lookup'), async (req, res) => {
+    const { svc_id } = parseWith(SvcPath, req.params);
+    const c = await deps.clusters.bySvcId(svc_id);
+    if (!c) throw notFound(`unknown svc_id: ${svc_id}`);
+    const keys = c.members.filter((m) => isExchangeCode(m.exchange)).map((m) => ({ exchange: m.exchange as QuoteKey['exchange'], marketId: m.market_id }));
+    const { quotes } = await deps.quotes.quotes(keys);
+    res.json({ svc_id: c.svc_id, cluster_id: c.cluster_id, merged_into: c.merged_into, quotes, count: quotes.length });
+  });
+  return router;
+}
