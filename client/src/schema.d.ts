@@ -333,6 +333,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/{exchange}/{market_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Order-book analytics of the current book: spread, mid, microprice, depth within 1/5/10 cents, imbalance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "best_bid": 0.42,
+                         *       "best_ask": 0.42,
+                         *       "bid_size": 0.42,
+                         *       "ask_size": 0.42,
+                         *       "spread": 1250.5,
+                         *       "mid": 1250.5,
+                         *       "microprice": 0.42,
+                         *       "imbalance": 1250.5,
+                         *       "depth": {
+                         *         "1c": {
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "imbalance": 1250.5
+                         *         },
+                         *         "5c": {
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "imbalance": 1250.5
+                         *         },
+                         *         "10c": {
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "imbalance": 1250.5
+                         *         }
+                         *       },
+                         *       "bid_levels": 20,
+                         *       "ask_levels": 20,
+                         *       "timestamp": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BookAnalytics"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market, or the venue has no order book (no analytics operation) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/{exchange}/{market_id}/bbo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Best bid/ask series (recorded): one point per change of the top of book
+         * @description Each point is the top of book from that instant until the next point. start and end: ISO 8601 or unix seconds; end defaults to now, start to a day before end. Only markets the recorder tracks (RECORDER_MARKETS) have recorded rows; others answer an empty page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /** @description Page size, 1..10000 (default 1000) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "bbo": [
+                         *         {
+                         *           "timestamp": "2026-12-10T19:00:00Z",
+                         *           "best_bid": 0.42,
+                         *           "best_ask": 0.42,
+                         *           "bid_size": 0.42,
+                         *           "ask_size": 0.42,
+                         *           "mid": 1250.5,
+                         *           "spread": 1250.5
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BboSeries"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market, or the venue has no order book (no bbo operation) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -2142,6 +2398,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quotes of up to 100 markets in one request
+         * @description One quote per distinct market asked for, in the order asked; unknown markets are listed under missing (the request still succeeds).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description Comma-separated exchange:market_id pairs, at most 100
+                     * @example kalshi:KXFEDCHAIR-26-KW,opinion:1234
+                     */
+                    markets: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "quotes": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "price": 0.42,
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "last": 1250.5,
+                         *           "volume": 1250.5,
+                         *           "updated_at": "2026-12-10T19:00:00Z",
+                         *           "source": "recorded"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "missing": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Quotes"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search/autocomplete": {
         parameters: {
             query?: never;
@@ -2729,6 +3081,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/svc/{svc_id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quotes of every member market of a cluster
+         * @description Plans with svc_id lookups (pro, max, admin). A svc_id that merged away answers with its survivor (merged_into).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example svc_abcdefgh2345 */
+                    svc_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "cluster_id": "c_000042",
+                         *       "merged_into": "merged-into",
+                         *       "quotes": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "price": 0.42,
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "last": 1250.5,
+                         *           "volume": 1250.5,
+                         *           "updated_at": "2026-12-10T19:00:00Z",
+                         *           "source": "recorded"
+                         *         }
+                         *       ],
+                         *       "count": 20
+                         *     }
+                         */
+                        "application/json": components["schemas"]["SvcQuotes"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The plan has no svc_id lookups */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown svc_id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/test-key": {
         parameters: {
             query?: never;
@@ -3179,6 +3639,200 @@ export interface paths {
                 };
                 /** @description Unknown exchange */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/datasets/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily dataset download of the latest complete day (kalshi)
+         * @description Gzipped JSONL: one {"type":"market", ...market record} line per market listed during the UTC day (the catalog's record), then one {"type":"trade", exchange, market_id, id, price, size, taker_side, outcome, timestamp} line per recorded trade of the day, oldest first. Only complete days (before today, UTC) within the recorder's retention. Served with Content-Length and ETag; send Range: bytes=N- to resume (206).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example kalshi */
+                    exchange: "kalshi";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dataset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": string;
+                    };
+                };
+                /** @description The requested byte range of the dataset */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": string;
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A day not complete yet or past retention, or a venue without datasets */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A Range beyond the end of the file */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/datasets/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily dataset download of a day (kalshi)
+         * @description Gzipped JSONL: one {"type":"market", ...market record} line per market listed during the UTC day (the catalog's record), then one {"type":"trade", exchange, market_id, id, price, size, taker_side, outcome, timestamp} line per recorded trade of the day, oldest first. Only complete days (before today, UTC) within the recorder's retention. Served with Content-Length and ETag; send Range: bytes=N- to resume (206).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example kalshi */
+                    exchange: "kalshi";
+                    /** @example date */
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dataset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": string;
+                    };
+                };
+                /** @description The requested byte range of the dataset */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": string;
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A day not complete yet or past retention, or a venue without datasets */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A Range beyond the end of the file */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3685,6 +4339,537 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/{exchange}/rfqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * RFQs created on a UTC day (kalshi), newest first
+         * @description A member read: the service signs it with its own Kalshi API key (KALSHI_WS_KEY_ID, KALSHI_WS_PRIVATE_KEY); without one it answers 503. The simulators accept their test key.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @example date */
+                    date: string;
+                    /** @description Page size, 1..100 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "rfqs": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "contracts": 1250.5,
+                         *           "target_cost": 1250.5,
+                         *           "status": "status",
+                         *           "rest_remainder": false,
+                         *           "mve_collection_ticker": "mve-collection-ticker",
+                         *           "mve_selected_legs": [
+                         *             {
+                         *               "event_ticker": "event-ticker",
+                         *               "market_ticker": "market-ticker",
+                         *               "side": "side"
+                         *             }
+                         *           ],
+                         *           "created_at": "2026-12-10T19:00:00Z",
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            rfqs: components["schemas"]["Rfq"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue has no rfqs operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No Kalshi API key configured, or the venue is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/rfqs/{rfq_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An RFQ by id (kalshi)
+         * @description A member read: the service signs it with its own Kalshi API key (KALSHI_WS_KEY_ID, KALSHI_WS_PRIVATE_KEY); without one it answers 503. The simulators accept their test key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /** @example rfq-id */
+                    rfq_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d9f3a1c",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "contracts": 1250.5,
+                         *       "target_cost": 1250.5,
+                         *       "status": "status",
+                         *       "rest_remainder": false,
+                         *       "mve_collection_ticker": "mve-collection-ticker",
+                         *       "mve_selected_legs": [
+                         *         {
+                         *           "event_ticker": "event-ticker",
+                         *           "market_ticker": "market-ticker",
+                         *           "side": "side"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-12-10T19:00:00Z",
+                         *       "updated_at": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Rfq"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown RFQ, or the venue has no rfqs operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No Kalshi API key configured, or the venue is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Order-book analytics of the current book: spread, mid, microprice, depth within 1/5/10 cents, imbalance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "exchange": "kalshi",
+                         *       "market_id": "KXFEDDECISION-26DEC-C25",
+                         *       "best_bid": 0.42,
+                         *       "best_ask": 0.42,
+                         *       "bid_size": 0.42,
+                         *       "ask_size": 0.42,
+                         *       "spread": 1250.5,
+                         *       "mid": 1250.5,
+                         *       "microprice": 0.42,
+                         *       "imbalance": 1250.5,
+                         *       "depth": {
+                         *         "1c": {
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "imbalance": 1250.5
+                         *         },
+                         *         "5c": {
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "imbalance": 1250.5
+                         *         },
+                         *         "10c": {
+                         *           "bid": 0.42,
+                         *           "ask": 0.42,
+                         *           "imbalance": 1250.5
+                         *         }
+                         *       },
+                         *       "bid_levels": 20,
+                         *       "ask_levels": 20,
+                         *       "timestamp": "2026-12-10T19:00:00Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BookAnalytics"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market, or the venue has no order book (no analytics operation) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/bbo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Best bid/ask series (recorded): one point per change of the top of book
+         * @description Each point is the top of book from that instant until the next point. start and end: ISO 8601 or unix seconds; end defaults to now, start to a day before end. Only markets the recorder tracks (RECORDER_MARKETS) have recorded rows; others answer an empty page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /** @description Page size, 1..10000 (default 1000) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "bbo": [
+                         *         {
+                         *           "timestamp": "2026-12-10T19:00:00Z",
+                         *           "best_bid": 0.42,
+                         *           "best_ask": 0.42,
+                         *           "bid_size": 0.42,
+                         *           "ask_size": 0.42,
+                         *           "mid": 1250.5,
+                         *           "spread": 1250.5
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BboSeries"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market, or the venue has no order book (no bbo operation) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{exchange}/{market_id}/candles": {
         parameters: {
             query?: never;
@@ -3692,7 +4877,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OHLCV candles of YES prices (live; kalshi) */
+        /**
+         * OHLCV candles of traded YES prices (kalshi), oldest first, paged
+         * @description Timestamps are the START of each period (inclusive; the period ends at timestamp + interval, exclusive), for every interval. A period is served when its start is in [start, end]; end defaults to now, start to a span before end (1s: 1 hour, 1m: 1 day, 5m: 5 days, 10m: 10 days, 1h: 30 days, 1d: 365 days). Sources: the venue's own candle history for 1m, 1h and 1d (5m and 10m aggregated from its 1m candles), and the recorder's trades for periods after the venue's latest candle and for 1s. Empty periods: a period without trades has no candle (as in most market-data APIs' aggregates); the price holds at the previous close. Pages: up to limit candles (default 1500, so a day of 1m candles is one page); next_cursor continues after the last one.
+         */
         get: {
             parameters: {
                 query: {
@@ -3705,6 +4893,10 @@ export interface paths {
                      * @example 1s
                      */
                     interval: "1s" | "1m" | "5m" | "10m" | "1h" | "1d";
+                    /** @description Candles per page, 1..10000 (default 1500: a day of 1m candles is one page) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -3741,20 +4933,11 @@ export interface paths {
                          *           "volume": 1250.5
                          *         }
                          *       ],
-                         *       "count": 20
+                         *       "count": 20,
+                         *       "next_cursor": null
                          *     }
                          */
-                        "application/json": {
-                            candles: {
-                                timestamp: string;
-                                open: number;
-                                high: number;
-                                low: number;
-                                close: number;
-                                volume: number;
-                            }[];
-                            count: number;
-                        };
+                        "application/json": components["schemas"]["CandleList"];
                     };
                 };
                 /** @description Invalid parameters; the message names the field. */
@@ -3950,6 +5133,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/{exchange}/{market_id}/deltas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Raw order-book deltas (recorded; kalshi, polymarket)
+         * @description Level changes in the order the recorder applied them (by seq). To rebuild the book at any instant: take the latest snapshot of /orderbook?start&end before it and apply the deltas with a higher seq. After an upstream reconnect the venue's fresh snapshot (a resync) replaces the book; deltas are not recorded between the drop and that snapshot (the interval is a gap, shown in /health). start and end: ISO 8601 or unix seconds; end defaults to now, start to a day before end. Only markets the recorder tracks (RECORDER_MARKETS) have recorded rows; others answer an empty page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /** @description Page size, 1..10000 (default 1000) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /**
+                     * @description The venue's market id
+                     * @example KXFEDDECISION-26DEC-C25
+                     */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deltas": [
+                         *         {
+                         *           "seq": 20,
+                         *           "side": "bid",
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "size_delta": 1250.5,
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BookDeltaList"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown exchange or market, or the venue has no deltas operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{exchange}/{market_id}/market": {
         parameters: {
             query?: never;
@@ -4106,7 +5400,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order book: the latest snapshot (live); with start/end, the snapshots held in that range */
+        /**
+         * Order book: the latest snapshot (live); with start/end, the recorded snapshots in that range
+         * @description Without start and end: the venue's current book (one snapshot, no cursor). With either: the snapshots the recorder stored in [start, end] (end defaults to now, start to a day before end), oldest first, paged by cursor: the venue's own snapshots, one after every reconnect (a resync), one at least every RECORDER_SNAPSHOT_INTERVAL_MS for streamed venues, and each polled book that changed for polled venues. Between two snapshots of a streamed venue the book changes by the deltas of /deltas (kalshi, polymarket). Markets the recorder does not track have no recorded snapshots (an empty page).
+         */
         get: {
             parameters: {
                 query?: {
@@ -4114,6 +5411,10 @@ export interface paths {
                     start?: string;
                     /** @description ISO 8601 time or unix seconds */
                     end?: string;
+                    /** @description Page size, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -4358,6 +5659,151 @@ export interface paths {
                     };
                 };
                 /** @description The venue is unavailable (circuit open) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{exchange}/{market_id}/rfqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * RFQs of a market (kalshi), newest first
+         * @description A member read: the service signs it with its own Kalshi API key (KALSHI_WS_KEY_ID, KALSHI_WS_PRIVATE_KEY); without one it answers 503. The simulators accept their test key.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1..100 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                    /** @example KXFEDDECISION-26DEC-C25 */
+                    market_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "rfqs": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "contracts": 1250.5,
+                         *           "target_cost": 1250.5,
+                         *           "status": "status",
+                         *           "rest_remainder": false,
+                         *           "mve_collection_ticker": "mve-collection-ticker",
+                         *           "mve_selected_legs": [
+                         *             {
+                         *               "event_ticker": "event-ticker",
+                         *               "market_ticker": "market-ticker",
+                         *               "side": "side"
+                         *             }
+                         *           ],
+                         *           "created_at": "2026-12-10T19:00:00Z",
+                         *           "updated_at": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            rfqs: components["schemas"]["Rfq"][];
+                            count: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown market, or the venue has no rfqs operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No Kalshi API key configured, or the venue is unavailable */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5126,6 +6572,98 @@ export interface components {
             }[];
             count: number;
         };
+        BboSeries: {
+            bbo: {
+                /** Format: date-time */
+                timestamp: string;
+                best_bid: number | null;
+                best_ask: number | null;
+                bid_size: number | null;
+                ask_size: number | null;
+                mid: number | null;
+                spread: number | null;
+            }[];
+            count: number;
+            next_cursor: string | null;
+        };
+        BookAnalytics: {
+            exchange: string;
+            market_id: string;
+            best_bid: number | null;
+            best_ask: number | null;
+            bid_size: number | null;
+            ask_size: number | null;
+            /** @description best_ask - best_bid */
+            spread: number | null;
+            /** @description (best_bid + best_ask) / 2 */
+            mid: number | null;
+            /** @description (best_bid * ask_size + best_ask * bid_size) / (bid_size + ask_size) */
+            microprice: number | null;
+            /** @description (bid_size - ask_size) / (bid_size + ask_size) at the top level, in [-1, 1] */
+            imbalance: number | null;
+            /** @description Size bid within w of the best bid (price >= best_bid - w) and asked within w of the best ask (price <= best_ask + w), w = 0.01, 0.05, 0.10, with their imbalance */
+            depth: {
+                "1c": {
+                    bid: number;
+                    ask: number;
+                    imbalance: number | null;
+                };
+                "5c": {
+                    bid: number;
+                    ask: number;
+                    imbalance: number | null;
+                };
+                "10c": {
+                    bid: number;
+                    ask: number;
+                    imbalance: number | null;
+                };
+            };
+            bid_levels: number;
+            ask_levels: number;
+            /**
+             * Format: date-time
+             * @description Time of the book analysed
+             */
+            timestamp: string;
+        };
+        BookDeltaList: {
+            deltas: {
+                /** @description Recorder sequence: increases with every recorded change and snapshot of the market; order of application */
+                seq: number;
+                /**
+                 * @description YES bid or YES ask (a NO bid at p is a YES ask at 1 - p)
+                 * @enum {string}
+                 */
+                side: "bid" | "ask";
+                price: number;
+                /** @description The level's size after the change (0: the level is gone) */
+                size: number;
+                /** @description The change of the level's size */
+                size_delta: number;
+                /** Format: date-time */
+                timestamp: string;
+            }[];
+            count: number;
+            next_cursor: string | null;
+        };
+        CandleList: {
+            candles: {
+                /**
+                 * Format: date-time
+                 * @description START of the period (inclusive); the period ends at timestamp + interval (exclusive). The same for every interval.
+                 */
+                timestamp: string;
+                open: number;
+                high: number;
+                low: number;
+                close: number;
+                /** @description Contracts traded in the period (> 0: periods without trades have no candle) */
+                volume: number;
+            }[];
+            count: number;
+            next_cursor: string | null;
+        };
         Cluster: {
             /** @description Public cross-exchange id, stable for the life of the cluster */
             svc_id: string;
@@ -5385,6 +6923,35 @@ export interface components {
             }[];
             count: number;
         };
+        Quotes: {
+            quotes: {
+                exchange: string;
+                market_id: string;
+                /** @description YES price 0..1: the mid of the recorder's newer book, else the venue's YES price */
+                price: number | null;
+                bid: number | null;
+                ask: number | null;
+                /** @description Last trade price */
+                last: number | null;
+                volume: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the freshest part of the quote was seen
+                 */
+                updated_at: string;
+                /**
+                 * @description recorded: the recorder had newer book or trade data than the last catalog sync
+                 * @enum {string}
+                 */
+                source: "recorded" | "catalog";
+            }[];
+            count: number;
+            /** @description Markets asked for that the catalog does not hold */
+            missing: {
+                exchange: string;
+                market_id: string;
+            }[];
+        };
         /** @description kalshi {key_id, private_key (RSA, PEM)}; futuur {public_key, private_key}; polymarket {api_key, secret (base64), passphrase, address (0x hex), signature_type?, funder?}; limitless/predictfun/opinion {api_key, ...}. Posting again replaces the set. */
         RegisterCredentials: {
             /**
@@ -5394,6 +6961,27 @@ export interface components {
             exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
         } & {
             [key: string]: unknown;
+        };
+        Rfq: {
+            id: string;
+            market_id: string;
+            contracts: number | null;
+            /** @description USD, when the RFQ asked for a cost instead of a size */
+            target_cost: number | null;
+            /** @description open or closed (the venue's word) */
+            status: string;
+            rest_remainder: boolean | null;
+            /** @description For a combo (parlay) market: its collection */
+            mve_collection_ticker: string | null;
+            mve_selected_legs: {
+                event_ticker: string;
+                market_ticker: string;
+                side: string;
+            }[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
         };
         SafeAddress: {
             address: string;
@@ -5517,6 +7105,33 @@ export interface components {
                 /** @description Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe. */
                 seq: number;
             };
+        };
+        SvcQuotes: {
+            svc_id: string;
+            cluster_id: string;
+            merged_into: string | null;
+            quotes: {
+                exchange: string;
+                market_id: string;
+                /** @description YES price 0..1: the mid of the recorder's newer book, else the venue's YES price */
+                price: number | null;
+                bid: number | null;
+                ask: number | null;
+                /** @description Last trade price */
+                last: number | null;
+                volume: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the freshest part of the quote was seen
+                 */
+                updated_at: string;
+                /**
+                 * @description recorded: the recorder had newer book or trade data than the last catalog sync
+                 * @enum {string}
+                 */
+                source: "recorded" | "catalog";
+            }[];
+            count: number;
         };
         TestKey: {
             /** @description Shown once; only its hash is stored */
