@@ -1,33 +1,25 @@
 // The recorder's tables on a PostgreSQL server (not the embedded one): partitions created ahead,
-// batched writes with the one-minute rollup, candles, and retention by dropping partitions. Runs
-// when RECORDER_TEST_POSTGRES_URL names a server it may create tables in (a scratch database: the
-// recorder's migrations are applied to it); skipped otherwise.
+// batched writes with the one-minute rollup, candles, and retention by dropping partitions. On a fresh
+// database of the project's local server (test/helpers/postgres-server.ts), migrated like any other.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partitions.js';
 import { RecordedStore } from '../../src/recorder/recorded-store.js';
-
-const URL = process.env.RECORDER_TEST_POSTGRES_URL;
-const MIGRATIONS = ['080_recorded_market_data.sql', '081_recorded_candles_1m.sql'];
+import { createServerDatabase } from '../helpers/postgres-server.js';
 
 describe('recorder on a PostgreSQL server', function () {
   this.timeout(30_000);
   let pool: pg.Pool;
+  let database: { url: string; drop(): Promise<void> };
 
   before(async function () {
-    if (!URL) {
-      console.log('    (skipped: set RECORDER_TEST_POSTGRES_URL to a scratch PostgreSQL >= 15 database to run these)');
-      this.skip();
-    }
-    pool = new pg.Pool({ connectionString: URL });
-    for (const t of [...RECORDED_TABLES, 'recorder_gaps']) await pool.query(`DROP TABLE IF EXISTS ${t} CASCADE`);
-    await pool.query('DROP SEQUENCE IF EXISTS recorded_book_seq');
-    for (const m of MIGRATIONS) await pool.query(fs.readFileSync(path.join(import.meta.dirname, '../../src/db/migrations', m), 'utf8'));
+    this.timeout(180_000); // the first call starts the local server
+    database = await createServerDatabase();
+    pool = new pg.Pool({ connectionString: database.url });
   });
   after(async () => {
     await pool?.end();
+    await database?.drop();
   });
 
   it('writes, aggregates and expires the same as on the embedded database', async () => {
