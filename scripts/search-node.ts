@@ -21,6 +21,7 @@ import {
   startSearchNode,
   stopByPid,
 } from '../src/search/elastic/local-node.js';
+import { processAlive } from '../src/util/process-alive.js';
 
 const home = defaultNodeHome();
 const stateFile = path.join(home, 'node.json');
@@ -36,15 +37,6 @@ function readState(): NodeState | null {
   return JSON.parse(readFileSync(stateFile, 'utf8')) as NodeState;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
     case 'install': {
@@ -56,7 +48,7 @@ async function main(command: string | undefined): Promise<void> {
     }
     case 'start': {
       const existing = readState();
-      if (existing && alive(existing.pid)) {
+      if (existing && processAlive(existing.pid)) {
         console.log(existing.url);
         return;
       }
@@ -69,7 +61,7 @@ async function main(command: string | undefined): Promise<void> {
     }
     case 'status': {
       const s = readState();
-      if (!s || !alive(s.pid)) {
+      if (!s || !processAlive(s.pid)) {
         console.log('not running');
         process.exitCode = 1;
         return;

@@ -2,17 +2,9 @@
 // second opener fail at once with a message naming the holder, and is taken over when its holder died.
 import fs from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '../util/process-alive.js';
 
 export class DataDirLockedError extends Error {}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export interface DataDirLock {
   release(): void;
@@ -41,7 +33,7 @@ export function lockDataDir(dir: string): DataDirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10);
-      if (Number.isInteger(holder) && processIsAlive(holder)) {
+      if (Number.isInteger(holder) && processAlive(holder)) {
         throw new DataDirLockedError(
           `the embedded database directory ${dir} is already in use by process ${holder}; ` +
             'stop that process, or point DATA_DIR at another directory, or set DATABASE_URL',

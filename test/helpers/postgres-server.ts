@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
 import { installServer, serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
+import { processAlive } from '../../src/util/process-alive.js';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_HOME = path.join(PROJECT_ROOT, '.db-server');
@@ -27,15 +28,6 @@ interface TestServer {
 let server: Promise<TestServer> | undefined;
 let databases = 0;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Stops and deletes the servers of test processes that died without their exit handler. */
 function sweepOrphans(): void {
   for (const name of readdirSync(os.tmpdir())) {
@@ -47,7 +39,7 @@ function sweepOrphans(): void {
     } catch {
       continue;
     }
-    if (alive(owner)) continue;
+    if (processAlive(owner)) continue;
     try {
       stopServer(path.join(dir, 'data'), 'immediate', SERVER_HOME);
     } catch {

