@@ -137,7 +137,12 @@ export class EmbeddingIndexer {
   }
 
   private async run(onProgress?: (progress: IndexProgress) => void): Promise<IndexRunResult> {
-    if (!(await this.store.acquireLease(this.owner, this.leaseSeconds))) return { ran: false, markets: 0, embedded: 0, removed: 0 };
+    if (!(await this.store.acquireLease(this.owner, this.leaseSeconds))) {
+      this.logger?.debug('embedding run skipped: another instance holds the lease');
+      return { ran: false, markets: 0, embedded: 0, removed: 0 };
+    }
+    // which process held the lease when (between these two lines; test/db/embedding-runners.test.ts)
+    this.logger?.debug({ job: 'embeddings' }, 'embedding run started');
     const result: IndexRunResult = { ran: true, markets: 0, embedded: 0, removed: 0 };
     const pending = await this.store.pending();
     const progress: IndexProgress = { phase: 'title', processed: 0, total: pending.title + pending.rules, embedded: 0 };
@@ -164,6 +169,7 @@ export class EmbeddingIndexer {
         result.markets = Math.max(result.markets, markets);
       }
     } finally {
+      this.logger?.debug({ job: 'embeddings' }, 'embedding run finished');
       await this.store.releaseLease(this.owner).catch(() => undefined);
     }
     return result;

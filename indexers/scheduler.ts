@@ -6,7 +6,10 @@
 // one session; only one process can open the embedded data directory anyway, and an in-process
 // guard keeps a job from overlapping itself). With an external PostgreSQL, the locks live on one
 // dedicated connection kept for the scheduler's lifetime, never used for data, so that unlock
-// happens on the session that locked.
+// happens on the session that locked. If that connection drops, the server releases its locks:
+// AdvisoryLocks notices (the connection's error/end events) and reopens a session on the next
+// tryLock, and the scheduler takes the locks of the jobs running here again, or aborts a run whose
+// lock another instance took meanwhile (test/db/scheduler-lock-session.test.ts).
 import { createHash } from 'node:crypto';
 import cron, { type ScheduledTask } from 'node-cron';
 import type pg from 'pg';
@@ -22,37 +25,88 @@ export function jobLockId(name: string): number {
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-export class AdvisoryLocks {
-  private session: Queryable;
-  private dedicated: pg.PoolClient | null = null;
+/** Called when the dedicated session dropped, with the names of the locks that vanished with it. */
+export type LocksLostHandler = (names: string[], err: Error) => void;
 
-  private constructor(private readonly pool: pg.Pool) {
-    this.session = pool;
-  }
+export class AdvisoryLocks {
+  private dedicated: pg.PoolClient | null = null;
+  /** Locks this process holds (taken and not yet released or lost). */
+  private readonly held = new Set<string>();
+  private readonly lostHandlers: LocksLostHandler[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly dedicatedSession: boolean,
+  ) {}
 
   /** `dedicatedSession`: keep one connection for the locks (external databases); else lock through the pool. */
   static async open(pool: pg.Pool, dedicatedSession: boolean): Promise<AdvisoryLocks> {
-    const locks = new AdvisoryLocks(pool);
-    if (dedicatedSession) {
-      locks.dedicated = await pool.connect();
-      locks.session = locks.dedicated;
-    }
+    const locks = new AdvisoryLocks(pool, dedicatedSession);
+    if (dedicatedSession) await locks.session();
     return locks;
   }
 
+  /**
+   * `handler` hears when the dedicated session dropped (terminated by an administrator, a server
+   * restart, a network cut): the server released its locks then, so the jobs running under them are
+   * no longer exclusive. The next tryLock opens a new session.
+   */
+  onLost(handler: LocksLostHandler): void {
+    this.lostHandlers.push(handler);
+  }
+
+  /** The session the locks live on: the pool, or the dedicated connection (reopened if it dropped). */
+  private async session(): Promise<Queryable> {
+    if (!this.dedicatedSession) return this.pool;
+    if (this.dedicated) return this.dedicated;
+    if (this.closed) throw new Error('advisory locks closed');
+    const client = await this.pool.connect();
+    // A dropped connection emits 'error' (or only 'end'): without a listener the 'error' would be
+    // thrown as an unhandled event and end the process.
+    const dropped = (err?: Error) => this.sessionDropped(client, err ?? new Error('lock session ended'));
+    client.on('error', dropped);
+    client.on('end', () => dropped());
+    this.dedicated = client;
+    return client;
+  }
+
+  private sessionDropped(client: pg.PoolClient, err: Error): void {
+    if (this.dedicated !== client) return; // already handled, or closed by us
+    this.dedicated = null;
+    client.release(err); // destroys it rather than returning it to the pool
+    const lost = [...this.held];
+    this.held.clear();
+    if (this.closed) return;
+    for (const handler of this.lostHandlers) handler(lost, err);
+  }
+
   async tryLock(name: string): Promise<boolean> {
-    const r = await this.session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [JOB_LOCK_CLASS, jobLockId(name)]);
+    const session = await this.session();
+    const r = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [JOB_LOCK_CLASS, jobLockId(name)]);
+    if (r.rows[0].ok) this.held.add(name);
     return r.rows[0].ok;
   }
 
+  /** Whether this process still holds `name` (false once its session dropped). */
+  holds(name: string): boolean {
+    return this.held.has(name);
+  }
+
   async unlock(name: string): Promise<void> {
-    await this.session.query('SELECT pg_advisory_unlock($1::int, $2::int)', [JOB_LOCK_CLASS, jobLockId(name)]);
+    // a lock lost with its session is gone already; unlocking on a new session would only warn
+    if (!this.held.delete(name)) return;
+    const session = this.dedicatedSession ? this.dedicated : this.pool;
+    if (!session) return;
+    await session.query('SELECT pg_advisory_unlock($1::int, $2::int)', [JOB_LOCK_CLASS, jobLockId(name)]);
   }
 
   close(): void {
-    this.dedicated?.release();
+    this.closed = true;
+    const client = this.dedicated;
     this.dedicated = null;
-    this.session = this.pool;
+    this.held.clear();
+    client?.release();
   }
 }
 
@@ -69,6 +123,8 @@ export class JobScheduler {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly tasks: ScheduledTask[] = [];
   private readonly active = new Map<string, Promise<JobOutcome>>();
+  /** Per running job: aborts that run alone (its lock was lost and taken by another instance). */
+  private readonly runAborts = new Map<string, AbortController>();
   private readonly abort = new AbortController();
   private stopped = false;
 
@@ -79,6 +135,36 @@ export class JobScheduler {
     logger?: Logger,
   ) {
     this.logger = logger?.child({ component: 'scheduler' });
+    locks.onLost((names, err) => void this.locksLost(names, err));
+  }
+
+  /**
+   * The lock session dropped, and with it the locks of the jobs running here. Each such job takes
+   * its lock again on a new session and goes on; if another instance took it meanwhile, this run is
+   * aborted (its signal fires), so that the job never runs twice at once. The next tick of every
+   * job opens a new session through tryLock.
+   */
+  private async locksLost(names: string[], err: Error): Promise<void> {
+    this.logger?.warn({ jobs: names, err: err.message }, 'job lock session dropped; its locks were released by the server');
+    for (const name of names) {
+      const controller = this.runAborts.get(name);
+      if (!controller || this.stopped) continue;
+      let again = false;
+      try {
+        again = await this.locks.tryLock(name);
+      } catch (e) {
+        this.logger?.warn({ job: name, err: e }, 'job lock could not be taken again');
+      }
+      if (again && this.runAborts.get(name) !== controller) {
+        // the run ended while the lock was being taken again: give it back
+        await this.locks.unlock(name).catch(() => undefined);
+      } else if (again) {
+        this.logger?.info({ job: name }, 'job lock taken again on a new session; the run goes on');
+      } else {
+        this.logger?.error({ job: name }, 'job lock lost to another instance; aborting this run');
+        controller.abort(new Error(`job lock of ${name} lost`));
+      }
+    }
   }
 
   /** Throws on an invalid cron expression (configuration errors surface at start, not at the tick). */
@@ -119,8 +205,15 @@ export class JobScheduler {
       }
       // which instance led which run, and when (between the lock and the unlock)
       const started = Date.now();
+      const own = new AbortController();
+      this.runAborts.set(job.name, own);
       this.logger?.debug({ job: job.name }, 'job started');
-      const result = await job.run(this.abort.signal).finally(() => this.logger?.debug({ job: job.name, ms: Date.now() - started }, 'job finished'));
+      const result = await job
+        .run(AbortSignal.any([this.abort.signal, own.signal]))
+        .finally(() => {
+          this.runAborts.delete(job.name);
+          this.logger?.debug({ job: job.name, ms: Date.now() - started }, 'job finished');
+        });
       return { ran: true, result };
     } catch (err) {
       this.logger?.error({ job: job.name, err }, 'job failed');

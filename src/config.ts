@@ -126,6 +126,7 @@ const EnvSchema = z.object({
   SEARCH_ALIAS: optionalText,
   /** Primary shards of a new keyword-search index. */
   SEARCH_SHARDS: intFromEnv(1, 1024).default(1),
+  SEARCH_CACHE_POLL_MS: intFromEnv(50, 3_600_000).default(1000),
   /** Replicas of a new keyword-search index: a number, or auto (1 when the cluster has 2+ data nodes at creation, else 0). */
   SEARCH_REPLICAS: replicasFromEnv,
   /** Serve HTTPS and WSS with this certificate chain (PEM) and key (PEM); both or neither; re-read on SIGHUP. */
@@ -279,6 +280,7 @@ const ConfigSchema = z
       elasticsearchUrl: e.ELASTICSEARCH_URL,
       /** shards and replicas of new keyword-search indices (Elasticsearch/OpenSearch) */
       searchLayout: { shards: e.SEARCH_SHARDS, replicas: e.SEARCH_REPLICAS },
+      searchCachePollMs: e.SEARCH_CACHE_POLL_MS,
       /** HTTPS/WSS served by the service itself: the PEM files, re-read on SIGHUP; null = plain HTTP */
       tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : null,
       exchangeMode: e.EXCHANGE_MODE,

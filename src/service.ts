@@ -31,6 +31,7 @@ import { ClusterReader } from './matching/cluster-reader.js';
 import { MatchStore } from './matching/match-store.js';
 import { createClustersRouter } from './http/routes/clusters.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
+import { VOLUME_ORDERED } from './search/answer-inputs.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
 import { createSearchRouter } from './http/routes/search.js';
@@ -120,7 +121,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const liveAdapters = venues.liveAdapters;
     // Keyword search: Elasticsearch when ELASTICSEARCH_URL is set, else PostgreSQL. An engine that is
     // down at start is not fatal: keyword search answers 503 until it is back.
-    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, layout: config.searchLayout, pool: db.pool, logger: logger.child({ component: 'search' }) });
+    search = await setupSearch({ elasticsearchUrl: config.elasticsearchUrl, layout: config.searchLayout, pool: db.pool, watchIntervalMs: config.searchCachePollMs, logger: logger.child({ component: 'search' }) });
     // Semantic search fetches its model when missing (so a fresh `npm start` needs no other command)
     // and loads it in the background; it answers 503, saying why, until the model is ready.
     // The embedding indexer runs where the jobs run; it starts once the model is loaded.
@@ -213,9 +214,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // drops the others' cached answers at once (migration 061 announces it; the pollers remain).
     notifications = openNotifications(db, logger);
     const dropSearch = () => searchComponents.cache.invalidate();
+    const dropVolumeOrdered = () => searchComponents.cache.invalidate(VOLUME_ORDERED);
     const dropSemantic = () => semanticComponent.resultCache.invalidate();
     const dropKeys = () => keys.forgetCached();
     await notifications.listen(CHANGE_CHANNELS.searchState, dropSearch, dropSearch);
+    await notifications.listen(CHANGE_CHANNELS.searchVolumes, dropVolumeOrdered, dropVolumeOrdered);
     await notifications.listen(CHANGE_CHANNELS.semanticInputs, dropSemantic, dropSemantic);
     await notifications.listen(CHANGE_CHANNELS.apiKeys, dropKeys, dropKeys);
 

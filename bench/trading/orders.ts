@@ -4,7 +4,11 @@
 // side with the baseline: the same signed order sent straight to the simulator (what a client pays
 // without the service).
 //
-//   npx tsx bench/trading/orders.ts [--orders 200]
+//   npx tsx bench/trading/orders.ts [--orders 200] [--server]
+// The database: the embedded one (a throw-away data directory) by default; DATABASE_URL (read through
+// the config) for a PostgreSQL server; or --server, which starts a throw-away local server
+// (src/db/local-server.ts, as `npm run db-server`) and stops it at the end. Run both for the side by
+// side comparison (the embedded database has one connection; the server, the service's pool of 10).
 //
 // Per order it reports the round trip and its phases as the service measured them: credentials (read
 // + AES-GCM decryption), writes (pending insert + venue-state update), venue (RSA-PSS signing + the
@@ -19,7 +23,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Wallet } from 'ethers';
 import pino from 'pino';
+import pg from 'pg';
+import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
+import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
 import { buildApp } from '../../src/http/build-app.js';
 import { createTradingRouter } from '../../src/http/routes/trading.js';
 import { createLogger } from '../../src/logger.js';
@@ -55,7 +62,16 @@ function timeIt(n: number, fn: () => void): number[] {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-trading-'));
   const sim = await startKalshiSimulator({ tickMs: 0 });
-  const db = await openDatabase({ dataDir });
+  let databaseUrl = loadConfig().databaseUrl;
+  const serverDir = process.argv.includes('--server') ? path.join(dataDir, 'server') : null;
+  if (serverDir) {
+    const server = await startServer(serverDir);
+    const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+    await admin.query('CREATE DATABASE bench_trading');
+    await admin.end();
+    databaseUrl = serverUrl(new pg.Client({ connectionString: server.url }).host, 'bench_trading');
+  }
+  const db = await openDatabase({ dataDir, databaseUrl });
   const phases: Record<TradingPhase, number[]> = { credentials: [], verify: [], write: [], venue: [] };
   const trading = await setupTrading({ pool: db.pool, settings: { dataDir, timeoutMs: 10_000 }, baseUrls: { kalshi: sim.baseUrls }, service: { onTiming: (p, ms) => phases[p].push(ms) } });
   const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false }));
@@ -133,6 +149,7 @@ async function main(): Promise<void> {
   await run(10, viaService);
   await run(10, direct);
 
+  console.log(`database: ${db.kind === 'embedded' ? 'embedded (PGlite, one connection)' : `server (${serverDir ? 'throw-away local PostgreSQL' : 'DATABASE_URL'}, pool of 10)`}`);
   console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores), orders per run: ${ORDERS}`);
   console.log('\n| users | path | p50 ms | p95 ms |');
   console.log('|---:|---|---:|---:|');
@@ -166,6 +183,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await db.close();
   await sim.stop();
+  if (serverDir) stopServer(serverDir, 'immediate');
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -17,6 +17,8 @@ import type { Database } from './database.js';
 export const CHANGE_CHANNELS = {
   /** the keyword index moved */
   searchState: 'pm_search_state',
+  /** only volumes in the keyword index moved (migration 063): the answers ordered by volume */
+  searchVolumes: 'pm_search_volumes',
   /** what semantic answers show changed (markets' titles, categories, closed, clusters, embeddings) */
   semanticInputs: 'pm_semantic_inputs',
   /** an API key was revoked, changed or deleted */
