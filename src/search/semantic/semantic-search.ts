@@ -106,6 +106,9 @@ export const EXACT_SCAN_MAX_ROWS = 3_000;
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
   private readonly batching: boolean;
+  /** The statement of one search (`semantic_search(...)`, or the benchmark's `searchFunction`). */
+  private readonly singleSql: string;
+  /** The SQL function name for the batched statement. */
   private readonly searchFunction: string;
   private readonly embedStage: MicroBatcher<string, Float32Array>;
   private readonly databaseStage: MicroBatcher<PendingSearch, CandidateRow[]>;
@@ -121,6 +124,7 @@ export class SemanticSearchService {
     this.batching = options.batching ?? true;
     this.searchFunction = options.searchFunction ?? 'semantic_search';
     if (!/^[a-z_][a-z0-9_]*$/.test(this.searchFunction)) throw new Error(`not a function name: ${this.searchFunction}`);
+    this.singleSql = 'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6)'.replace('semantic_search(', `${this.searchFunction}(`);
     const maxBatch = options.maxBatch ?? 32;
     this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
       maxBatch,
@@ -226,7 +230,7 @@ export class SemanticSearchService {
    */
   private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest): Promise<CandidateRow[]> {
     const { rows } = await this.pool.query<CandidateRow>(
-      `SELECT * FROM ${this.searchFunction}($1::vector, $2, $3::text[], $4, $5, $6)`,
+      this.singleSql,
       [
         toPgVectorBinary(vector),
         k,
