@@ -30,6 +30,7 @@ import { zipfPicker } from '../search/queries.js';
 import { startKeyedApp, type KeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, fmt, pct, withFilters, type Body } from './load.js';
 import { loadConfig } from '../../src/config.js';
+import { BEFORE_096, installFunctionBefore096 } from './function-before-096.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,7 +48,11 @@ const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('thread
 const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers, threadsPerWorker }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
 const rounds = Number(arg('rounds', '1'));
 const service = new SemanticSearchService(db.pool, embedder);
-const unbatched = new SemanticSearchService(db.pool, embedder, { batching: false });
+// "before" is the code before issue 14's item 4: one call per search and the semantic_search()
+// of migration 041, whose rescoring lookups the planner sent through an index on kind once 050
+// added one (fixed by 096). The 041 definition is installed here under another name.
+await installFunctionBefore096(db.pool);
+const unbatched = new SemanticSearchService(db.pool, embedder, { batching: false, searchFunction: BEFORE_096 });
 const results = startSemanticResultCache(db.pool);
 const semanticApp = (svc: SemanticSearchService, cached: boolean): Promise<KeyedApp> =>
   startKeyedApp({

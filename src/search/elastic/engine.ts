@@ -25,7 +25,7 @@ import {
 import { normaliseQuery, type NormalisedQuery } from '../query-text.js';
 import { wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
 import { loadIndexDefinition, versionedIndexName, type IndexDefinition } from './mapping.js';
-import { autocompleteBody, collapsedAutocompleteBody, searchBody, widenedAutocompleteBody } from './queries.js';
+import { autocompleteBody, collapsedAutocompleteBody, searchBody, wideAutocompleteBody, widenedAutocompleteBody } from './queries.js';
 
 export interface ElasticEngineOptions {
   client: Client;
@@ -182,16 +182,27 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'> & { group_key?: string };
     const run = (body: Record<string, unknown>) =>
       this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, filter_path: SEARCH_FILTER_PATH, ...body }, this.read));
-    // exactly `limit` first; wider only when one cluster's members took places (see queries.ts)
-    for (const body of [autocompleteBody(q, nq), widenedAutocompleteBody(q, nq)]) {
-      const hits = (await run(body)).hits?.hits ?? [];
-      const unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
-      // complete, or fewer matches than asked for: nothing more to find
-      if (unique.length >= q.limit || hits.length < (body.size as number)) return unique.map(toSuggestion);
+    const strict = async (): Promise<Hit[]> => {
+      // exactly `limit` first; wider only when one cluster's members took places (see queries.ts)
+      for (const body of [autocompleteBody(q, nq), widenedAutocompleteBody(q, nq)]) {
+        const hits = (await run(body)).hits?.hits ?? [];
+        const unique = dedupeByGroup(hits.map((h) => h._source!)).slice(0, q.limit);
+        // complete, or fewer matches than asked for: nothing more to find
+        if (unique.length >= q.limit || hits.length < (body.size as number)) return unique;
+      }
+      // a wide page still mostly one cluster's members: let the engine collapse (rare, slower)
+      return ((await run(collapsedAutocompleteBody(q, nq))).hits?.hits ?? []).map((h) => h._source!);
+    };
+    let found = await strict();
+    // fewer than asked for with every word: most content words, then any one, after the strict
+    // suggestions, one per cluster across all (the keyword search's tiers, ../widening.ts)
+    const plan = found.length < q.limit ? widePlan(nq) : null;
+    for (const required of plan ? [...new Set([plan.required, 1])] : []) {
+      const hits = (await run(wideAutocompleteBody(q, { ...plan!, required }))).hits?.hits ?? [];
+      found = dedupeByGroup([...found, ...hits.map((h) => h._source!)]).slice(0, q.limit);
+      if (found.length >= q.limit) break;
     }
-    // a wide page still mostly one cluster's members: let the engine collapse (rare, slower)
-    const collapsed = (await run(collapsedAutocompleteBody(q, nq))).hits?.hits ?? [];
-    return collapsed.map((h) => toSuggestion(h._source!));
+    return found.map(toSuggestion);
   }
 
   async ping(): Promise<boolean> {

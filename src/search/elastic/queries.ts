@@ -189,6 +189,25 @@ export function widenedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuer
   return autocompleteBody(q, nq, Math.min(q.limit * AUTOCOMPLETE_OVERFETCH, 100));
 }
 
+/**
+ * The widened tier of autocomplete (../widening.ts, as keyword search widens): titles with at least
+ * `plan.required` of the content words, scored by the points of each found (whole word or stem >
+ * prefix > typo) plus popularity. Asked only when the strict query filled fewer than `limit`
+ * suggestions; its hits come after the strict ones.
+ */
+export function wideAutocompleteBody(q: AutocompleteQuery, plan: WidePlan): Json {
+  const text: Json = { bool: { filter: filters(q), should: plan.terms.map(wideTermClause), minimum_should_match: plan.required } };
+  return {
+    query: popularity(text),
+    track_total_hits: false,
+    size: q.limit,
+    // one suggestion per cluster from the engine: this tier is the rare fallback, so the cost of
+    // `collapse` (3-4x the plain query) is paid only by prefixes that found too little strictly
+    collapse: { field: 'group_key' },
+    _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges', 'group_key'],
+  };
+}
+
 export function collapsedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery): Json {
   return { ...autocompleteBody(q, nq), collapse: { field: 'group_key' } };
 }

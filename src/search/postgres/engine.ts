@@ -339,18 +339,39 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     return `(${column} ${beyond} ${v}${cast} OR ${column} IS NULL OR (${column} = ${v}${cast} AND key > ${k}))`;
   }
 
+  /**
+   * The keyword search's tiers (../widening.ts) for a prefix being typed: every word (the last as a
+   * prefix) first; when that fills fewer than `limit` suggestions, titles with most of the content
+   * words, then any one, appended after the strict ones (one suggestion per cluster across all);
+   * pg_trgm similarity only when none of that finds anything. Each tier is one statement, and the
+   * next runs only when the suggestions are still short, so a prefix that matches costs one.
+   */
   async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
-    if (normaliseQuery(q.q).terms.length === 0) return [];
-    const found = await this.autocompleteOnce(q, false);
-    return found.length ? found : this.autocompleteOnce(q, true);
+    const nq = normaliseQuery(q.q);
+    if (nq.terms.length === 0) return [];
+    let found = await this.autocompleteOnce(q, { kind: 'strict' });
+    const plan = found.length < q.limit ? widePlan(nq) : null;
+    for (const required of plan ? [...new Set([plan.required, 1])] : []) {
+      found = appendNewGroups(found, await this.autocompleteOnce(q, { kind: 'wide', required }), q.limit);
+      if (found.length >= q.limit) break;
+    }
+    if (!found.length) found = await this.autocompleteOnce(q, { kind: 'trigram' });
+    return found.map(({ group_key: _, ...suggestion }) => suggestion);
   }
 
-  private async autocompleteOnce(q: AutocompleteQuery, trigram: boolean): Promise<Suggestion[]> {
-    const t = termsOf(q.q, await this.words())!;
+  private async autocompleteOnce(q: AutocompleteQuery, mode: SearchMode): Promise<(Suggestion & { group_key: string })[]> {
+    const vocabulary = await this.words();
+    const t = termsOf(q.q, vocabulary)!;
     const p = new Params();
     const where = filterSql(p, q);
     let score: string;
-    if (trigram) {
+    const plan = mode.kind === 'wide' ? widePlan(normaliseQuery(q.q), mode.required) : null;
+    if (plan) {
+      // the widened tier only: its strict matches were the strict statement's answer
+      const wide = wideTermSql(p, plan, vocabulary);
+      where.push(`${wide.anyTerm} AND ${wide.matchedCount} >= ${p.add(plan.required)}`);
+      score = `${wide.points} + popularity`;
+    } else if (mode.kind === 'trigram') {
       const words = p.add(t.words);
       where.push(`${words} <% title_words`);
       score = `10 * word_similarity(${words}, title_words) + popularity`;
@@ -390,6 +411,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
       market_id: r.market_id,
       svc_id: r.svc_id,
       exchanges: r.cluster_exchanges.length ? r.cluster_exchanges : [r.exchange],
+      group_key: r.group_key,
     }));
   }
 
@@ -525,4 +547,10 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     );
     return new Map(res.rows.map((r) => [r.exchange, r.n]));
   }
+}
+
+/** `more` after `first`, skipping clusters (group keys) already suggested, up to `limit`. */
+function appendNewGroups<T extends { group_key: string }>(first: T[], more: T[], limit: number): T[] {
+  const seen = new Set(first.map((s) => s.group_key));
+  return [...first, ...more.filter((s) => !seen.has(s.group_key) && seen.add(s.group_key))].slice(0, limit);
 }

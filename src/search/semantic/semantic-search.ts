@@ -63,6 +63,11 @@ export interface SemanticSearchOptions {
    * connection runs one statement at a time; more with DATABASE_URL).
    */
   databaseConcurrency?: number;
+  /**
+   * The SQL function a search calls (default `semantic_search`). For benchmarks only: they compare
+   * against an earlier definition installed under another name in the benchmark's database.
+   */
+  searchFunction?: string;
 }
 
 /** How batching served the searches so far (for benchmarks and logs). */
@@ -101,6 +106,10 @@ export const EXACT_SCAN_MAX_ROWS = 3_000;
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
   private readonly batching: boolean;
+  /** The statement of one search (`semantic_search(...)`, or the benchmark's `searchFunction`). */
+  private readonly singleSql: string;
+  /** The SQL function name for the batched statement. */
+  private readonly searchFunction: string;
   private readonly embedStage: MicroBatcher<string, Float32Array>;
   private readonly databaseStage: MicroBatcher<PendingSearch, CandidateRow[]>;
   /** Searches between their start and their answer (a reason for a new one to wait for company). */
@@ -113,6 +122,9 @@ export class SemanticSearchService {
   ) {
     this.candidates = options.candidates ?? ((limit) => Math.min(Math.max(limit * 2, 40), 200));
     this.batching = options.batching ?? true;
+    this.searchFunction = options.searchFunction ?? 'semantic_search';
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.searchFunction)) throw new Error(`not a function name: ${this.searchFunction}`);
+    this.singleSql = 'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6)'.replace('semantic_search(', `${this.searchFunction}(`);
     const maxBatch = options.maxBatch ?? 32;
     this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
       maxBatch,
@@ -196,7 +208,7 @@ export class SemanticSearchService {
       `SELECT q.i::int AS query_index, s.*
        FROM unnest(ARRAY[${vectors}], $1::int[], $2::text[], $3::boolean[], $4::text[]) WITH ORDINALITY
          AS q(query_vector, k, exchanges, only_open, only_category, i)
-       CROSS JOIN LATERAL semantic_search(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5) AS s`,
+       CROSS JOIN LATERAL ${this.searchFunction}(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5) AS s`,
       [
         searches.map((s) => s.k),
         searches.map((s) => (s.request.exchange?.length ? s.request.exchange.join(',') : null)),
@@ -218,7 +230,7 @@ export class SemanticSearchService {
    */
   private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest): Promise<CandidateRow[]> {
     const { rows } = await this.pool.query<CandidateRow>(
-      'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6)',
+      this.singleSql,
       [
         toPgVectorBinary(vector),
         k,
