@@ -15,9 +15,10 @@ import { createServerDatabase } from '../helpers/postgres-server.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { TestStreamClient, type Json } from './client.js';
 
-const HEARTBEAT_MS = 100;
+// Five missed heartbeats and the leader forgets a follower: under a loaded CI machine 100 ms was too tight.
+const HEARTBEAT_MS = 300;
 
-async function until(what: string, probe: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(what: string, probe: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!probe()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

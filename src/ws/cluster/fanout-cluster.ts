@@ -11,8 +11,9 @@
  *   a full resend, and `H` heartbeats with the number of markets wanted (a mismatch on the leader means
  *   records were lost: it asks for a full resend with `R`). A follower silent for five heartbeats is
  *   forgotten, with its interest.
- * - The leader sends on `svc_stream_feed`: `L` (itself, every heartbeat: a follower that sees a new
- *   leader resends its interest and its clients get fresh snapshots) and `U` (one stream message of a
+ * - The leader sends on `svc_stream_feed`: `L` (itself and its term, every heartbeat: a follower that
+ *   sees a new leader or a new term of the same one resends its interest and its clients get fresh
+ *   snapshots) and `U` (one stream message of a
  *   market some follower wants: its exact text, kind, seq, and whether it is a snapshot re-sent).
  *
  * Records are batched per event-loop turn and packed into NOTIFY payloads under the 8000-byte limit,
@@ -56,6 +57,12 @@ export class FanoutCluster implements ClusterPort {
   private leader = false;
   /** Follower: the leader whose messages we follow (null: none seen since we connected). */
   private leaderId: string | null = null;
+  /**
+   * The term of the lead: new each time an instance takes the lead, so a follower can tell a leader
+   * that lost its session and took the lead again (its feeds and its followers' interest started
+   * over, messages were lost meanwhile) from the same lead going on. Follower: the term last seen.
+   */
+  private leaderTerm: string | null = null;
   /** Follower: messages may have been missed (the session dropped), so the next leader seen means fresh snapshots. */
   private stale = false;
   /** Leader: followers by id -> last heard (ms), and the markets confirmed during a full resend. */
@@ -138,7 +145,7 @@ export class FanoutCluster implements ClusterPort {
         else this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'H', from: this.instanceId, n: this.interestCount() }));
       }
       if (this.leader) {
-        this.queue(FEED_CHANNEL, encodeRecord({ k: 'L', id: this.instanceId }));
+        this.queue(FEED_CHANNEL, encodeRecord({ k: 'L', id: this.instanceId, term: this.leaderTerm }));
         const silentSince = Date.now() - FOLLOWER_SILENCE_HEARTBEATS * this.opts.heartbeatMs;
         for (const [id, at] of this.followers) if (at < silentSince) this.forget(id, 'silent');
       }
@@ -153,6 +160,7 @@ export class FanoutCluster implements ClusterPort {
     if (this.closed) return;
     this.leader = true;
     this.leaderId = this.instanceId;
+    this.leaderTerm = randomUUID();
     this.counters.takeovers += 1;
     this.log.info('this instance now leads the stream fan-out: it opens the venue connections');
     for (const f of this.feeds.values()) f.becomeLeader();
@@ -167,6 +175,7 @@ export class FanoutCluster implements ClusterPort {
     // Without the session there is no lock (PostgreSQL freed it) and no messages: another instance
     // may lead already, so this one stops its upstreams now.
     this.leaderId = null;
+    this.leaderTerm = null;
     this.stale = true;
     this.followers.clear();
     this.resending.clear();
@@ -248,11 +257,15 @@ export class FanoutCluster implements ClusterPort {
   private onFeedRecord({ head, body }: WireRecord): void {
     if (head.k === 'L') {
       const id = String(head.id);
+      const term = String(head.term);
       if (id === this.instanceId || this.leader) return;
-      if (id === this.leaderId) return;
-      const missedSome = this.leaderId !== null || this.stale;
-      this.log.info({ leader: id }, 'stream fan-out leader seen: sending this instance\'s interest');
+      if (term === this.leaderTerm) return;
+      // A new leader, or the same one leading again after it lost its session: either way it holds
+      // none of our interest and our clients may have missed messages.
+      const missedSome = this.leaderTerm !== null || this.stale;
+      this.log.info({ leader: id, term }, 'stream fan-out leader seen: sending this instance\'s interest');
       this.leaderId = id;
+      this.leaderTerm = term;
       this.stale = false;
       if (missedSome) for (const f of this.feeds.values()) f.expectFreshSnapshots();
       this.resendInterest();
@@ -260,7 +273,12 @@ export class FanoutCluster implements ClusterPort {
       if (this.leader || !isMessageType(head.t)) return;
       this.feeds.get(String(head.x))?.onUpdate(String(head.m), head.t, Number(head.s), head.n === 1, body);
     } else if (head.k === 'R') {
-      if (head.to === this.instanceId && !this.leader) this.resendInterest();
+      if (head.to !== this.instanceId || this.leader) return;
+      // The leader does not hold all our interest (it forgot us, or records were lost): messages for
+      // our clients were lost too, so they are owed fresh snapshots, sent on the interest resent now.
+      this.log.info('stream fan-out leader asked for a full resend: fresh snapshots owed');
+      for (const f of this.feeds.values()) f.expectFreshSnapshots();
+      this.resendInterest();
     }
   }
 
