@@ -9,7 +9,8 @@
  * - Followers send their clients' interest to the leader on the `svc_stream_interest` channel:
  *   `I` (a market, the kinds wanted, the latest numbers seen; no kinds = no interest), `F`...`E` around
  *   a full resend, and `H` heartbeats with the number of markets wanted (a mismatch on the leader means
- *   records were lost: it asks for a full resend with `R`). A follower silent for five heartbeats is
+ *   records were lost: it asks for a full resend with `R`, and the follower's clients get fresh
+ *   snapshots). A follower silent for five heartbeats is
  *   forgotten, with its interest.
  * - The leader sends on `svc_stream_feed`: `L` (itself and its term, every heartbeat: a follower that
  *   sees a new leader or a new term of the same one resends its interest and its clients get fresh
@@ -65,6 +66,11 @@ export class FanoutCluster implements ClusterPort {
   private leaderTerm: string | null = null;
   /** Follower: messages may have been missed (the session dropped), so the next leader seen means fresh snapshots. */
   private stale = false;
+  /**
+   * Follower: full resends of its interest so far. Heartbeats carry it and the leader's `R` echoes it,
+   * so an `R` answering a heartbeat sent before a resend (which the leader had not read yet) is ignored.
+   */
+  private resends = 0;
   /** Leader: followers by id -> last heard (ms), and the markets confirmed during a full resend. */
   private readonly followers = new Map<string, number>();
   private readonly resending = new Map<string, Map<string, Set<string>>>();
@@ -74,6 +80,8 @@ export class FanoutCluster implements ClusterPort {
   private chunkSeq = 0;
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
+  /** When the last heartbeat ran (ms): a late one means this process stalled. */
+  private lastTick = 0;
   private closed = false;
   private pendingNotifies = 0;
   private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, records_dropped: 0, send_failures: 0 };
@@ -142,12 +150,17 @@ export class FanoutCluster implements ClusterPort {
       if (!this.link.up) return;
       if (!this.leader) {
         if (await this.link.tryLock(LEADER_LOCK_KEY)) this.becomeLeader();
-        else this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'H', from: this.instanceId, n: this.interestCount() }));
+        else this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'H', from: this.instanceId, n: this.interestCount(), e: this.resends }));
       }
       if (this.leader) {
         this.queue(FEED_CHANNEL, encodeRecord({ k: 'L', id: this.instanceId, term: this.leaderTerm }));
-        const silentSince = Date.now() - FOLLOWER_SILENCE_HEARTBEATS * this.opts.heartbeatMs;
-        for (const [id, at] of this.followers) if (at < silentSince) this.forget(id, 'silent');
+        // After a stall of this process (a late heartbeat), the followers' heartbeats may be waiting
+        // unread on the session: judge silence only on a heartbeat that came on time.
+        const now = Date.now();
+        const onTime = now - this.lastTick < 2 * this.opts.heartbeatMs;
+        this.lastTick = now;
+        const silentSince = now - FOLLOWER_SILENCE_HEARTBEATS * this.opts.heartbeatMs;
+        if (onTime) for (const [id, at] of this.followers) if (at < silentSince) this.forget(id, 'silent');
       }
     } catch (err) {
       this.log.warn({ err }, 'stream fan-out heartbeat failed');
@@ -231,6 +244,7 @@ export class FanoutCluster implements ClusterPort {
   }
 
   private resendInterest(): void {
+    this.resends += 1;
     this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'F', from: this.instanceId }));
     for (const [exchange, f] of this.feeds) for (const i of f.interests()) this.queue(INTEREST_CHANNEL, this.interestRecord(exchange, i));
     this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'E', from: this.instanceId }));
@@ -273,7 +287,7 @@ export class FanoutCluster implements ClusterPort {
       if (this.leader || !isMessageType(head.t)) return;
       this.feeds.get(String(head.x))?.onUpdate(String(head.m), head.t, Number(head.s), head.n === 1, body);
     } else if (head.k === 'R') {
-      if (head.to !== this.instanceId || this.leader) return;
+      if (head.to !== this.instanceId || this.leader || head.e !== this.resends) return;
       // The leader does not hold all our interest (it forgot us, or records were lost): messages for
       // our clients were lost too, so they are owed fresh snapshots, sent on the interest resent now.
       this.log.info('stream fan-out leader asked for a full resend: fresh snapshots owed');
@@ -303,7 +317,7 @@ export class FanoutCluster implements ClusterPort {
     } else if (head.k === 'H') {
       let held = 0;
       for (const f of this.feeds.values()) held += f.remoteMarketsOf(from).length;
-      if (held !== Number(head.n) && !this.resending.has(from)) this.queue(FEED_CHANNEL, encodeRecord({ k: 'R', to: from }));
+      if (held !== Number(head.n) && !this.resending.has(from)) this.queue(FEED_CHANNEL, encodeRecord({ k: 'R', to: from, e: head.e }));
     }
   }
 
