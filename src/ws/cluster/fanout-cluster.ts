@@ -84,7 +84,7 @@ export class FanoutCluster implements ClusterPort {
   private lastTick = 0;
   private closed = false;
   private pendingNotifies = 0;
-  private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, records_dropped: 0, send_failures: 0 };
+  private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, records_dropped: 0, send_failures: 0, leaders_seen: 0, resends_asked: 0, followers_forgotten: 0 };
 
   constructor(private readonly opts: FanoutClusterOptions) {
     this.log = opts.logger.child({ component: 'ws-fanout', instance: this.instanceId });
@@ -281,6 +281,7 @@ export class FanoutCluster implements ClusterPort {
       this.leaderId = id;
       this.leaderTerm = term;
       this.stale = false;
+      this.counters.leaders_seen += 1;
       if (missedSome) for (const f of this.feeds.values()) f.expectFreshSnapshots();
       this.resendInterest();
     } else if (head.k === 'U') {
@@ -291,6 +292,7 @@ export class FanoutCluster implements ClusterPort {
       // The leader does not hold all our interest (it forgot us, or records were lost): messages for
       // our clients were lost too, so they are owed fresh snapshots, sent on the interest resent now.
       this.log.info('stream fan-out leader asked for a full resend: fresh snapshots owed');
+      this.counters.resends_asked += 1;
       for (const f of this.feeds.values()) f.expectFreshSnapshots();
       this.resendInterest();
     }
@@ -324,6 +326,7 @@ export class FanoutCluster implements ClusterPort {
   private forget(id: string, why: string): void {
     this.followers.delete(id);
     this.resending.delete(id);
+    this.counters.followers_forgotten += 1;
     this.log.info({ follower: id, why }, 'stream fan-out follower forgotten with its interest');
     for (const f of this.feeds.values()) f.dropInstance(id);
   }
