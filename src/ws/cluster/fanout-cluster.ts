@@ -288,7 +288,9 @@ export class FanoutCluster implements ClusterPort {
       if (this.leader || !isMessageType(head.t)) return;
       this.feeds.get(String(head.x))?.onUpdate(String(head.m), head.t, Number(head.s), head.n === 1, body);
     } else if (head.k === 'R') {
-      if (head.to !== this.instanceId || this.leader || head.e !== this.resends) return;
+      // Only from the leader we follow: an R arriving before its first announcement (a heartbeat it
+      // answered at once) is covered by the resend that announcement brings.
+      if (head.to !== this.instanceId || this.leader || head.e !== this.resends || head.term !== this.leaderTerm) return;
       // The leader does not hold all our interest (it forgot us, or records were lost): messages for
       // our clients were lost too, so they are owed fresh snapshots, sent on the interest resent now.
       this.log.info('stream fan-out leader asked for a full resend: fresh snapshots owed');
@@ -319,7 +321,7 @@ export class FanoutCluster implements ClusterPort {
     } else if (head.k === 'H') {
       let held = 0;
       for (const f of this.feeds.values()) held += f.remoteMarketsOf(from).length;
-      if (held !== Number(head.n) && !this.resending.has(from)) this.queue(FEED_CHANNEL, encodeRecord({ k: 'R', to: from, e: head.e }));
+      if (held !== Number(head.n) && !this.resending.has(from)) this.queue(FEED_CHANNEL, encodeRecord({ k: 'R', to: from, e: head.e, term: this.leaderTerm }));
     }
   }
 
