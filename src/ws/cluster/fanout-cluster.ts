@@ -9,10 +9,12 @@
  * - Followers send their clients' interest to the leader on the `svc_stream_interest` channel:
  *   `I` (a market, the kinds wanted, the latest numbers seen; no kinds = no interest), `F`...`E` around
  *   a full resend, and `H` heartbeats with the number of markets wanted (a mismatch on the leader means
- *   records were lost: it asks for a full resend with `R`). A follower silent for five heartbeats is
+ *   records were lost: it asks for a full resend with `R`, and the follower's clients get fresh
+ *   snapshots). A follower silent for five heartbeats is
  *   forgotten, with its interest.
- * - The leader sends on `svc_stream_feed`: `L` (itself, every heartbeat: a follower that sees a new
- *   leader resends its interest and its clients get fresh snapshots) and `U` (one stream message of a
+ * - The leader sends on `svc_stream_feed`: `L` (itself and its term, every heartbeat: a follower that
+ *   sees a new leader or a new term of the same one resends its interest and its clients get fresh
+ *   snapshots) and `U` (one stream message of a
  *   market some follower wants: its exact text, kind, seq, and whether it is a snapshot re-sent).
  *
  * Records are batched per event-loop turn and packed into NOTIFY payloads under the 8000-byte limit,
@@ -56,8 +58,19 @@ export class FanoutCluster implements ClusterPort {
   private leader = false;
   /** Follower: the leader whose messages we follow (null: none seen since we connected). */
   private leaderId: string | null = null;
+  /**
+   * The term of the lead: new each time an instance takes the lead, so a follower can tell a leader
+   * that lost its session and took the lead again (its feeds and its followers' interest started
+   * over, messages were lost meanwhile) from the same lead going on. Follower: the term last seen.
+   */
+  private leaderTerm: string | null = null;
   /** Follower: messages may have been missed (the session dropped), so the next leader seen means fresh snapshots. */
   private stale = false;
+  /**
+   * Follower: full resends of its interest so far. Heartbeats carry it and the leader's `R` echoes it,
+   * so an `R` answering a heartbeat sent before a resend (which the leader had not read yet) is ignored.
+   */
+  private resends = 0;
   /** Leader: followers by id -> last heard (ms), and the markets confirmed during a full resend. */
   private readonly followers = new Map<string, number>();
   private readonly resending = new Map<string, Map<string, Set<string>>>();
@@ -67,9 +80,11 @@ export class FanoutCluster implements ClusterPort {
   private chunkSeq = 0;
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
+  /** When the last heartbeat ran (ms): a late one means this process stalled. */
+  private lastTick = 0;
   private closed = false;
   private pendingNotifies = 0;
-  private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, records_dropped: 0, send_failures: 0 };
+  private readonly counters = { takeovers: 0, records_sent: 0, records_received: 0, records_dropped: 0, send_failures: 0, leaders_seen: 0, resends_asked: 0, followers_forgotten: 0 };
 
   constructor(private readonly opts: FanoutClusterOptions) {
     this.log = opts.logger.child({ component: 'ws-fanout', instance: this.instanceId });
@@ -135,12 +150,17 @@ export class FanoutCluster implements ClusterPort {
       if (!this.link.up) return;
       if (!this.leader) {
         if (await this.link.tryLock(LEADER_LOCK_KEY)) this.becomeLeader();
-        else this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'H', from: this.instanceId, n: this.interestCount() }));
+        else this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'H', from: this.instanceId, n: this.interestCount(), e: this.resends }));
       }
       if (this.leader) {
-        this.queue(FEED_CHANNEL, encodeRecord({ k: 'L', id: this.instanceId }));
-        const silentSince = Date.now() - FOLLOWER_SILENCE_HEARTBEATS * this.opts.heartbeatMs;
-        for (const [id, at] of this.followers) if (at < silentSince) this.forget(id, 'silent');
+        this.queue(FEED_CHANNEL, encodeRecord({ k: 'L', id: this.instanceId, term: this.leaderTerm }));
+        // After a stall of this process (a late heartbeat), the followers' heartbeats may be waiting
+        // unread on the session: judge silence only on a heartbeat that came on time.
+        const now = Date.now();
+        const onTime = now - this.lastTick < 2 * this.opts.heartbeatMs;
+        this.lastTick = now;
+        const silentSince = now - FOLLOWER_SILENCE_HEARTBEATS * this.opts.heartbeatMs;
+        if (onTime) for (const [id, at] of this.followers) if (at < silentSince) this.forget(id, 'silent');
       }
     } catch (err) {
       this.log.warn({ err }, 'stream fan-out heartbeat failed');
@@ -153,6 +173,7 @@ export class FanoutCluster implements ClusterPort {
     if (this.closed) return;
     this.leader = true;
     this.leaderId = this.instanceId;
+    this.leaderTerm = randomUUID();
     this.counters.takeovers += 1;
     this.log.info('this instance now leads the stream fan-out: it opens the venue connections');
     for (const f of this.feeds.values()) f.becomeLeader();
@@ -167,6 +188,7 @@ export class FanoutCluster implements ClusterPort {
     // Without the session there is no lock (PostgreSQL freed it) and no messages: another instance
     // may lead already, so this one stops its upstreams now.
     this.leaderId = null;
+    this.leaderTerm = null;
     this.stale = true;
     this.followers.clear();
     this.resending.clear();
@@ -222,6 +244,7 @@ export class FanoutCluster implements ClusterPort {
   }
 
   private resendInterest(): void {
+    this.resends += 1;
     this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'F', from: this.instanceId }));
     for (const [exchange, f] of this.feeds) for (const i of f.interests()) this.queue(INTEREST_CHANNEL, this.interestRecord(exchange, i));
     this.queue(INTEREST_CHANNEL, encodeRecord({ k: 'E', from: this.instanceId }));
@@ -248,19 +271,32 @@ export class FanoutCluster implements ClusterPort {
   private onFeedRecord({ head, body }: WireRecord): void {
     if (head.k === 'L') {
       const id = String(head.id);
+      const term = String(head.term);
       if (id === this.instanceId || this.leader) return;
-      if (id === this.leaderId) return;
-      const missedSome = this.leaderId !== null || this.stale;
-      this.log.info({ leader: id }, 'stream fan-out leader seen: sending this instance\'s interest');
+      if (term === this.leaderTerm) return;
+      // A new leader, or the same one leading again after it lost its session: either way it holds
+      // none of our interest and our clients may have missed messages.
+      const missedSome = this.leaderTerm !== null || this.stale;
+      this.log.info({ leader: id, term }, 'stream fan-out leader seen: sending this instance\'s interest');
       this.leaderId = id;
+      this.leaderTerm = term;
       this.stale = false;
+      this.counters.leaders_seen += 1;
       if (missedSome) for (const f of this.feeds.values()) f.expectFreshSnapshots();
       this.resendInterest();
     } else if (head.k === 'U') {
       if (this.leader || !isMessageType(head.t)) return;
       this.feeds.get(String(head.x))?.onUpdate(String(head.m), head.t, Number(head.s), head.n === 1, body);
     } else if (head.k === 'R') {
-      if (head.to === this.instanceId && !this.leader) this.resendInterest();
+      // Only from the leader we follow: an R arriving before its first announcement (a heartbeat it
+      // answered at once) is covered by the resend that announcement brings.
+      if (head.to !== this.instanceId || this.leader || head.e !== this.resends || head.term !== this.leaderTerm) return;
+      // The leader does not hold all our interest (it forgot us, or records were lost): messages for
+      // our clients were lost too, so they are owed fresh snapshots, sent on the interest resent now.
+      this.log.info('stream fan-out leader asked for a full resend: fresh snapshots owed');
+      this.counters.resends_asked += 1;
+      for (const f of this.feeds.values()) f.expectFreshSnapshots();
+      this.resendInterest();
     }
   }
 
@@ -285,13 +321,14 @@ export class FanoutCluster implements ClusterPort {
     } else if (head.k === 'H') {
       let held = 0;
       for (const f of this.feeds.values()) held += f.remoteMarketsOf(from).length;
-      if (held !== Number(head.n) && !this.resending.has(from)) this.queue(FEED_CHANNEL, encodeRecord({ k: 'R', to: from }));
+      if (held !== Number(head.n) && !this.resending.has(from)) this.queue(FEED_CHANNEL, encodeRecord({ k: 'R', to: from, e: head.e, term: this.leaderTerm }));
     }
   }
 
   private forget(id: string, why: string): void {
     this.followers.delete(id);
     this.resending.delete(id);
+    this.counters.followers_forgotten += 1;
     this.log.info({ follower: id, why }, 'stream fan-out follower forgotten with its interest');
     for (const f of this.feeds.values()) f.dropInstance(id);
   }
