@@ -20,7 +20,7 @@ describe('HTTP frame: errors, request ids, limits, OpenAPI, logs', function () {
 
   it('answers operations not built yet with 501 and the error body, never invented data', async () => {
     const headers = { 'x-api-key': key };
-    for (const path of ['/api/v1/orders', '/api/v1/users/_/credentials']) {
+    for (const path of ['/api/v1/kalshi/parlays/trades']) {
       const res = await svc.request(path, { headers });
       assert.equal(res.status, 501, path);
       assert.deepEqual(Object.keys(res.body), ['error']);

@@ -107,7 +107,8 @@ describe('HTTP edges: 405, 404 and the explicit 501 list', function () {
         checked++;
       }
     }
-    assert.ok(checked > NOT_BUILT.length);
+    // every entry was asked at least once (one per venue that has the operation)
+    assert.ok(checked >= NOT_BUILT.length, `${checked} requests for ${NOT_BUILT.length} entries`);
   });
 
   it('answers a plain HTTP request at a stream path with 426 and how to upgrade (upgrades are the gateway\'s: test/ws)', async () => {
