@@ -4,45 +4,17 @@
 // starts and finishes an embedding run (between taking and releasing the lease); the runs from both
 // processes must never overlap, both must have tried, and every market ends with its title vector.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
+import { startJobRunner, type JobRunnerProcess } from '../helpers/job-runner-process.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-
-interface Runner { child: ChildProcess; lines: string[]; exited: Promise<number | null> }
-
-function startRunner(databaseUrl: string, dataDir: string): Runner {
-  const child = spawn(TSX, ['src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug',
-      RUN_JOBS: 'true', EXCHANGE_MODE: 'sim', SYNC_ON_START: 'true', SYNC_SCHEDULE: '*/5 * * * * *',
-      MODEL_SOURCE: 'off', MODEL_DIR: TEST_MODEL_DIR,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let buffered = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buffered += d.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  child.stderr!.on('data', (d: Buffer) => lines.push(d.toString()));
-  return { child, lines, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
-}
 
 interface Run { runner: number; start: number; end: number }
 
-function embeddingRuns(runners: Runner[]): { runs: Run[]; skipped: number[] } {
+function embeddingRuns(runners: JobRunnerProcess[]): { runs: Run[]; skipped: number[] } {
   const runs: Run[] = [];
   const skipped = runners.map(() => 0);
   runners.forEach((r, i) => {
@@ -88,7 +60,8 @@ describe('two job runners share the embedding backfill (server)', function () {
   it('never run the embedding backfill twice at once, and every market gets its title vector', async () => {
     const server = await createServerDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-embed-runners-'));
-    const runners = [startRunner(server.url, dataDir), startRunner(server.url, dataDir)];
+    const withModel = { SYNC_SCHEDULE: '*/5 * * * * *', MODEL_DIR: TEST_MODEL_DIR };
+    const runners = [startJobRunner(server.url, dataDir, withModel), startJobRunner(server.url, dataDir, withModel)];
     const pool = new pg.Pool({ connectionString: server.url, max: 1 });
     pool.on('error', () => undefined);
     try {

@@ -3,45 +3,11 @@
 // them at a time. Each process logs when it starts and finishes a run (between taking and releasing
 // the job's advisory lock); the runs of one job, from both processes, must never overlap.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startJobRunner, type JobRunnerProcess } from '../helpers/job-runner-process.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-
-interface Runner {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-}
-
-function startRunner(databaseUrl: string, dataDir: string): Runner {
-  const child = spawn(TSX, ['src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug',
-      RUN_JOBS: 'true', EXCHANGE_MODE: 'sim', SYNC_ON_START: 'true', SYNC_SCHEDULE: '*/3 * * * * *',
-      // no model: the embedding backfill (its own lease, test/semantic/indexer.test.ts) stays out of this
-      MODEL_SOURCE: 'off', MODEL_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let buffered = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buffered += d.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  child.stderr!.on('data', (d: Buffer) => lines.push(d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, exited };
-}
 
 interface Run {
   runner: number;
@@ -51,7 +17,7 @@ interface Run {
 }
 
 /** Each runner's job runs, from its log (started/finished pairs per job). */
-function runsOf(runners: Runner[]): { runs: Run[]; skippedLocked: number } {
+function runsOf(runners: JobRunnerProcess[]): { runs: Run[]; skippedLocked: number } {
   const runs: Run[] = [];
   let skippedLocked = 0;
   runners.forEach((r, i) => {
@@ -80,7 +46,9 @@ describe('two job runners on one server database', function () {
   it('never run one job twice at once (venue syncs, search indexing, matching), and share the work', async () => {
     const server = await createServerDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-runners-'));
-    const runners = [startRunner(server.url, dataDir), startRunner(server.url, dataDir)];
+    // no model: the embedding backfill (its own lease: test/db/embedding-runners.test.ts) stays out of this
+    const noModel = { SYNC_SCHEDULE: '*/3 * * * * *', MODEL_DIR: dataDir };
+    const runners = [startJobRunner(server.url, dataDir, noModel), startJobRunner(server.url, dataDir, noModel)];
     try {
       // until both have synced every venue at least once between them and matched, plus a few ticks
       const deadline = Date.now() + 120_000;
