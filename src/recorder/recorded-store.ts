@@ -161,34 +161,23 @@ export class RecordedStore {
         const { rows } = await client.query<{ seqs: string[] }>(`SELECT array_agg(nextval('recorded_book_seq') ORDER BY g) AS seqs FROM generate_series(1, $1::int) g`, [book.length]);
         seqs = rows[0].seqs.map(Number);
       }
-      const snaps = book.map((r, i) => ({ r, seq: seqs[i] })).filter((x): x is { r: SnapshotRow; seq: number } => x.r.kind === 'snapshot');
-      const deltas = book.map((r, i) => ({ r, seq: seqs[i] })).filter((x): x is { r: DeltaRow; seq: number } => x.r.kind === 'delta');
-      const tops = book.map((r, i) => ({ r, seq: seqs[i] })).filter((x): x is { r: TopRow; seq: number } => x.r.kind === 'top');
+      const numbered = book.map((r, i) => ({ r, seq: seqs[i] }));
+      const snaps = numbered.filter((x): x is { r: SnapshotRow; seq: number } => x.r.kind === 'snapshot');
+      const deltas = numbered.filter((x): x is { r: DeltaRow; seq: number } => x.r.kind === 'delta');
+      const tops = numbered.filter((x): x is { r: TopRow; seq: number } => x.r.kind === 'top');
       const iso = (t: number) => new Date(t).toISOString();
-      if (snaps.length) {
-        await client.query(
-          `INSERT INTO recorded_book_snapshots (exchange, market_id, seq, ts, bids, asks, source)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[], $5::jsonb[], $6::jsonb[], $7::text[])`,
-          [snaps.map((x) => x.r.exchange), snaps.map((x) => x.r.market_id), snaps.map((x) => x.seq), snaps.map((x) => iso(x.r.ts)),
-            snaps.map((x) => JSON.stringify(x.r.bids)), snaps.map((x) => JSON.stringify(x.r.asks)), snaps.map((x) => x.r.source)],
-        );
-      }
-      if (deltas.length) {
-        await client.query(
-          `INSERT INTO recorded_book_deltas (exchange, market_id, seq, ts, side, price, size, size_delta)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[], $5::text[], $6::float8[], $7::float8[], $8::float8[])`,
-          [deltas.map((x) => x.r.exchange), deltas.map((x) => x.r.market_id), deltas.map((x) => x.seq), deltas.map((x) => iso(x.r.ts)),
-            deltas.map((x) => x.r.side), deltas.map((x) => x.r.price), deltas.map((x) => x.r.size), deltas.map((x) => x.r.size_delta)],
-        );
-      }
-      if (tops.length) {
-        await client.query(
-          `INSERT INTO recorded_top_of_book (exchange, market_id, seq, ts, best_bid, best_ask, bid_size, ask_size)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])`,
-          [tops.map((x) => x.r.exchange), tops.map((x) => x.r.market_id), tops.map((x) => x.seq), tops.map((x) => iso(x.r.ts)),
-            tops.map((x) => x.r.best_bid), tops.map((x) => x.r.best_ask), tops.map((x) => x.r.bid_size), tops.map((x) => x.r.ask_size)],
-        );
-      }
+      await insertColumns(client, 'recorded_book_snapshots', snaps, [
+        ['exchange', 'text', (x) => x.r.exchange], ['market_id', 'text', (x) => x.r.market_id], ['seq', 'bigint', (x) => x.seq], ['ts', 'timestamptz', (x) => iso(x.r.ts)],
+        ['bids', 'jsonb', (x) => JSON.stringify(x.r.bids)], ['asks', 'jsonb', (x) => JSON.stringify(x.r.asks)], ['source', 'text', (x) => x.r.source],
+      ]);
+      await insertColumns(client, 'recorded_book_deltas', deltas, [
+        ['exchange', 'text', (x) => x.r.exchange], ['market_id', 'text', (x) => x.r.market_id], ['seq', 'bigint', (x) => x.seq], ['ts', 'timestamptz', (x) => iso(x.r.ts)],
+        ['side', 'text', (x) => x.r.side], ['price', 'float8', (x) => x.r.price], ['size', 'float8', (x) => x.r.size], ['size_delta', 'float8', (x) => x.r.size_delta],
+      ]);
+      await insertColumns(client, 'recorded_top_of_book', tops, [
+        ['exchange', 'text', (x) => x.r.exchange], ['market_id', 'text', (x) => x.r.market_id], ['seq', 'bigint', (x) => x.seq], ['ts', 'timestamptz', (x) => iso(x.r.ts)],
+        ['best_bid', 'float8', (x) => x.r.best_bid], ['best_ask', 'float8', (x) => x.r.best_ask], ['bid_size', 'float8', (x) => x.r.bid_size], ['ask_size', 'float8', (x) => x.r.ask_size],
+      ]);
       if (trades.length) {
         // The trades, and the one-minute candles of those actually inserted (a duplicate adds nothing).
         await client.query(
@@ -375,4 +364,20 @@ export class RecordedStore {
     );
     return rows.map((r) => ({ ...r, started_at: ms(r.started_at), ended_at: ms(r.ended_at) }));
   }
+}
+
+/**
+ * One multi-row INSERT of `rows` into `table`, column by column (`unnest` of one typed array per
+ * column: one statement and one round trip whatever the batch size); nothing when `rows` is empty.
+ */
+async function insertColumns<T>(
+  client: pg.PoolClient,
+  table: string,
+  rows: readonly T[],
+  columns: readonly (readonly [name: string, sqlType: string, value: (row: T) => unknown])[],
+): Promise<void> {
+  if (!rows.length) return;
+  const names = columns.map(([name]) => name).join(', ');
+  const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+  await client.query(`INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays})`, columns.map(([, , value]) => rows.map(value)));
 }
