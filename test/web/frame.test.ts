@@ -10,6 +10,9 @@ import { loadConfig } from '../../src/config.js';
 import { buildOpenApiDocument } from '../../src/http/openapi.js';
 import { exampleOf } from '../../src/http/openapi-examples.js';
 import { builtPageDir, createWebRouter } from '../../src/http/routes/web.js';
+import { scalarBundlePath } from '../../src/http/routes/docs.js';
+import { rawRequest } from '../http/raw-request.js';
+import zlib from 'node:zlib';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import express from 'express';
@@ -119,6 +122,31 @@ describe('search page, API reference and CORS in the HTTP frame', function () {
     assert.equal(bundle.status, 200);
     assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
     assert.match((await bundle.text()).slice(0, 2000), /scalar|Scalar/);
+  });
+
+  it('sends the 4.3 MB bundle compressed once ahead (brotli, gzip or plain by Accept-Encoding) with an ETag', async () => {
+    const plain = readFileSync(scalarBundlePath());
+    const br = await rawRequest(closed.url, 'GET', '/docs/scalar.js', { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /Accept-Encoding/);
+    assert.ok(br.body.length < plain.length / 3, `brotli ${br.body.length} of ${plain.length} bytes`);
+    assert.ok(zlib.brotliDecompressSync(br.body).equals(plain));
+
+    const gz = await rawRequest(closed.url, 'GET', '/docs/scalar.js', { 'accept-encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.ok(zlib.gunzipSync(gz.body).equals(plain));
+
+    const identity = await rawRequest(closed.url, 'GET', '/docs/scalar.js', { 'accept-encoding': 'identity' });
+    assert.equal(identity.headers['content-encoding'], undefined);
+    assert.ok(identity.body.equals(plain));
+
+    // One ETag for the three forms (the same resource); a revalidation costs no body.
+    const etag = String(br.headers.etag);
+    assert.equal(gz.headers.etag, etag);
+    const again = await rawRequest(closed.url, 'GET', '/docs/scalar.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
   });
 
   it('gives every operation of the document an example of its body and answer', () => {

@@ -3,8 +3,12 @@
 // service's own OpenAPI document, GET /openapi.json, with its generated examples and the streams'
 // guide (src/http/openapi-examples.ts). Requests tried from the page go to this service directly
 // (no proxy); fonts are the browser's own (Scalar's default fonts would come from the internet).
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { apiReference } from '@scalar/express-api-reference';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -23,6 +27,34 @@ openapi.registerPath({
   summary: 'The interactive API reference (HTML) over this document: every operation with examples, tried from the page',
   responses: { 200: { description: 'The page', content: { 'text/html': { schema: z.string() } } } },
 });
+
+/** The bundle as sent: the plain bytes and their gzip and brotli forms, with one ETag for all three. */
+export interface PrecompressedBundle {
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Compresses the 4.3 MB bundle once (gzip 1.26 MB, brotli 1.09 MB) instead of on every request, as the
+ * frame's compression middleware would. Brotli at quality 5: quality 9 saves another 4% for 4x the
+ * time and 11 takes ~9 s. Both run on libuv's thread pool, off the event loop.
+ */
+export async function precompressBundle(file: string): Promise<PrecompressedBundle> {
+  const plain = await readFile(file);
+  const [gz, br] = await Promise.all([
+    gzip(plain, { level: 9 }),
+    brotli(plain, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+    }),
+  ]);
+  const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
+  return { plain, gzip: gz, br, etag };
+}
 
 /**
  * Scalar's hosted extras (AI agent, MCP generator, developer tools) need its cloud: off. (The bundle
@@ -47,8 +79,32 @@ export function createDocsRouter(): Router {
     ...HOSTED_EXTRAS_OFF,
   });
   router.get('/docs', page);
-  router.get('/docs/scalar.js', (_req, res) => {
-    res.sendFile(scalarBundlePath(), { maxAge: 3600_000 });
+  // Compressed on the first request, not at start: most instances never serve /docs.
+  let bundle: Promise<PrecompressedBundle> | undefined;
+  router.get('/docs/scalar.js', async (req, res, next) => {
+    try {
+      bundle ??= precompressBundle(scalarBundlePath());
+      const { plain, gzip: gz, br, etag } = await bundle;
+      res.set({
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'public, max-age=3600',
+        ETag: etag,
+        Vary: 'Accept-Encoding',
+      });
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      // Brotli whenever it is accepted (negotiation alone would take the client's first listed, gzip).
+      const encoding = req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip', 'identity');
+      // Setting Content-Encoding keeps the compression middleware from compressing it again.
+      if (encoding === 'br') res.set('Content-Encoding', 'br').send(br);
+      else if (encoding === 'gzip') res.set('Content-Encoding', 'gzip').send(gz);
+      else res.send(plain);
+    } catch (err) {
+      bundle = undefined;
+      next(err);
+    }
   });
   return router;
 }
