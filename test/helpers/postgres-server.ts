@@ -91,6 +91,14 @@ export async function createServerDatabase(): Promise<{ url: string; drop(): Pro
     async drop() {
       if (dropped) return;
       dropped = true;
+      // pool.end() resolves before its sockets have closed; a DROP ... FORCE at once would terminate
+      // them and their pools report it as an (unlistened) 'error' that fails the test run. So wait up
+      // to 2 s for the database's sessions to go, then force what is left (a test that leaks a pool).
+      for (const started = Date.now(); Date.now() - started < 2_000;) {
+        const open = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
