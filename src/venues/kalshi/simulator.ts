@@ -157,7 +157,8 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     const ticker = q.get('ticker');
     const minTs = q.get('min_ts');
     const maxTs = q.get('max_ts');
-    const ids = ticker ? [ticker] : [...markets.keys()].filter((t) => activity.peek(t));
+    // Without a ticker: the exchange-wide tape, every market's trades (combos among them: the parlay trades).
+    const ids = ticker ? [ticker] : [...markets.keys()];
     const all = ids.flatMap((t) => (activity.trades(t, { startMs: minTs ? Number(minTs) * 1000 : undefined, endMs: maxTs ? Number(maxTs) * 1000 : undefined }) ?? []).map((tr) => ({ t, tr })));
     all.sort((a, b) => b.tr.t - a.tr.t);
     const p = page(all, q.get('cursor'), limit);
