@@ -63,6 +63,7 @@ import { KalshiAdapter } from './venues/kalshi/client.js';
 import { KalshiParlayTrades } from './venues/kalshi/parlays.js';
 import { ParlayTradeService } from './market-data/parlays.js';
 import { createParlayRouter } from './http/routes/kalshi-parlays.js';
+import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -166,8 +167,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const streamGateway = streams;
     // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue.
     if (config.runJobs && config.recorder.enabled) {
+      // One recorder at a time across job runners: the others stand by for its lease.
+      const lease = await AdvisoryRecorderLease.open(db.pool, db.kind === 'external', { retryMs: config.recorder.lockRetryMs, logger: logger.child({ component: 'recorder' }) });
       recorder = createMarketRecorder({
-        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(),
+        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(), lease,
         feedOf: (code) => {
           const feed = streamGateway.feed(code);
           return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
