@@ -165,14 +165,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
-    // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue.
+    // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue
+    // (with fan-out across instances, the leader's, through the clustered feed).
     if (config.runJobs && config.recorder.enabled) {
       // One recorder at a time across job runners: the others stand by for its lease.
       const lease = await AdvisoryRecorderLease.open(db.pool, db.kind === 'external', { retryMs: config.recorder.lockRetryMs, logger: logger.child({ component: 'recorder' }) });
       recorder = createMarketRecorder({
         config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(), lease,
         feedOf: (code) => {
-          const feed = streamGateway.feed(code);
+          const feed = streamGateway.marketFeed(code);
           return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
         },
       });

@@ -28,11 +28,11 @@ function follower() {
   const feed = new ClusteredFeed({
     exchange: 'kalshi',
     logger: pino({ level: 'silent' }),
-    port: { publishUpdate: (_x, _m, msg) => void published.push(msg), sendInterest: (_x, i) => void interest.push(i) },
+    port: { publishUpdate: (_x, _m, msg) => void published.push(msg), sendInterest: (_x, i) => void interest.push(i), publishRaw: () => undefined },
     createFeed: (seqStart) => {
       const fake = { seqStart, added: [] as [Subscriber, string, ReadonlySet<MessageType>][] };
       created.push(fake);
-      return { add: (s: Subscriber, r: { marketId: string }, t: ReadonlySet<MessageType>) => fake.added.push([s, r.marketId, t]), remove: () => undefined, close: async () => undefined, seqOf: () => undefined, health: () => ({}) } as unknown as VenueFeed;
+      return { add: (s: Subscriber, r: { marketId: string }, t: ReadonlySet<MessageType>) => fake.added.push([s, r.marketId, t]), remove: () => undefined, close: async () => undefined, seqOf: () => undefined, health: () => ({}), observe: () => () => undefined, upstreamStatus: () => ({ connected: true, channels: null }) } as unknown as VenueFeed;
     },
   });
   return { feed, interest, published, created };
@@ -90,7 +90,7 @@ describe('stream fan-out: the clustered feed', () => {
     assert.deepEqual(created[0].seqStart('M'), { orderbook: 6, prices: 2 });
     assert.ok(feed.venueFeed);
     // Other instances' interest now goes into the venue feed through one subscriber per market.
-    feed.setRemote('other', { ref: ref('N'), types: ['prices'], seqs: { prices: 40 } });
+    feed.setRemote('other', { ref: ref('N'), types: ['prices'], raw: false, seqs: { prices: 40 } });
     assert.deepEqual(created[0].added.at(-1)!.slice(1).map((x) => (x instanceof Set ? [...x] : x)), ['N', ['prices']]);
     assert.deepEqual(created[0].seqStart('N'), { prices: 40 }, 'numbers continue from what another instance saw');
     assert.deepEqual(feed.remoteMarketsOf('other'), ['N']);
