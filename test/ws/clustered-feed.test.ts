@@ -97,4 +97,27 @@ describe('stream fan-out: the clustered feed', () => {
     feed.dropInstance('other');
     assert.deepEqual(feed.remoteMarketsOf('other'), []);
   });
+
+  it('raw subscribers (the recorder): interest marked raw, the leader\'s events of their markets only, its upstream state as connect/disconnect, a disconnect when the view of the leader breaks', () => {
+    const { feed, interest } = follower();
+    const heard: string[] = [];
+    feed.observe((e) => heard.push(e.kind === 'delta' ? `delta:${e.delta.market_id}` : e.kind));
+    const recorder: Subscriber = { deliver: () => undefined, raw: true };
+    feed.add(recorder, ref('R'), types());
+    feed.add(new Client(), ref('C'), types('orderbook'));
+    assert.deepEqual(interest.map((i) => [i.ref.marketId, i.types, i.raw]), [['R', [], true], ['C', ['orderbook'], false]]);
+    const delta = (m: string) => ({ event: { kind: 'delta' as const, delta: { exchange: 'kalshi' as const, market_id: m, side: 'bid' as const, price: 0.5, size_delta: 1, timestamp: new Date().toISOString() } } });
+    feed.onRaw(null, { status: { connected: true, channels: { orderbook: true, trades: true, prices: true } } });
+    feed.onRaw('R', delta('R'));
+    feed.onRaw('C', delta('C'));
+    assert.deepEqual(heard, ['connected', 'delta:R'], 'events of the raw subscriber\'s market only');
+    assert.deepEqual(feed.upstreamStatus(), { connected: true, channels: { orderbook: true, trades: true, prices: true } });
+    feed.onRaw(null, { event: { kind: 'disconnected' } });
+    feed.onRaw(null, { event: { kind: 'connected' } });
+    feed.expectFreshSnapshots();
+    assert.deepEqual(heard.slice(2), ['disconnected', 'connected', 'disconnected'], 'a broken view of the leader is a disconnect');
+    feed.remove(recorder, 'R');
+    assert.deepEqual(interest.at(-1)!.raw, false);
+    assert.deepEqual(interest.at(-1)!.types, []);
+  });
 });
