@@ -106,7 +106,7 @@ describe('stream fan-out: the clustered feed', () => {
     feed.add(recorder, ref('R'), types());
     feed.add(new Client(), ref('C'), types('orderbook'));
     assert.deepEqual(interest.map((i) => [i.ref.marketId, i.types, i.raw]), [['R', [], true], ['C', ['orderbook'], false]]);
-    const delta = (m: string) => ({ event: { kind: 'delta' as const, delta: { exchange: 'kalshi' as const, market_id: m, side: 'bid' as const, price: 0.5, size_delta: 1, timestamp: new Date().toISOString() } } });
+    const delta = (m: string) => ({ event: { kind: 'delta' as const, delta: { exchange: 'kalshi' as const, market_id: m, outcome_id: null, seq: null, side: 'bid' as const, price: 0.5, size: null, size_delta: 1, timestamp: new Date().toISOString() } } });
     feed.onRaw(null, { status: { connected: true, channels: { orderbook: true, trades: true, prices: true } } });
     feed.onRaw('R', delta('R'));
     feed.onRaw('C', delta('C'));
