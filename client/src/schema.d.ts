@@ -4352,7 +4352,7 @@ export interface paths {
          *
          *     start and end: ISO 8601 or unix seconds; end defaults to now, start to a day before end.
          *
-         *     Source: the venue's trade history, read live. The recorder does not hold these trades: the catalog (and so the recorder's selection) leaves combo markets out, as Kalshi lists tens of thousands of them, nearly all without a trade. Kalshi's trade list has no filter for combos, so the service reads the exchange-wide trade list of the range and keeps the combo trades (which markets are combos is looked up once per market and remembered). One request reads at most 10,000 venue trades: on a range with few combo trades a page can hold fewer than limit trades (even none) while next_cursor is not null. Follow next_cursor until it is null to get every trade of the range.
+         *     Source: the venue's trade history, read live: its live tier, and for the part of the range before Kalshi's historical cutoff (about three months back) its historical tier, so any range is answered. The recorder does not hold these trades: the catalog (and so the recorder's selection) leaves combo markets out, as Kalshi lists tens of thousands of them, nearly all without a trade. Kalshi's trade list has no filter for combos, so the service reads the exchange-wide trade list of the range and keeps the combo trades (which markets are combos is looked up once per market and remembered). One request reads at most 10,000 venue trades: on a range with few combo trades a page can hold fewer than limit trades (even none) while next_cursor is not null. Follow next_cursor until it is null to get every trade of the range.
          */
         get: {
             parameters: {

@@ -2,7 +2,7 @@
  * Kalshi parlay (combo, multivariate) trades of a time range, as the API serves them: newest first,
  * paged by a scan position (src/venues/kalshi/parlays.ts).
  *
- * Read from the venue, not from the recorder: the catalog leaves combo markets out (the sync lists
+ * Read from the venue (its live and historical tiers), not from the recorder: the catalog leaves combo markets out (the sync lists
  * markets with `mve_filter=exclude`: tens of thousands of combos, nearly all without a trade), so the
  * recorder, which records markets of the catalog, never holds their trades; the venue's trade list
  * holds every one of them.
@@ -30,7 +30,7 @@ export class ParlayTradeService {
     const venue = this.venue;
     if (!venue) throw new MarketDataNotFoundError('exchange kalshi is not available (no adapter registered)');
     try {
-      const r = await venue.scan({ startMs: q.startMs, endMs: q.endMs, limit: q.limit, from: q.from ?? { venueCursor: '', skip: 0 }, maxPages: this.maxScanPages });
+      const r = await venue.scan({ startMs: q.startMs, endMs: q.endMs, limit: q.limit, from: q.from, maxPages: this.maxScanPages });
       return { trades: r.trades, next: r.next };
     } catch (err) {
       // The venue refusing a cursor we handed out (expired on its side): the client's cursor is no good.

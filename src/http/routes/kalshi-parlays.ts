@@ -5,6 +5,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ParlayTradeService } from '../../market-data/parlays.js';
+import type { ScanPosition } from '../../venues/kalshi/parlays.js';
 import { isExchangeCode, type ExchangeCode } from '../../venues/exchanges.js';
 import { defineGetRoute, type RouteDefinition } from '../define-route.js';
 import { badRequest, notFound } from '../errors.js';
@@ -53,7 +54,8 @@ const DESCRIPTION =
   'Trades of Kalshi\'s combo markets (parlays: markets of a multivariate event collection, which combine legs of other markets) with start <= timestamp <= end, ' +
   'newest first. Each trade carries its combo market, the collection and the legs; price is the probability of YES of the combo (0..1), size in contracts.\n\n' +
   'start and end: ISO 8601 or unix seconds; end defaults to now, start to a day before end.\n\n' +
-  'Source: the venue\'s trade history, read live. The recorder does not hold these trades: the catalog (and so the recorder\'s selection) leaves combo markets out, ' +
+  'Source: the venue\'s trade history, read live: its live tier, and for the part of the range before Kalshi\'s historical cutoff (about three months back) its historical tier, ' +
+  'so any range is answered. The recorder does not hold these trades: the catalog (and so the recorder\'s selection) leaves combo markets out, ' +
   'as Kalshi lists tens of thousands of them, nearly all without a trade. Kalshi\'s trade list has no filter for combos, so the service reads the exchange-wide ' +
   'trade list of the range and keeps the combo trades (which markets are combos is looked up once per market and remembered). One request reads at most ' +
   '10,000 venue trades: on a range with few combo trades a page can hold fewer than limit trades (even none) while next_cursor is not null. ' +
@@ -80,13 +82,13 @@ const ROUTES: RouteDefinition<ParlayTradeService>[] = [
       const listKey = `parlays|${q.start ?? ''}|${q.end ?? ''}`;
       let startMs: number;
       let endMs: number;
-      let from: { venueCursor: string; skip: number } | undefined;
+      let from: ScanPosition | undefined;
       if (q.cursor) {
-        const [s, e, venueCursor, skip] = decodeCursor(listKey, q.cursor, 4);
+        const [s, e, tier, venueCursor, skip] = decodeCursor(listKey, q.cursor, 5);
         [startMs, endMs] = [Number(s), Number(e)];
         const n = Number(skip);
-        if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || !Number.isInteger(n) || n < 0 || n > 1000) throw badRequest('cursor: invalid cursor');
-        from = { venueCursor, skip: n };
+        if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || (tier !== 'live' && tier !== 'historical') || !Number.isInteger(n) || n < 0 || n > 1000) throw badRequest('cursor: invalid cursor');
+        from = { tier, venueCursor, skip: n };
       } else {
         endMs = q.end ? Date.parse(q.end) : svc.now();
         startMs = q.start ? Date.parse(q.start) : endMs - DAY_MS;
@@ -99,7 +101,7 @@ const ROUTES: RouteDefinition<ParlayTradeService>[] = [
           price: t.price, size: t.size, taker_side: t.taker_side, outcome: t.outcome, timestamp: t.timestamp,
         })),
         count: page.trades.length,
-        next_cursor: page.next ? encodeCursor(listKey, [String(startMs), String(endMs), page.next.venueCursor, String(page.next.skip)]) : null,
+        next_cursor: page.next ? encodeCursor(listKey, [String(startMs), String(endMs), page.next.tier, page.next.venueCursor, String(page.next.skip)]) : null,
       };
     },
   }),

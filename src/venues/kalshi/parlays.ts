@@ -10,9 +10,15 @@
  * (`GET /markets?tickers=...`, which lists combos unless `mve_filter=exclude`), looked up once per
  * ticker and remembered: a market's collection and legs never change.
  *
- * A scan position is (the venue cursor of the page being read, trades of that page already passed),
- * so a scan stopped in the middle of a page resumes exactly there: the venue page is always read
- * with the same size, so the same cursor gives the same page.
+ * Kalshi keeps recent trades in its live tier and moves older ones to its historical tier: trades
+ * created before the cutoff (`GET /historical/cutoff`, `trades_created_ts`, about three months back)
+ * are listed only by `GET /historical/trades`, and markets settled before theirs only by `GET
+ * /historical/markets`. A range is scanned newest first: its part from the cutoff on in the live tier,
+ * then its part before the cutoff in the historical one (no cutoff answered: all of it live).
+ *
+ * A scan position is (the tier, the venue cursor of the page being read, trades of that page already
+ * passed), so a scan stopped in the middle of a page resumes exactly there: the venue page is always
+ * read with the same size, so the same cursor gives the same page.
  */
 import type { VenueHttpClient } from '../http-client.js';
 import type { Trade } from '../records.js';
@@ -24,6 +30,8 @@ export const KALSHI_TRADES_PAGE = 1000;
 const LOOKUP_CHUNK = 100;
 /** Markets remembered (combo or not) before the memory starts over. */
 const MAX_REMEMBERED = 200_000;
+/** How long the historical cutoff is reused (it advances about daily). */
+const CUTOFF_TTL_MS = 10 * 60_000;
 
 export interface ParlayLeg {
   event_ticker: string;
@@ -45,8 +53,11 @@ export interface ParlayTrade extends Trade {
   mve_selected_legs: ParlayLeg[];
 }
 
-/** Where a scan continues: the venue cursor of the page to read ('' = the first) and how many of its trades were passed. */
+export type Tier = 'live' | 'historical';
+
+/** Where a scan continues: the tier, the venue cursor of the page to read ('' = the first) and how many of its trades were passed. */
 export interface ScanPosition {
+  tier: Tier;
   venueCursor: string;
   skip: number;
 }
@@ -62,17 +73,19 @@ export interface ScanResult {
 type MarketWire = KalshiMarketWire & { mve_selected_legs?: ParlayLeg[] | null };
 
 export const kalshiParlayRequests = {
-  /** The exchange-wide trade list of a range (seconds, inclusive). */
-  trades: (o: { minTs: number; maxTs: number; cursor: string; pageSize: number }) => ({
-    path: '/markets/trades',
+  /** The exchange-wide trade list of a range (seconds, inclusive), in one tier. */
+  trades: (o: { tier: Tier; minTs: number; maxTs: number; cursor: string; pageSize: number }) => ({
+    path: o.tier === 'live' ? '/markets/trades' : '/historical/trades',
     query: { limit: o.pageSize, cursor: o.cursor || undefined, min_ts: o.minTs, max_ts: o.maxTs },
   }),
-  markets: (tickers: readonly string[]) => ({ path: '/markets', query: { tickers, limit: Math.min(1000, Math.max(1, tickers.length)) } }),
+  markets: (tier: Tier, tickers: readonly string[]) => ({ path: tier === 'live' ? '/markets' : '/historical/markets', query: { tickers, limit: Math.min(1000, Math.max(1, tickers.length)) } }),
+  cutoff: () => ({ path: '/historical/cutoff' }),
 };
 
 export class KalshiParlayTrades {
   /** Ticker -> its combo record, or null for a market that is not a combo. */
   private readonly known = new Map<string, ComboMarket | null>();
+  private cutoff: { ms: number | null; readAt: number } | null = null;
 
   /** `pageSize`: trades per venue page (Kalshi's maximum; smaller in tests, to cross pages with few trades). */
   constructor(
@@ -81,14 +94,28 @@ export class KalshiParlayTrades {
   ) {}
 
   /**
-   * Combo trades with start <= timestamp <= end (ms), newest first, from `from`: at most `limit`, reading
-   * at most `maxPages` venue pages (a sparse range stops early with a position to continue from).
+   * Combo trades with start <= timestamp <= end (ms), newest first, from `from` (absent: the start):
+   * at most `limit`, reading at most `maxPages` venue pages (a sparse range stops early with a position
+   * to continue from).
    */
-  async scan(q: { startMs: number; endMs: number; from: ScanPosition; limit: number; maxPages: number }): Promise<ScanResult> {
+  async scan(q: { startMs: number; endMs: number; from?: ScanPosition; limit: number; maxPages: number }): Promise<ScanResult> {
+    const cutoff = await this.cutoffMs();
+    // The part of the range in each tier: live from the cutoff on, historical before it.
+    const bounds: Record<Tier, { from: number; to: number } | null> = {
+      live: cutoff === null || q.endMs >= cutoff ? { from: Math.max(q.startMs, cutoff ?? q.startMs), to: q.endMs } : null,
+      historical: cutoff !== null && q.startMs < cutoff ? { from: q.startMs, to: Math.min(q.endMs, cutoff - 1) } : null,
+    };
+    const first: Tier | null = bounds.live ? 'live' : bounds.historical ? 'historical' : null;
     const out: ParlayTrade[] = [];
-    let pos: ScanPosition = { ...q.from };
-    for (let pagesRead = 0; pagesRead < q.maxPages; ) {
-      const r = kalshiParlayRequests.trades({ minTs: Math.floor(q.startMs / 1000), maxTs: Math.ceil(q.endMs / 1000), cursor: pos.venueCursor, pageSize: this.pageSize });
+    let pos: ScanPosition | null = q.from ? { ...q.from } : first ? { tier: first, venueCursor: '', skip: 0 } : null;
+    let pagesRead = 0;
+    while (pos && pagesRead < q.maxPages) {
+      const b = bounds[pos.tier];
+      if (!b) {
+        pos = pos.tier === 'live' && bounds.historical ? { tier: 'historical', venueCursor: '', skip: 0 } : null;
+        continue;
+      }
+      const r = kalshiParlayRequests.trades({ tier: pos.tier, minTs: Math.floor(b.from / 1000), maxTs: Math.ceil(b.to / 1000), cursor: pos.venueCursor, pageSize: this.pageSize });
       const body = await this.http.getJson<{ trades?: KalshiTradeWire[]; cursor?: string }>('parlayTrades', r.path, r.query);
       pagesRead += 1;
       const raws = body.trades ?? [];
@@ -98,36 +125,60 @@ export class KalshiParlayTrades {
         if (!combo) continue;
         const trade = normaliseTrade(raws[i]);
         const t = Date.parse(trade.timestamp);
-        // The venue's range is in whole seconds; the asked one may not be.
-        if (t < q.startMs || t > q.endMs) continue;
+        // The venue's range is in whole seconds; the asked one (and the tier's edge) may not be.
+        if (t < b.from || t > b.to) continue;
         out.push({ ...trade, event_id: combo.event_ticker, title: combo.title, mve_collection_ticker: combo.mve_collection_ticker, mve_selected_legs: combo.mve_selected_legs });
         if (out.length === q.limit) {
-          const rest = i + 1 < raws.length ? { venueCursor: pos.venueCursor, skip: i + 1 } : body.cursor ? { venueCursor: body.cursor, skip: 0 } : null;
+          const rest: ScanPosition | null = i + 1 < raws.length ? { ...pos, skip: i + 1 } : body.cursor ? { tier: pos.tier, venueCursor: body.cursor, skip: 0 } : this.after(pos.tier, bounds);
           return { trades: out, next: rest, pagesRead };
         }
       }
-      if (!body.cursor || raws.length === 0) return { trades: out, next: null, pagesRead };
-      pos = { venueCursor: body.cursor, skip: 0 };
+      pos = body.cursor && raws.length > 0 ? { tier: pos.tier, venueCursor: body.cursor, skip: 0 } : this.after(pos.tier, bounds);
     }
-    return { trades: out, next: pos, pagesRead: q.maxPages };
+    return { trades: out, next: pos, pagesRead };
   }
 
-  /** Looks up the tickers not seen yet (one request per 100) and remembers which are combos. */
+  /** Where the scan goes once a tier is exhausted: from live on to the historical part, if the range has one. */
+  private after(tier: Tier, bounds: Record<Tier, unknown>): ScanPosition | null {
+    return tier === 'live' && bounds.historical ? { tier: 'historical', venueCursor: '', skip: 0 } : null;
+  }
+
+  /** Kalshi's trades cutoff (ms), reused for a while; null when the venue has no historical tier. */
+  private async cutoffMs(): Promise<number | null> {
+    const now = this.http.opts.now();
+    if (this.cutoff && now - this.cutoff.readAt < CUTOFF_TTL_MS) return this.cutoff.ms;
+    const r = kalshiParlayRequests.cutoff();
+    const body = await this.http.getJsonOrNull<{ trades_created_ts?: string | number }>('parlayCutoff', r.path);
+    const raw = body?.trades_created_ts;
+    const ms = typeof raw === 'number' ? raw * 1000 : typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+    this.cutoff = { ms: Number.isFinite(ms) ? ms : null, readAt: now };
+    return this.cutoff.ms;
+  }
+
+  /**
+   * Looks up the tickers not seen yet (one request per 100) and remembers which are combos: in the
+   * live market list first, then, for those it does not know (settled before the cutoff), the
+   * historical one.
+   */
   private async classify(tickers: string[]): Promise<void> {
-    const unknown = [...new Set(tickers)].filter((t) => !this.known.has(t));
+    let unknown = [...new Set(tickers)].filter((t) => !this.known.has(t));
     if (unknown.length === 0) return;
     if (this.known.size + unknown.length > MAX_REMEMBERED) this.known.clear();
-    const chunks: string[][] = [];
-    for (let i = 0; i < unknown.length; i += LOOKUP_CHUNK) chunks.push(unknown.slice(i, i + LOOKUP_CHUNK));
-    await Promise.all(
-      chunks.map(async (chunk) => {
-        const r = kalshiParlayRequests.markets(chunk);
-        const body = await this.http.getJson<{ markets?: MarketWire[] }>('parlayMarkets', r.path, r.query);
-        for (const m of body.markets ?? []) this.known.set(m.ticker, comboOf(m));
-        // A ticker the listing does not return (archived) is taken as no combo; it is asked again after a restart.
-        for (const t of chunk) if (!this.known.has(t)) this.known.set(t, null);
-      }),
-    );
+    for (const tier of ['live', 'historical'] as const) {
+      const chunks: string[][] = [];
+      for (let i = 0; i < unknown.length; i += LOOKUP_CHUNK) chunks.push(unknown.slice(i, i + LOOKUP_CHUNK));
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          const r = kalshiParlayRequests.markets(tier, chunk);
+          const body = await this.http.getJsonOrNull<{ markets?: MarketWire[] }>(tier === 'live' ? 'parlayMarkets' : 'parlayHistoricalMarkets', r.path, r.query);
+          for (const m of body?.markets ?? []) this.known.set(m.ticker, comboOf(m));
+        }),
+      );
+      unknown = unknown.filter((t) => !this.known.has(t));
+      if (unknown.length === 0) return;
+    }
+    // A market neither list knows is taken as no combo (asked again after a restart).
+    for (const t of unknown) this.known.set(t, null);
   }
 }
 

@@ -70,6 +70,39 @@ describe('kalshi parlay trades (venue scan)', () => {
     assert.equal(lookups.length, new Set(lookups).size, 'no ticker looked up twice');
   });
 
+  it('reads the historical tier for the part of a range before the cutoff, with combos settled before it (known to the historical market list only)', async () => {
+    const base = sim.baseUrls.rest;
+    const cutoff = Date.parse(((await (await fetch(`${base}/historical/cutoff`)).json()) as { trades_created_ts: string }).trades_created_ts);
+    const hist = ((await (await fetch(`${base}/historical/trades?limit=1000`)).json()) as { trades: { trade_id: string; ticker: string; created_time: string }[] }).trades;
+    const archivedCombo = 'KXMVECROSSCATEGORY-S2026OLD001-AA111';
+    const combos = new Set([...Object.keys(COMBOS), archivedCombo]);
+    const from = cutoff - 4 * 86_400_000;
+    const wantHistorical = hist.filter((t) => combos.has(t.ticker) && Date.parse(t.created_time) >= from).map((t) => t.trade_id);
+    assert.ok(hist.some((t) => t.ticker === archivedCombo) && hist.some((t) => !combos.has(t.ticker)), 'the historical tier holds combo and plain trades');
+    const wantLive = expected(from, end).map((w) => stableUuid(`${w.ticker}:${w.t.id}`));
+    const svc = new ParlayTradeService(new KalshiParlayTrades(createKalshiAdapter({ baseUrls: sim.baseUrls }).http, 50), Date.now, 1);
+    const collect = async (startMs: number, endMs: number) => {
+      const got: Awaited<ReturnType<typeof svc.trades>>['trades'] = [];
+      let pos: ScanPosition | undefined;
+      for (let i = 0; i < 500; i++) {
+        const page = await svc.trades({ startMs, endMs, limit: 5, from: pos });
+        got.push(...page.trades);
+        pos = page.next ?? undefined;
+        if (!pos) return got;
+      }
+      throw new Error('the scan did not end');
+    };
+    const got = await collect(from, end);
+    assert.deepEqual(got.map((t) => t.id), [...wantLive, ...wantHistorical], 'the live tier newest first, then the historical one');
+    const old = got.find((t) => t.market_id === archivedCombo)!;
+    assert.equal(old.mve_collection_ticker, 'KXMVECROSSCATEGORY-R');
+    assert.deepEqual(old.mve_selected_legs.map((l) => `${l.market_ticker}:${l.side}`), ['KXUSHOUSE2026D-27JAN03-Y:yes', 'KXFEDCUTDEC202-26DEC16-Y:no']);
+    // A range wholly before the cutoff asks the historical tier only.
+    sim.server.requests.length = 0;
+    assert.deepEqual((await collect(from, cutoff - 1)).map((t) => t.id), wantHistorical);
+    assert.ok(!sim.server.requests.some((r) => r.path.endsWith('/markets/trades')), 'no live trade list read');
+  });
+
   it('answers an empty range with no trades and no cursor', async () => {
     const svc = new ParlayTradeService(new KalshiParlayTrades(createKalshiAdapter({ baseUrls: sim.baseUrls }).http));
     const page = await svc.trades({ startMs: Date.parse('2020-01-01T00:00:00Z'), endMs: Date.parse('2020-01-02T00:00:00Z'), limit: 100 });
@@ -78,6 +111,6 @@ describe('kalshi parlay trades (venue scan)', () => {
 
   it('a venue cursor the venue refuses is a bad cursor (400), not a venue failure', async () => {
     const svc = new ParlayTradeService(new KalshiParlayTrades(createKalshiAdapter({ baseUrls: sim.baseUrls }).http));
-    await assert.rejects(svc.trades({ startMs: start, endMs: end, limit: 10, from: { venueCursor: 'not-a-venue-cursor', skip: 0 } }), MarketDataBadRequestError);
+    await assert.rejects(svc.trades({ startMs: start, endMs: end, limit: 10, from: { tier: 'live', venueCursor: 'not-a-venue-cursor', skip: 0 } }), MarketDataBadRequestError);
   });
 });
