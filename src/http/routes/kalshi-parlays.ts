@@ -84,11 +84,14 @@ const ROUTES: RouteDefinition<ParlayTradeService>[] = [
       let endMs: number;
       let from: ScanPosition | undefined;
       if (q.cursor) {
-        const [s, e, tier, venueCursor, skip] = decodeCursor(listKey, q.cursor, 5);
+        const [s, e, tier, cutoff, venueCursor, skip] = decodeCursor(listKey, q.cursor, 6);
         [startMs, endMs] = [Number(s), Number(e)];
         const n = Number(skip);
-        if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || (tier !== 'live' && tier !== 'historical') || !Number.isInteger(n) || n < 0 || n > 1000) throw badRequest('cursor: invalid cursor');
-        from = { tier, venueCursor, skip: n };
+        const cutoffMs = cutoff === '' ? null : Number(cutoff);
+        if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || (tier !== 'live' && tier !== 'historical') || (cutoffMs !== null && !Number.isFinite(cutoffMs)) || !Number.isInteger(n) || n < 0 || n > 1000) {
+          throw badRequest('cursor: invalid cursor');
+        }
+        from = { tier, cutoffMs, venueCursor, skip: n };
       } else {
         endMs = q.end ? Date.parse(q.end) : svc.now();
         startMs = q.start ? Date.parse(q.start) : endMs - DAY_MS;
@@ -101,7 +104,7 @@ const ROUTES: RouteDefinition<ParlayTradeService>[] = [
           price: t.price, size: t.size, taker_side: t.taker_side, outcome: t.outcome, timestamp: t.timestamp,
         })),
         count: page.trades.length,
-        next_cursor: page.next ? encodeCursor(listKey, [String(startMs), String(endMs), page.next.tier, page.next.venueCursor, String(page.next.skip)]) : null,
+        next_cursor: page.next ? encodeCursor(listKey, [String(startMs), String(endMs), page.next.tier, page.next.cutoffMs === null ? '' : String(page.next.cutoffMs), page.next.venueCursor, String(page.next.skip)]) : null,
       };
     },
   }),

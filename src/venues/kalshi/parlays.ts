@@ -55,9 +55,14 @@ export interface ParlayTrade extends Trade {
 
 export type Tier = 'live' | 'historical';
 
-/** Where a scan continues: the tier, the venue cursor of the page to read ('' = the first) and how many of its trades were passed. */
+/**
+ * Where a scan continues: the tier, the venue cursor of the page to read ('' = the first), how many of
+ * its trades were passed, and the cutoff the scan began with (kept, so the tiers' ranges, and with them
+ * the venue's cursors, stay the same while the venue's cutoff advances).
+ */
 export interface ScanPosition {
   tier: Tier;
+  cutoffMs: number | null;
   venueCursor: string;
   skip: number;
 }
@@ -99,7 +104,7 @@ export class KalshiParlayTrades {
    * to continue from).
    */
   async scan(q: { startMs: number; endMs: number; from?: ScanPosition; limit: number; maxPages: number }): Promise<ScanResult> {
-    const cutoff = await this.cutoffMs();
+    const cutoff = q.from ? q.from.cutoffMs : await this.cutoffMs();
     // The part of the range in each tier: live from the cutoff on, historical before it.
     const bounds: Record<Tier, { from: number; to: number } | null> = {
       live: cutoff === null || q.endMs >= cutoff ? { from: Math.max(q.startMs, cutoff ?? q.startMs), to: q.endMs } : null,
@@ -107,12 +112,12 @@ export class KalshiParlayTrades {
     };
     const first: Tier | null = bounds.live ? 'live' : bounds.historical ? 'historical' : null;
     const out: ParlayTrade[] = [];
-    let pos: ScanPosition | null = q.from ? { ...q.from } : first ? { tier: first, venueCursor: '', skip: 0 } : null;
+    let pos: ScanPosition | null = q.from ? { ...q.from } : first ? { tier: first, cutoffMs: cutoff, venueCursor: '', skip: 0 } : null;
     let pagesRead = 0;
     while (pos && pagesRead < q.maxPages) {
       const b = bounds[pos.tier];
       if (!b) {
-        pos = pos.tier === 'live' && bounds.historical ? { tier: 'historical', venueCursor: '', skip: 0 } : null;
+        pos = this.after(pos.tier, bounds, cutoff);
         continue;
       }
       const r = kalshiParlayRequests.trades({ tier: pos.tier, minTs: Math.floor(b.from / 1000), maxTs: Math.ceil(b.to / 1000), cursor: pos.venueCursor, pageSize: this.pageSize });
@@ -129,18 +134,18 @@ export class KalshiParlayTrades {
         if (t < b.from || t > b.to) continue;
         out.push({ ...trade, event_id: combo.event_ticker, title: combo.title, mve_collection_ticker: combo.mve_collection_ticker, mve_selected_legs: combo.mve_selected_legs });
         if (out.length === q.limit) {
-          const rest: ScanPosition | null = i + 1 < raws.length ? { ...pos, skip: i + 1 } : body.cursor ? { tier: pos.tier, venueCursor: body.cursor, skip: 0 } : this.after(pos.tier, bounds);
+          const rest: ScanPosition | null = i + 1 < raws.length ? { ...pos, skip: i + 1 } : body.cursor ? { ...pos, venueCursor: body.cursor, skip: 0 } : this.after(pos.tier, bounds, cutoff);
           return { trades: out, next: rest, pagesRead };
         }
       }
-      pos = body.cursor && raws.length > 0 ? { tier: pos.tier, venueCursor: body.cursor, skip: 0 } : this.after(pos.tier, bounds);
+      pos = body.cursor && raws.length > 0 ? { ...pos, venueCursor: body.cursor, skip: 0 } : this.after(pos.tier, bounds, cutoff);
     }
     return { trades: out, next: pos, pagesRead };
   }
 
   /** Where the scan goes once a tier is exhausted: from live on to the historical part, if the range has one. */
-  private after(tier: Tier, bounds: Record<Tier, unknown>): ScanPosition | null {
-    return tier === 'live' && bounds.historical ? { tier: 'historical', venueCursor: '', skip: 0 } : null;
+  private after(tier: Tier, bounds: Record<Tier, unknown>, cutoffMs: number | null): ScanPosition | null {
+    return tier === 'live' && bounds.historical ? { tier: 'historical', cutoffMs, venueCursor: '', skip: 0 } : null;
   }
 
   /** Kalshi's trades cutoff (ms), reused for a while; null when the venue has no historical tier. */

@@ -111,6 +111,6 @@ describe('kalshi parlay trades (venue scan)', () => {
 
   it('a venue cursor the venue refuses is a bad cursor (400), not a venue failure', async () => {
     const svc = new ParlayTradeService(new KalshiParlayTrades(createKalshiAdapter({ baseUrls: sim.baseUrls }).http));
-    await assert.rejects(svc.trades({ startMs: start, endMs: end, limit: 10, from: { tier: 'live', venueCursor: 'not-a-venue-cursor', skip: 0 } }), MarketDataBadRequestError);
+    await assert.rejects(svc.trades({ startMs: start, endMs: end, limit: 10, from: { tier: 'live', cutoffMs: null, venueCursor: 'not-a-venue-cursor', skip: 0 } }), MarketDataBadRequestError);
   });
 });
