@@ -5,6 +5,7 @@
 // recorded (snapshot + deltas) equals the venue's, with every trade stored. When the leader stops, the
 // follower leads, opens the upstream itself, and the recorder goes on (a gap, then a resync).
 import assert from 'node:assert/strict';
+import { stableUuid } from '../../src/sim/rng.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
@@ -97,8 +98,12 @@ describe('the recorder on a stream fan-out follower', function () {
     await until('the recorded book to equal the venue\'s', sameBook);
     const deltas = await q<{ n: number }>('SELECT count(*)::int AS n FROM recorded_book_deltas WHERE market_id = $1', [id]);
     assert.ok(deltas[0].n > 0, 'deltas recorded, not only snapshots');
-    // The simulator's trade ids on the wire are derived from its own (simulator.ts tradeWire): compare counts of the new ones.
-    await until('every new trade recorded', async () => (await recordedTradeIds()).size >= newTrades.length);
+    // The simulator's trade ids on the wire (simulator.ts tradeWire); the new ones came over the leader's stream.
+    const wanted = newTrades.map((t) => stableUuid(`${id}:${t.id}`));
+    await until('every new trade recorded', async () => {
+      const got = await recordedTradeIds();
+      return wanted.every((w) => got.has(w));
+    });
     assert.equal(sim.server.wsClientCount, 1, 'one upstream connection for the deployment: the recorder opened none');
     assert.equal(follower!.streams.feed('kalshi'), undefined, 'the follower has no venue feed of its own');
     const health = (await follower!.recorder!.health()) as unknown as { role: string; venues: Record<string, { mode: string; connected: boolean }> };
