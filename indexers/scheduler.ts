@@ -88,6 +88,22 @@ export class AdvisoryLocks {
     return r.rows[0].ok;
   }
 
+  /**
+   * The server process id of the session the locks live on (dedicated session), or null when they are
+   * taken through the pool (embedded database): with it, another connection can check in pg_locks
+   * that a lock is still held (a writer's fence, indexers/recorder-lease.ts).
+   */
+  async sessionPid(): Promise<number | null> {
+    if (!this.dedicatedSession) return null;
+    const session = await this.session();
+    return (await session.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+  }
+
+  /** The two keys of a named lock as pg_locks shows them (classid, objid). */
+  static lockKeys(name: string): { classid: number; objid: number } {
+    return { classid: JOB_LOCK_CLASS, objid: jobLockId(name) };
+  }
+
   /** Whether this process still holds `name` (false once its session dropped). */
   holds(name: string): boolean {
     return this.held.has(name);

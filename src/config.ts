@@ -196,6 +196,8 @@ const EnvSchema = z.object({
   RECORDER_RETENTION_DAYS: intFromEnv(1, 3_650).default(30),
   /** Days of partitions created ahead of time. */
   RECORDER_PARTITIONS_AHEAD_DAYS: intFromEnv(1, 60).default(2),
+  /** How often a job runner that is not recording tries the recorder's lock (one recorder writes at a time). */
+  RECORDER_LOCK_RETRY_MS: intFromEnv(50, 600_000).default(5_000),
 });
 
 /** The per-venue variable that overrides the default sync schedule. */
@@ -330,6 +332,7 @@ const ConfigSchema = z
         refreshMs: e.RECORDER_REFRESH_MS,
         retentionDays: e.RECORDER_RETENTION_DAYS,
         partitionsAheadDays: e.RECORDER_PARTITIONS_AHEAD_DAYS,
+        lockRetryMs: e.RECORDER_LOCK_RETRY_MS,
       },
       /** Streams: keepalive, limits, the poll interval, and Kalshi's market-data key (secret: never logged). */
       streams: {

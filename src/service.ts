@@ -54,12 +54,16 @@ import { QuoteService } from './market-data/quotes.js';
 import { createQuotesRouter } from './http/routes/quotes.js';
 import { DatasetService } from './market-data/datasets.js';
 import { createDatasetsRouter } from './http/routes/recorded-datasets.js';
-import { generateKeyPairSync } from 'node:crypto';
-import { KALSHI_SIM_TEST_KEY_ID, KalshiRfqClient } from './venues/kalshi/rfqs.js';
+import { KalshiRfqClient, lazySimTestKey } from './venues/kalshi/rfqs.js';
 import { RfqService } from './market-data/rfqs.js';
 import { kalshi } from './venues/kalshi/index.js';
 import { createRfqRouter } from './http/routes/recorded-rfqs.js';
 import { recorderFeed } from './ws/recorder-feed.js';
+import { KalshiAdapter } from './venues/kalshi/client.js';
+import { KalshiParlayTrades } from './venues/kalshi/parlays.js';
+import { ParlayTradeService } from './market-data/parlays.js';
+import { createParlayRouter } from './http/routes/kalshi-parlays.js';
+import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -151,20 +155,25 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const rfqs = new RfqService(
       new KalshiRfqClient({
         restUrl: kalshiSim ? kalshiSim.rest : (config.venues.kalshi?.baseUrls.rest ?? kalshi.baseUrls.rest),
-        key: kalshiSim ? { key_id: KALSHI_SIM_TEST_KEY_ID, private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } : config.streams.kalshiKey,
+        key: kalshiSim ? lazySimTestKey() : config.streams.kalshiKey,
         timeoutMs: config.liveReads.timeoutMs,
       }),
       marketData,
     );
+    // Kalshi parlay trades: read from the venue through the Kalshi adapter's HTTP client (its rate limit and retries).
+    const parlays = new ParlayTradeService(liveAdapters.kalshi instanceof KalshiAdapter ? new KalshiParlayTrades(liveAdapters.kalshi.http) : null, () => clock.now());
     const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
-    // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue.
+    // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue
+    // (with fan-out across instances, the leader's, through the clustered feed).
     if (config.runJobs && config.recorder.enabled) {
+      // One recorder at a time across job runners: the others stand by for its lease.
+      const lease = await AdvisoryRecorderLease.open(db.pool, db.kind === 'external', { retryMs: config.recorder.lockRetryMs, logger: logger.child({ component: 'recorder' }) });
       recorder = createMarketRecorder({
-        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(),
+        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(), lease,
         feedOf: (code) => {
-          const feed = streamGateway.feed(code);
+          const feed = streamGateway.marketFeed(code);
           return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
         },
       });
@@ -204,6 +213,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         // before the venue router: /analytics/... and the recorded series; quotes of many markets
         { path: '/', router: createRecordedRouter(recordedData) },
         { path: '/', router: createRfqRouter(rfqs) },
+        { path: '/', router: createParlayRouter(parlays) },
         { path: '/', router: createDatasetsRouter(new DatasetService({ catalog: new CatalogReader(db.pool), store: recordedStore, dir: path.join(config.dataDir, 'datasets'), retentionDays: config.recorder.retentionDays, now: () => clock.now() })) },
         { path: '/', router: createQuotesRouter({ quotes: new QuoteService(new CatalogReader(db.pool), marketData), clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },

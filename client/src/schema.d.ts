@@ -4339,6 +4339,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/{exchange}/parlays/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parlay (combo) trades of a time range (kalshi), newest first
+         * @description Trades of Kalshi's combo markets (parlays: markets of a multivariate event collection, which combine legs of other markets) with start <= timestamp <= end, newest first. Each trade carries its combo market, the collection and the legs; price is the probability of YES of the combo (0..1), size in contracts.
+         *
+         *     start and end: ISO 8601 or unix seconds; end defaults to now, start to a day before end.
+         *
+         *     Source: the venue's trade history, read live: its live tier, and for the part of the range before Kalshi's historical cutoff (about three months back) its historical tier, so any range is answered. The recorder does not hold these trades: the catalog (and so the recorder's selection) leaves combo markets out, as Kalshi lists tens of thousands of them, nearly all without a trade. Kalshi's trade list has no filter for combos, so the service reads the exchange-wide trade list of the range and keeps the combo trades (which markets are combos is looked up once per market and remembered). One request reads at most 10,000 venue trades: on a range with few combo trades a page can hold fewer than limit trades (even none) while next_cursor is not null. Follow next_cursor until it is null to get every trade of the range.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time or unix seconds */
+                    start?: string;
+                    /** @description ISO 8601 time or unix seconds */
+                    end?: string;
+                    /** @description Trades per page, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description Opaque cursor from next_cursor of the previous page (with the same start and end, or none) */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /**
+                     * @description Venue code (path segment)
+                     * @example kalshi
+                     */
+                    exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "trades": [
+                         *         {
+                         *           "id": "7d9f3a1c",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "event_id": "KXFEDDECISION-26DEC",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "mve_collection_ticker": "mve-collection-ticker",
+                         *           "mve_selected_legs": [
+                         *             {
+                         *               "event_ticker": "event-ticker",
+                         *               "market_ticker": "market-ticker",
+                         *               "side": "side"
+                         *             }
+                         *           ],
+                         *           "price": 0.42,
+                         *           "size": 1250.5,
+                         *           "taker_side": "buy",
+                         *           "outcome": "outcome",
+                         *           "timestamp": "2026-12-10T19:00:00Z"
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ParlayTradeList"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue has no parlays operation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue failed to answer */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{exchange}/rfqs": {
         parameters: {
             query?: never;
@@ -6875,6 +7023,43 @@ export interface components {
         };
         OrderList: {
             orders: components["schemas"]["Order"][];
+            count: number;
+            next_cursor: string | null;
+        };
+        ParlayTrade: {
+            /** @description The venue's trade id */
+            id: string;
+            /** @description The combo market's ticker */
+            market_id: string;
+            /** @description The combo market's event ticker */
+            event_id: string;
+            /** @description The combo's title (its legs in words) */
+            title: string | null;
+            /** @description The multivariate event collection the combo belongs to, e.g. KXMVECROSSCATEGORY-R */
+            mve_collection_ticker: string;
+            /** @description The legs the combo combines */
+            mve_selected_legs: {
+                event_ticker: string;
+                market_ticker: string;
+                /** @description The side of the leg's market the combo takes: yes or no */
+                side: string;
+            }[];
+            /** @description Probability of YES of the combo (0..1), the venue's yes price */
+            price: number;
+            /** @description Contracts */
+            size: number;
+            /**
+             * @description Whether the taker bought or sold YES
+             * @enum {string|null}
+             */
+            taker_side: "buy" | "sell" | null;
+            /** @description Always yes: the price is YES's */
+            outcome: string | null;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        ParlayTradeList: {
+            trades: components["schemas"]["ParlayTrade"][];
             count: number;
             next_cursor: string | null;
         };

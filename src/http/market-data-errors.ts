@@ -3,7 +3,7 @@
 // one whose circuit is open a 503 (with Retry-After when known), one too slow a 504; data that could
 // not be read is a 502. Live passthrough failures are never answered with stale data.
 import type { ErrorRequestHandler } from 'express';
-import { LiveReadError, MarketDataNotFoundError } from '../market-data/errors.js';
+import { LiveReadError, MarketDataBadRequestError, MarketDataNotFoundError } from '../market-data/errors.js';
 import { VenueError, type VenueErrorKind } from '../venues/http-client.js';
 import { RecordError } from '../venues/records.js';
 import { HttpError } from './errors.js';
@@ -33,6 +33,7 @@ export function liveReadFailure(failure: LiveReadError): HttpError {
 /** Error middleware of the market-data routes: typed failures to HttpErrors, anything else passed on (a 500). */
 export const marketDataErrors: ErrorRequestHandler = (err: unknown, _req, _res, next) => {
   if (err instanceof MarketDataNotFoundError) return next(new HttpError(404, err.message));
+  if (err instanceof MarketDataBadRequestError) return next(new HttpError(400, err.message));
   if (err instanceof LiveReadError) return next(liveReadFailure(err));
   next(err);
 };

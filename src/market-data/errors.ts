@@ -22,3 +22,11 @@ export class LiveReadError extends Error {
     this.name = 'LiveReadError';
   }
 }
+
+/** The request cannot be answered as asked (e.g. a cursor the venue no longer takes); the message names the field. */
+export class MarketDataBadRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MarketDataBadRequestError';
+  }
+}

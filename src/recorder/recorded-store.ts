@@ -136,14 +136,28 @@ export interface StoredCandle {
 
 const ms = (d: Date | string): number => (d instanceof Date ? d.getTime() : Date.parse(d));
 
+/** A write refused because the writer no longer holds the recorder's lease (another process may record). */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('the recorder lease is no longer held: write refused');
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** Checked inside a write's transaction, just before it commits: false refuses the write. */
+export type WriteFence = (client: pg.PoolClient) => Promise<boolean>;
+
 export class RecordedStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly partitions: PartitionManager,
   ) {}
 
-  /** Writes a batch; returns how many rows were dropped as older than retention. */
-  async write(batch: WriteBatch, nowMs: number): Promise<{ written: number; tooOld: number }> {
+  /**
+   * Writes a batch; returns how many rows were dropped as older than retention. `fence`: checked in
+   * the transaction just before it commits; false rolls the batch back (LeaseLostError).
+   */
+  async write(batch: WriteBatch, nowMs: number, fence?: WriteFence): Promise<{ written: number; tooOld: number }> {
     const keep = <T extends { ts: number }>(rows: T[]): T[] => rows.filter((r) => this.partitions.keeps(r.ts, nowMs));
     const book = keep(batch.book);
     const trades = keep(batch.trades);
@@ -216,6 +230,7 @@ export class RecordedStore {
           [g.map((x) => x.exchange), g.map((x) => x.market_id), g.map((x) => iso(x.started_at)), g.map((x) => iso(x.ended_at)), g.map((x) => x.reason)],
         );
       }
+      if (fence && !(await fence(client))) throw new LeaseLostError();
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -19,6 +19,12 @@
  * Writes are buffered and flushed every `flushMs` in one transaction (RecordedStore.write); a failed
  * flush keeps its rows for the next one, up to `maxBufferedRows` (beyond, the oldest are dropped and
  * counted, and the affected markets get a gap).
+ *
+ * One recorder writes at a time across processes: with a `lease` (a PostgreSQL advisory lock,
+ * indexers/recorder-lease.ts) the recorder follows, polls and writes only while it holds it. Until
+ * then it stands by, trying again; each write checks in its transaction that the lease still holds
+ * (the fence), and a recorder that loses the lease to another process stands down: it lets go of its
+ * markets, discards what it buffered (the other recorder records from then on) and stands by again.
  */
 import type { Logger } from 'pino';
 import type pg from 'pg';
@@ -28,7 +34,7 @@ import type { BookDelta, OrderBook, Trade } from '../venues/records.js';
 import type { StreamEvent } from '../venues/stream.js';
 import type { PartitionManager } from './partitions.js';
 import { RecorderBook, sameTop, type Top } from './recorder-book.js';
-import type { BookRow, GapRow, RecordedStore, TradeRow, WriteBatch } from './recorded-store.js';
+import { LeaseLostError, type BookRow, type GapRow, type RecordedStore, type TradeRow, type WriteBatch, type WriteFence } from './recorded-store.js';
 import { resolveSelection, type Selection, type TrackedMarket } from './tracking.js';
 
 /** A venue's upstream stream as the recorder uses it (wired to the stream gateway's feed in service.ts). */
@@ -41,6 +47,18 @@ export interface UpstreamFeed {
   /** What the venue's socket carries, once the upstream client exists (null before). */
   channels(): { orderbook: boolean; trades: boolean } | null;
   connected(): boolean;
+}
+
+/** The exclusive right to record, across processes (indexers/recorder-lease.ts). */
+export interface RecorderLease {
+  /** Resolves true once this process holds the lease (trying until then), false if `signal` aborts first. */
+  acquire(signal: AbortSignal): Promise<boolean>;
+  /** Checked in a write's transaction before it commits: whether the lease still holds. */
+  fence: WriteFence;
+  /** Hears when the lease is lost to another process. */
+  onLost(listener: () => void): void;
+  /** Gives the lease up (at close). */
+  release(): Promise<void>;
 }
 
 export interface RecordedVenue {
@@ -71,6 +89,8 @@ export interface RecorderOptions {
   settings: RecorderSettings;
   logger: Logger;
   now?: () => number;
+  /** Absent: this process is the only recorder (tests, tools). */
+  lease?: RecorderLease;
 }
 
 interface MarketState {
@@ -114,7 +134,13 @@ export class MarketRecorder {
   private closed = false;
   private readonly now: () => number;
   private readonly log: Logger;
-  readonly counters = { snapshots: 0, deltas: 0, trades: 0, tops: 0, dropped_deltas: 0, write_errors: 0, dropped_rows: 0, too_old_rows: 0, flushes: 0, gaps: 0, partitions_dropped: 0 };
+  readonly counters = { snapshots: 0, deltas: 0, trades: 0, tops: 0, dropped_deltas: 0, write_errors: 0, dropped_rows: 0, too_old_rows: 0, flushes: 0, gaps: 0, partitions_dropped: 0, leases_taken: 0, leases_lost: 0, discarded_rows: 0 };
+  /** Whether this process records now (it holds the lease, or has none to hold). */
+  private recording = false;
+  /** Counts the times recording started (lease terms), so a run overtaken by a stand-down stops. */
+  private term = 0;
+  /** Stops waiting for the lease at close. */
+  private readonly acquiring = new AbortController();
   private lastFlushAt: number | null = null;
   private lastWriteError: string | null = null;
   private lastMaintenanceAt: number | null = null;
@@ -125,6 +151,12 @@ export class MarketRecorder {
     for (const def of opts.venues) {
       this.venues.set(def.exchange, { def, markets: new Map(), mode: def.feed ? 'stream' : 'poll', disconnectedAt: null, lastEventAt: null, lagMs: null, unobserve: null, polling: false, pollErrors: 0 });
     }
+    opts.lease?.onLost(() => this.standDown());
+  }
+
+  /** Whether this process is the one recording (false: standing by for the lease). */
+  get isRecording(): boolean {
+    return this.recording;
   }
 
   private starting: Promise<void> | null = null;
@@ -140,16 +172,53 @@ export class MarketRecorder {
       for (const v of this.venues.values()) {
         if (v.def.feed) v.unobserve = v.def.feed.observe((e) => this.onStreamEvent(v, e));
       }
-      this.starting = this.run();
+      this.starting = this.lead();
     }
     return this.starting;
   }
 
-  private async run(): Promise<void> {
+  /** Waits for the lease (if any), then records. */
+  private async lead(): Promise<void> {
+    const lease = this.opts.lease;
+    if (lease) {
+      if (!(await lease.acquire(this.acquiring.signal)) || this.closed) return;
+      this.counters.leases_taken += 1;
+      this.log.info('recorder: lease taken; this process records');
+    }
+    this.recording = true;
+    await this.run(++this.term);
+  }
+
+  /**
+   * The lease went to another process: stop following, polling and writing, drop what is buffered
+   * (the other recorder records from now on; trades are keyed by id, so it loses none of them), and
+   * stand by for the lease again.
+   */
+  private standDown(): void {
+    if (!this.recording) return;
+    this.recording = false;
+    this.counters.leases_lost += 1;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    for (const v of this.venues.values()) {
+      for (const id of v.markets.keys()) v.def.feed?.unfollow(id);
+      v.markets.clear();
+      v.disconnectedAt = null;
+    }
+    const discarded = this.pending.book.length + this.pending.trades.length + this.pending.gaps.length;
+    this.counters.discarded_rows += discarded;
+    this.pending = { book: [], trades: [], gaps: [] };
+    this.oldestPendingAt = null;
+    this.log.warn({ discarded }, 'recorder: lease lost to another process; standing by');
+    if (!this.closed) this.starting = this.lead();
+  }
+
+  /** Starts recording for the lease term `term` (a term that ended meanwhile stops where it is). */
+  private async run(term: number): Promise<void> {
+    const current = () => !this.closed && this.recording && this.term === term;
     await this.maintain();
-    if (this.closed) return;
+    if (!current()) return;
     await this.refreshTracked();
-    if (this.closed) return;
+    if (!current()) return;
     const s = this.opts.settings;
     const every = (ms: number, fn: () => unknown) => {
       const t = setInterval(() => void fn(), ms);
@@ -166,13 +235,15 @@ export class MarketRecorder {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.acquiring.abort();
     await this.starting?.catch(() => undefined);
     for (const t of this.timers) clearInterval(t);
     for (const v of this.venues.values()) {
       v.unobserve?.();
       for (const id of v.markets.keys()) v.def.feed?.unfollow(id);
     }
-    await this.flush();
+    if (this.recording) await this.flush();
+    await this.opts.lease?.release();
   }
 
   /** Markets followed on a venue. */
@@ -192,8 +263,8 @@ export class MarketRecorder {
 
   /** Re-reads each venue's selection: new markets are followed (and their recent trades fetched), dropped ones let go. One refresh at a time. */
   refreshTracked(): Promise<void> {
-    // Before start() nothing is followed (the start reads the selections itself).
-    if (!this.starting) return Promise.resolve();
+    // Before start() nothing is followed (the start reads the selections itself); nor while standing by.
+    if (!this.starting || !this.recording) return Promise.resolve();
     const next = this.refreshing.catch(() => undefined).then(() => this.refreshOnce());
     this.refreshing = next;
     return next;
@@ -201,7 +272,7 @@ export class MarketRecorder {
 
   private async refreshOnce(): Promise<void> {
     for (const v of this.venues.values()) {
-      if (this.closed) return;
+      if (this.closed || !this.recording) return;
       const wanted = await resolveSelection(this.opts.pool, v.def.exchange, v.def.selection, this.opts.settings.maxMarketsPerVenue);
       const ids = new Set(wanted.map((m) => m.marketId));
       for (const [id] of v.markets) {
@@ -220,6 +291,7 @@ export class MarketRecorder {
           }
           ref = { marketId: ref.marketId, yesOutcomeId: (m.outcomes.find((o) => /^yes$/i.test(o.label)) ?? m.outcomes[0])?.id ?? null };
         }
+        if (!this.recording) return;
         const st: MarketState = { venue: v, ref, book: null, top: null, lastSnapshotAt: 0, gapSince: null, gapReason: null, seenTrades: new Set() };
         v.markets.set(ref.marketId, st);
         v.def.feed?.follow(ref);
@@ -410,6 +482,8 @@ export class MarketRecorder {
   // ---- the write buffer --------------------------------------------------------------------------
 
   private push(row: { book?: BookRow; trade?: TradeRow; gap?: GapRow }): void {
+    // A poll or backfill still in flight when the lease went: its rows are the other recorder's to write.
+    if (!this.recording) return;
     if (row.book) this.pending.book.push(row.book);
     if (row.trade) this.pending.trades.push(row.trade);
     if (row.gap) this.pending.gaps.push(row.gap);
@@ -426,14 +500,20 @@ export class MarketRecorder {
     this.oldestPendingAt = null;
     this.flushing = (async () => {
       try {
-        const r = await this.opts.store.write(batch, this.now());
+        const r = await this.opts.store.write(batch, this.now(), this.opts.lease?.fence);
         this.counters.too_old_rows += r.tooOld;
         this.counters.flushes += 1;
         this.lastFlushAt = this.now();
         this.lastWriteError = null;
       } catch (err) {
+        if (err instanceof LeaseLostError && !this.recording) {
+          // Stood down meanwhile: the batch is the other recorder's to write now.
+          this.counters.discarded_rows += batch.book.length + batch.trades.length + batch.gaps.length;
+          return;
+        }
         this.counters.write_errors += 1;
         this.lastWriteError = (err as Error).message;
+        // A refused write (lease not confirmed): kept until the lease is taken again or lost for good.
         this.log.error({ err }, 'recorder: write failed; rows kept for the next flush');
         this.requeue(batch, oldest);
       }
@@ -486,6 +566,8 @@ export class MarketRecorder {
     const recent = await this.opts.store.gapsSince(now - 86_400_000, 20);
     return {
       status: degraded ? 'degraded' : 'ok',
+      // standby: another job runner holds the recorder's lease and records; this one takes over when it goes.
+      role: this.recording ? 'recording' : 'standby',
       venues,
       buffered_rows: this.pending.book.length + this.pending.trades.length,
       write_lag_ms: this.oldestPendingAt === null ? 0 : now - this.oldestPendingAt,

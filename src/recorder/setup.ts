@@ -10,7 +10,7 @@ import type { VenueAdapter } from '../venues/adapter.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
 import { PartitionManager } from './partitions.js';
 import { RecordedStore } from './recorded-store.js';
-import { MarketRecorder, type RecordedVenue, type UpstreamFeed } from './recorder.js';
+import { MarketRecorder, type RecordedVenue, type RecorderLease, type UpstreamFeed } from './recorder.js';
 import { selectionFor } from './tracking.js';
 
 export function createMarketRecorder(opts: {
@@ -20,6 +20,8 @@ export function createMarketRecorder(opts: {
   feedOf: (code: ExchangeCode) => UpstreamFeed | undefined;
   logger: Logger;
   now?: () => number;
+  /** One recorder at a time across job runners (indexers/recorder-lease.ts). */
+  lease?: RecorderLease;
 }): MarketRecorder {
   const c = opts.config;
   const partitions = new PartitionManager(opts.pool, { retentionDays: c.retentionDays, aheadDays: c.partitionsAheadDays });
@@ -46,5 +48,6 @@ export function createMarketRecorder(opts: {
     },
     logger: opts.logger,
     now: opts.now,
+    lease: opts.lease,
   });
 }

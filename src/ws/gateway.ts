@@ -91,6 +91,11 @@ export class StreamGateway {
     }
   }
 
+  /** A venue's market feed as the gateway uses it (with fan-out: the clustered feed, whatever this instance's role). */
+  marketFeed(exchange: string): MarketFeed | undefined {
+    return this.opts.routes.find((r) => r.exchange === exchange)?.feed;
+  }
+
   /** The feed holding a venue's upstream connection in this process (tests reach the upstream state through it). */
   feed(exchange: string): VenueFeed | undefined {
     return this.opts.routes.find((r) => r.exchange === exchange)?.feed.venueFeed ?? undefined;

@@ -12,8 +12,8 @@
  */
 import type { Logger } from 'pino';
 import type { VenueAdapter } from '../venues/adapter.js';
-import type { Market, Ticker, Trade } from '../venues/records.js';
-import type { MarketStreamClient, StreamEvent, StreamMarketRef } from '../venues/stream.js';
+import type { Market, OrderBook, Ticker, Trade } from '../venues/records.js';
+import type { MarketStreamClient, StreamEvent, StreamMarketRef, UpstreamChannels } from '../venues/stream.js';
 import { LiveBook } from './live-book.js';
 import { orderbookMessage, pricesMessage, tradeMessage, type MessageContext, type StreamStyle } from './messages.js';
 import type { MessageType } from './protocol.js';
@@ -34,6 +34,19 @@ export interface FeedMessage {
 /** A client connection as the feed sees it (or, on a fan-out leader, the other instances' interest). */
 export interface Subscriber {
   deliver(message: FeedMessage): void;
+  /**
+   * Wants the market's upstream events themselves (the recorder, src/ws/recorder-feed.ts), heard
+   * through `observe`: when it joins a market whose book is held already (no upstream snapshot comes),
+   * that book is handed to the observers as a `book` event.
+   */
+  readonly raw?: boolean;
+}
+
+/** The venue's upstream connection as an observer sees it (on a fan-out follower: the leader's). */
+export interface UpstreamStatus {
+  connected: boolean;
+  /** What the socket carries (null before the connection exists). */
+  channels: UpstreamChannels | null;
 }
 
 /**
@@ -49,6 +62,12 @@ export interface MarketFeed {
   close(): Promise<void>;
   /** The feed holding this process' upstream connection, or null (a fan-out follower has none). */
   readonly venueFeed: VenueFeed | null;
+  /**
+   * Hears the upstream events (books, deltas, trades, connection changes) of the markets a `raw`
+   * subscriber of this process follows (and possibly of others); returns the unsubscribe.
+   */
+  observe(listener: (e: StreamEvent) => void): () => void;
+  upstreamStatus(): UpstreamStatus;
 }
 
 /** The latest `seq` of each kind of a market, to continue from (a new fan-out leader's numbering). */
@@ -156,6 +175,7 @@ export class VenueFeed implements MarketFeed {
       this.markets.set(ref.marketId, st);
     }
     st.subs.set(sub, types);
+    if (sub.raw && st.book) this.resendBook(st);
     if (types.has('prices') && st.pricesText) sub.deliver({ text: st.pricesText, type: 'prices', seq: st.seq.prices, snapshot: true });
     if (types.has('orderbook') && st.bookText) sub.deliver({ text: st.bookText, type: 'orderbook', seq: st.seq.orderbook, snapshot: true });
     if (fresh) {
@@ -176,6 +196,17 @@ export class VenueFeed implements MarketFeed {
   observe(listener: (e: StreamEvent) => void): () => void {
     this.observers.add(listener);
     return () => this.observers.delete(listener);
+  }
+
+  upstreamStatus(): UpstreamStatus {
+    return { connected: this.client?.connected ?? false, channels: this.client?.channels ?? null };
+  }
+
+  /** The book held, to the observers, as the snapshot a raw subscriber joining late did not get from upstream. */
+  private resendBook(st: MarketState): void {
+    const view = st.book!.levels();
+    const e: StreamEvent = { kind: 'book', book: { exchange: this.opts.exchange as OrderBook['exchange'], market_id: st.ref.marketId, outcome_id: view.outcomeId ?? st.ref.yesOutcomeId, bids: view.bids, asks: view.asks, timestamp: view.timestamp } };
+    for (const o of this.observers) o(e);
   }
 
   health(): Record<string, unknown> {

@@ -337,6 +337,36 @@ describe('recorder', function () {
       await assert.rejects(new KalshiRfqClient({ restUrl: 'http://127.0.0.1:9', key: null, timeoutMs: 1000 }).rfq('x'), RfqKeyMissingError);
     });
 
+    it('kalshi parlay trades: the combo markets\' trades of a range, newest first, with collection and legs, paged; 400s, empty ranges, a key needed', async () => {
+      const end = new Date();
+      const start = new Date(end.getTime() - 86_400_000);
+      const range = `start=${start.toISOString()}&end=${end.toISOString()}`;
+      const combos = ['KXMVECROSSCATEGORY-S2026ABC123-7F3A9', 'KXMVESPORTSMULTIGAMEEXTENDED-S2026DEF456-1B2C3'];
+      const want = combos.flatMap((t) => sim('kalshi').activity.trades(t, { startMs: start.getTime(), endMs: end.getTime() })!.map((tr) => ({ t, tr }))).sort((a, b) => b.tr.t - a.tr.t);
+      assert.ok(want.length > 3, 'the simulator\'s combos have trades');
+      const trades = (await all(`/api/v1/kalshi/parlays/trades?${range}&limit=3`, 'trades')) as { market_id: string; price: number; size: number; timestamp: string; mve_collection_ticker: string; mve_selected_legs: { market_ticker: string; side: string }[] }[];
+      assert.deepEqual(trades.map((t) => [t.market_id, Date.parse(t.timestamp), t.size]), want.map((w) => [w.t, w.tr.t, w.tr.size]), 'every combo trade once, newest first, across pages of 3');
+      const cross = trades.find((t) => t.market_id === combos[0])!;
+      assert.equal(cross.mve_collection_ticker, 'KXMVECROSSCATEGORY-R');
+      assert.deepEqual(cross.mve_selected_legs.map((l) => `${l.market_ticker}:${l.side}`), ['KXUSHOUSE2026D-27JAN03-Y:yes', 'KXFEDCUTDEC202-26DEC16-Y:yes']);
+      assert.ok(trades.every((t) => t.price > 0 && t.price < 1), 'prices are YES probabilities');
+      // Defaults: end now, start a day before; the cursor carries the range, so paging without start/end holds together.
+      assert.equal((await all('/api/v1/kalshi/parlays/trades?limit=5', 'trades')).length, want.length);
+      const empty = await get('/api/v1/kalshi/parlays/trades?start=2020-01-01&end=2020-01-02');
+      assert.deepEqual([empty.status, empty.body], [200, { trades: [], count: 0, next_cursor: null }]);
+      for (const [q, field] of [['start=2026-01-02&end=2026-01-01', 'start'], ['start=yesterday', 'start'], ['end=nope', 'end'], ['limit=0', 'limit'], ['limit=1001', 'limit'], ['cursor=garbage', 'cursor']]) {
+        const bad = await get(`/api/v1/kalshi/parlays/trades?${q}`);
+        assert.equal(bad.status, 400, q);
+        assert.match(bad.body.error, new RegExp(`^${field}`), q);
+      }
+      // A cursor of another range is refused.
+      const first = await get(`/api/v1/kalshi/parlays/trades?${range}&limit=1`);
+      assert.equal((await get(`/api/v1/kalshi/parlays/trades?start=2020-01-01&limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`)).status, 400);
+      assert.equal((await svc.request('/api/v1/kalshi/parlays/trades')).status, 401, 'a key is needed, as for every recorded-data route');
+      const other = await get('/api/v1/polymarket/parlays/trades');
+      assert.deepEqual([other.status, other.body.error], [404, 'polymarket has no parlays operation']);
+    });
+
     it('404s naming the operation a venue lacks, and unknown markets', async () => {
       for (const [path, message] of [
         ['/api/v1/limitless/x/deltas', 'limitless has no deltas operation'],

@@ -28,11 +28,11 @@ function follower() {
   const feed = new ClusteredFeed({
     exchange: 'kalshi',
     logger: pino({ level: 'silent' }),
-    port: { publishUpdate: (_x, _m, msg) => void published.push(msg), sendInterest: (_x, i) => void interest.push(i) },
+    port: { publishUpdate: (_x, _m, msg) => void published.push(msg), sendInterest: (_x, i) => void interest.push(i), publishRaw: () => undefined },
     createFeed: (seqStart) => {
       const fake = { seqStart, added: [] as [Subscriber, string, ReadonlySet<MessageType>][] };
       created.push(fake);
-      return { add: (s: Subscriber, r: { marketId: string }, t: ReadonlySet<MessageType>) => fake.added.push([s, r.marketId, t]), remove: () => undefined, close: async () => undefined, seqOf: () => undefined, health: () => ({}) } as unknown as VenueFeed;
+      return { add: (s: Subscriber, r: { marketId: string }, t: ReadonlySet<MessageType>) => fake.added.push([s, r.marketId, t]), remove: () => undefined, close: async () => undefined, seqOf: () => undefined, health: () => ({}), observe: () => () => undefined, upstreamStatus: () => ({ connected: true, channels: null }) } as unknown as VenueFeed;
     },
   });
   return { feed, interest, published, created };
@@ -90,11 +90,34 @@ describe('stream fan-out: the clustered feed', () => {
     assert.deepEqual(created[0].seqStart('M'), { orderbook: 6, prices: 2 });
     assert.ok(feed.venueFeed);
     // Other instances' interest now goes into the venue feed through one subscriber per market.
-    feed.setRemote('other', { ref: ref('N'), types: ['prices'], seqs: { prices: 40 } });
+    feed.setRemote('other', { ref: ref('N'), types: ['prices'], raw: false, seqs: { prices: 40 } });
     assert.deepEqual(created[0].added.at(-1)!.slice(1).map((x) => (x instanceof Set ? [...x] : x)), ['N', ['prices']]);
     assert.deepEqual(created[0].seqStart('N'), { prices: 40 }, 'numbers continue from what another instance saw');
     assert.deepEqual(feed.remoteMarketsOf('other'), ['N']);
     feed.dropInstance('other');
     assert.deepEqual(feed.remoteMarketsOf('other'), []);
+  });
+
+  it('raw subscribers (the recorder): interest marked raw, the leader\'s events of their markets only, its upstream state as connect/disconnect, a disconnect when the view of the leader breaks', () => {
+    const { feed, interest } = follower();
+    const heard: string[] = [];
+    feed.observe((e) => heard.push(e.kind === 'delta' ? `delta:${e.delta.market_id}` : e.kind));
+    const recorder: Subscriber = { deliver: () => undefined, raw: true };
+    feed.add(recorder, ref('R'), types());
+    feed.add(new Client(), ref('C'), types('orderbook'));
+    assert.deepEqual(interest.map((i) => [i.ref.marketId, i.types, i.raw]), [['R', [], true], ['C', ['orderbook'], false]]);
+    const delta = (m: string) => ({ event: { kind: 'delta' as const, delta: { exchange: 'kalshi' as const, market_id: m, outcome_id: null, seq: null, side: 'bid' as const, price: 0.5, size: null, size_delta: 1, timestamp: new Date().toISOString() } } });
+    feed.onRaw(null, { status: { connected: true, channels: { orderbook: true, trades: true, prices: true } } });
+    feed.onRaw('R', delta('R'));
+    feed.onRaw('C', delta('C'));
+    assert.deepEqual(heard, ['connected', 'delta:R'], 'events of the raw subscriber\'s market only');
+    assert.deepEqual(feed.upstreamStatus(), { connected: true, channels: { orderbook: true, trades: true, prices: true } });
+    feed.onRaw(null, { event: { kind: 'disconnected' } });
+    feed.onRaw(null, { event: { kind: 'connected' } });
+    feed.expectFreshSnapshots();
+    assert.deepEqual(heard.slice(2), ['disconnected', 'connected', 'disconnected'], 'a broken view of the leader is a disconnect');
+    feed.remove(recorder, 'R');
+    assert.deepEqual(interest.at(-1)!.raw, false);
+    assert.deepEqual(interest.at(-1)!.types, []);
   });
 });

@@ -4,11 +4,29 @@
  * same key as its market-data stream: KALSHI_WS_KEY_ID / KALSHI_WS_PRIVATE_KEY; never a user's
  * trading key). Without one the reads are unavailable (RfqKeyMissingError).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { VenueError } from '../http-client.js';
 import { kalshiSignedHeaders } from './stream.js';
 
 /** The key id the Kalshi simulator accepts for member reads (any RSA key signs it). */
 export const KALSHI_SIM_TEST_KEY_ID = 'sim-test-key';
+
+export interface KalshiKey {
+  key_id: string;
+  private_key: string;
+}
+
+/**
+ * The simulator's test key (sim mode only), made on first use: generating a 2048-bit RSA key costs
+ * about 0.1 s of CPU, which a start that never reads an RFQ should not pay.
+ */
+export function lazySimTestKey(): () => KalshiKey {
+  let key: KalshiKey | null = null;
+  return () => {
+    key ??= { key_id: KALSHI_SIM_TEST_KEY_ID, private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    return key;
+  };
+}
 
 export interface Rfq {
   id: string;
@@ -50,12 +68,14 @@ export function normaliseRfq(w: RfqWire): Rfq {
 }
 
 export class KalshiRfqClient {
-  constructor(private readonly opts: { restUrl: string; key: { key_id: string; private_key: string } | null; timeoutMs: number }) {}
+  /** `key`: the service's own key, a function giving it on first use (the simulator's test key), or null (none). */
+  constructor(private readonly opts: { restUrl: string; key: KalshiKey | (() => KalshiKey) | null; timeoutMs: number }) {}
 
   private async get<T>(pathAndQuery: string): Promise<T> {
-    if (!this.opts.key) throw new RfqKeyMissingError('kalshi RFQs need the service\'s own Kalshi API key (KALSHI_WS_KEY_ID and KALSHI_WS_PRIVATE_KEY)');
+    const key = typeof this.opts.key === 'function' ? this.opts.key() : this.opts.key;
+    if (!key) throw new RfqKeyMissingError('kalshi RFQs need the service\'s own Kalshi API key (KALSHI_WS_KEY_ID and KALSHI_WS_PRIVATE_KEY)');
     const url = new URL(this.opts.restUrl.replace(/\/$/, '') + pathAndQuery);
-    const headers = kalshiSignedHeaders(this.opts.key.key_id, this.opts.key.private_key, 'GET', url.pathname, Date.now());
+    const headers = kalshiSignedHeaders(key.key_id, key.private_key, 'GET', url.pathname, Date.now());
     let res: Response;
     try {
       res = await fetch(url, { headers, signal: AbortSignal.timeout(this.opts.timeoutMs) });

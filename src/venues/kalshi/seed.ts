@@ -41,7 +41,8 @@ interface MarketSpec {
   liquidity: number;
   status: 'initialized' | 'active' | 'inactive' | 'closed' | 'determined' | 'finalized';
   result?: 'yes' | 'no';
-  mve?: boolean;
+  /** A combo (multivariate) market: its collection and the legs it combines. */
+  mve?: { collection: string; legs: { event_ticker: string; market_ticker: string; side: 'yes' | 'no' }[] };
 }
 
 /** One market object as the venue sends it; quotes are a cent or two around `yes`. */
@@ -97,8 +98,8 @@ export function kalshiMarketWire(s: MarketSpec, now: number): KalshiMarketWire {
     fractional_trading_enabled: false,
   };
   if (s.mve) {
-    base.mve_collection_ticker = 'KXMVECROSSCATEGORY-R';
-    base.mve_selected_legs = [];
+    base.mve_collection_ticker = s.mve.collection;
+    base.mve_selected_legs = s.mve.legs;
   }
   return base;
 }
@@ -211,12 +212,21 @@ export function kalshiSeed(now = Date.now()): KalshiSeed {
       );
     }
   }
-  // One combo (multivariate) market: listed by the venue, excluded by `mve_filter=exclude`.
-  markets.push(
+  // Two combo (multivariate) markets in two collections, whose legs are markets above: listed by the
+  // venue, excluded by `mve_filter=exclude` (so never in the catalog); their trades are parlay trades.
+  const leg = (key: string, side: 'yes' | 'no') => {
+    const m = markets.find((x) => x.ticker.startsWith(`KX${key}-`));
+    if (!m) throw new Error(`kalshi seed: no market for the combo leg ${key}`);
+    return { event_ticker: m.event_ticker, market_ticker: m.ticker, side };
+  };
+  const combo = (ticker: string, title: string, collection: string, legs: ReturnType<typeof leg>[], yes: number) =>
     kalshiMarketWire(
-      { ticker: 'KXMVECROSSCATEGORY-S2026ABC123-7F3A9', event_ticker: 'KXMVECROSSCATEGORY-S2026ABC123', title: 'yes Democrats win House,yes Fed cuts in December', rules: '', open: new Date(now - 86_400_000).toISOString(), close: '2027-01-03T17:00:00Z', yes: 0.4, volume: 0, volume24h: 0, liquidity: 0, status: 'active', mve: true },
+      { ticker, event_ticker: ticker.slice(0, ticker.lastIndexOf('-')), title, rules: '', open: new Date(now - 86_400_000).toISOString(), close: '2027-01-03T17:00:00Z', yes, volume: 0, volume24h: 0, liquidity: 0, status: 'active', mve: { collection, legs } },
       now,
-    ),
+    );
+  markets.push(
+    combo('KXMVECROSSCATEGORY-S2026ABC123-7F3A9', 'yes Democrats win House,yes Fed cuts in December', 'KXMVECROSSCATEGORY-R', [leg('USHOUSE2026D', 'yes'), leg('FEDCUTDEC202', 'yes')], 0.4),
+    combo('KXMVESPORTSMULTIGAMEEXTENDED-S2026DEF456-1B2C3', 'no Democrats win House,yes Fed cuts in December', 'KXMVESPORTSMULTIGAMEEXTENDED-R', [leg('USHOUSE2026D', 'no'), leg('FEDCUTDEC202', 'yes')], 0.15),
   );
   return { events, markets };
 }

@@ -16,6 +16,7 @@ import type { KalshiEventWire, KalshiMarketWire } from './normalise.js';
 import { kalshiSeed } from './seed.js';
 import { registerKalshiOrders } from './simulator-orders.js';
 import { registerKalshiMemberHistory } from './simulator-history.js';
+import { registerKalshiHistorical } from './simulator-historical.js';
 
 export const KALSHI_SIM_REST_PREFIX = '/trade-api/v2';
 export const KALSHI_SIM_WS_PATH = '/trade-api/ws/v2';
@@ -120,6 +121,8 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
   const server = new SimServer('kalshi');
   const P = KALSHI_SIM_REST_PREFIX;
   registerKalshiMemberHistory(server, { prefix: P, tickers: () => [...markets.values()].filter((m) => m.status === 'active').map((m) => m.ticker) });
+  // The historical tier (trades and markets before the cutoff): simulator-historical.ts.
+  registerKalshiHistorical(server, { prefix: P, liveMarkets: () => [...markets.values()] });
 
   server.get(`${P}/markets`, (req) => {
     const q = req.query;
@@ -157,7 +160,8 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     const ticker = q.get('ticker');
     const minTs = q.get('min_ts');
     const maxTs = q.get('max_ts');
-    const ids = ticker ? [ticker] : [...markets.keys()].filter((t) => activity.peek(t));
+    // Without a ticker: the exchange-wide tape, every market's trades (combos among them: the parlay trades).
+    const ids = ticker ? [ticker] : [...markets.keys()];
     const all = ids.flatMap((t) => (activity.trades(t, { startMs: minTs ? Number(minTs) * 1000 : undefined, endMs: maxTs ? Number(maxTs) * 1000 : undefined }) ?? []).map((tr) => ({ t, tr })));
     all.sort((a, b) => b.tr.t - a.tr.t);
     const p = page(all, q.get('cursor'), limit);

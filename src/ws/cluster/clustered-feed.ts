@@ -15,11 +15,19 @@
  * over from a leader that stopped, or a leader loses its database session) every subscription is
  * replayed into the new role and the clients get a fresh snapshot. A new leader continues each
  * market's numbering from the latest `seq` any instance reported, so numbers never go back.
+ *
+ * Raw subscribers (the recorder: `Subscriber.raw`) want the upstream events themselves (books, deltas,
+ * trades), heard through `observe`. On the leader they are the venue feed's own events; a follower
+ * marks its interest in such a market `raw`, and the leader sends that market's events on, plus the
+ * state of its upstream connection (connected, channels). A follower whose view of the leader breaks
+ * (a new leader, missed messages, its database session lost) tells its observers the upstream is
+ * `disconnected`, and `connected` once the leader's state arrives again, so the recorder marks the gap,
+ * takes the book the leader sends again and fetches the trades of the interval, as on a reconnect.
  */
 import type { Logger } from 'pino';
-import type { StreamMarketRef } from '../../venues/stream.js';
+import type { StreamEvent, StreamMarketRef } from '../../venues/stream.js';
 import type { MessageType } from '../protocol.js';
-import type { FeedMessage, MarketFeed, SeqStart, Subscriber, VenueFeed } from '../venue-feed.js';
+import type { FeedMessage, MarketFeed, SeqStart, Subscriber, UpstreamStatus, VenueFeed } from '../venue-feed.js';
 
 export type Seqs = Partial<Record<MessageType, number>>;
 
@@ -27,13 +35,22 @@ export type Seqs = Partial<Record<MessageType, number>>;
 export interface ClusterPort {
   /** Leader: one message of a market that followers want, to every instance. */
   publishUpdate(exchange: string, marketId: string, message: FeedMessage): void;
-  /** Follower: this instance's interest in a market (no types: none any more). */
+  /** Follower: this instance's interest in a market (no types and not raw: none any more). */
   sendInterest(exchange: string, interest: Interest): void;
+  /** Leader: an upstream event of a market some follower wants raw (or, with no market, of the connection), and/or the upstream's state. */
+  publishRaw(exchange: string, marketId: string | null, payload: RawPayload): void;
+}
+
+export interface RawPayload {
+  event?: StreamEvent;
+  status?: UpstreamStatus;
 }
 
 export interface Interest {
   ref: StreamMarketRef;
   types: MessageType[];
+  /** Some subscriber of the instance wants the market's upstream events (the recorder). */
+  raw: boolean;
   /** The latest numbers this instance saw, so a new leader continues them. */
   seqs: Seqs;
 }
@@ -57,6 +74,8 @@ interface RemoteMarket {
   ref: StreamMarketRef;
   /** Instance id -> the kinds its clients want. */
   byInstance: Map<string, ReadonlySet<MessageType>>;
+  /** Instances that want the market's upstream events. */
+  rawBy: Set<string>;
   /** The subscriber standing for all followers in the leader's venue feed. */
   sub: Subscriber;
   seqHint: Seqs;
@@ -90,6 +109,12 @@ export class ClusteredFeed implements MarketFeed {
   private readonly local = new Map<string, LocalMarket>();
   private readonly remote = new Map<string, RemoteMarket>();
   private closed = false;
+  /** Listeners of upstream events (the recorder). */
+  private readonly observers = new Set<(e: StreamEvent) => void>();
+  /** Leader: stops hearing the venue feed's events. */
+  private unobserveFeed: (() => void) | null = null;
+  /** Follower: the leader's upstream as last heard. */
+  private status: UpstreamStatus = { connected: false, channels: null };
 
   constructor(private readonly opts: ClusteredFeedOptions) {}
 
@@ -103,7 +128,7 @@ export class ClusteredFeed implements MarketFeed {
 
   add(sub: Subscriber, ref: StreamMarketRef, types: ReadonlySet<MessageType>): void {
     let lm = this.local.get(ref.marketId);
-    const before = lm ? unionOfTypes(lm.subs.values()).join() : null;
+    const before = lm ? interestKey(lm) : null;
     if (!lm) {
       lm = { ref, subs: new Map(), latest: {}, awaiting: { prices: new Set(), orderbook: new Set() }, seqs: {} };
       this.local.set(ref.marketId, lm);
@@ -116,18 +141,31 @@ export class ClusteredFeed implements MarketFeed {
       if (latest) sub.deliver({ ...latest, snapshot: true });
       else lm.awaiting[t].add(sub);
     }
-    if (unionOfTypes(lm.subs.values()).join() !== before) this.opts.port.sendInterest(this.exchange, this.interestOf(lm));
+    if (interestKey(lm) !== before) this.opts.port.sendInterest(this.exchange, this.interestOf(lm));
   }
 
   remove(sub: Subscriber, marketId: string): void {
     const lm = this.local.get(marketId);
     if (!lm) return;
-    const before = unionOfTypes(lm.subs.values()).join();
+    const before = interestKey(lm);
     if (!lm.subs.delete(sub)) return;
     for (const t of SNAPSHOT_TYPES) lm.awaiting[t].delete(sub);
     if (lm.subs.size === 0) this.local.delete(marketId);
     if (this.feed) return this.feed.remove(sub, marketId);
-    if (unionOfTypes(lm.subs.values()).join() !== before) this.opts.port.sendInterest(this.exchange, this.interestOf(lm));
+    if (interestKey(lm) !== before) this.opts.port.sendInterest(this.exchange, this.interestOf(lm));
+  }
+
+  observe(listener: (e: StreamEvent) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
+  }
+
+  upstreamStatus(): UpstreamStatus {
+    return this.feed ? this.feed.upstreamStatus() : { ...this.status };
+  }
+
+  private emit(e: StreamEvent): void {
+    for (const o of this.observers) o(e);
   }
 
   /** This instance's interest in every market its clients follow (a follower's full resend). */
@@ -162,11 +200,36 @@ export class ClusteredFeed implements MarketFeed {
     owed.clear();
   }
 
+  /** An upstream event or state of the leader's, for this instance's raw subscribers. */
+  onRaw(marketId: string | null, payload: RawPayload): void {
+    if (this.feed) return;
+    if (payload.status) this.setStatus(payload.status);
+    const e = payload.event;
+    if (!e) return;
+    if (e.kind === 'connected' || e.kind === 'disconnected') return this.setStatus({ connected: e.kind === 'connected', channels: payload.status?.channels ?? this.status.channels });
+    const lm = marketId === null ? undefined : this.local.get(marketId);
+    if (lm && [...lm.subs.keys()].some((s) => s.raw)) this.emit(e);
+  }
+
+  /** Follower: the leader's upstream state; a change is told to the observers as the upstream's own would be. */
+  private setStatus(next: UpstreamStatus): void {
+    const was = this.status.connected;
+    this.status = { connected: next.connected, channels: next.channels ?? this.status.channels };
+    if (was !== next.connected) this.emit({ kind: next.connected ? 'connected' : 'disconnected' });
+  }
+
+  /** Follower: messages may be lost from here on (database session down): the observers see a disconnect. */
+  linkLost(): void {
+    if (!this.feed) this.setStatus({ connected: false, channels: this.status.channels });
+  }
+
   /**
    * The leader changed (or this instance missed messages): what is held may be stale, so every
-   * subscriber is owed a fresh snapshot, which the leader sends on the interest resent next.
+   * subscriber is owed a fresh snapshot, which the leader sends on the interest resent next. The
+   * observers see a disconnect until the leader's state arrives again.
    */
   expectFreshSnapshots(): void {
+    this.linkLost();
     for (const lm of this.local.values()) {
       lm.latest = {};
       for (const t of SNAPSHOT_TYPES) {
@@ -184,14 +247,18 @@ export class ClusteredFeed implements MarketFeed {
     if (!feed) return;
     const marketId = interest.ref.marketId;
     let rm = this.remote.get(marketId);
-    if (interest.types.length === 0) {
+    if (interest.types.length === 0 && !interest.raw) {
       if (!rm || !rm.byInstance.delete(instance)) return;
+      rm.rawBy.delete(instance);
     } else {
       if (!rm) {
-        rm = { ref: interest.ref, byInstance: new Map(), sub: { deliver: (m) => this.opts.port.publishUpdate(this.exchange, marketId, m) }, seqHint: {} };
+        const rawBy = new Set<string>();
+        rm = { ref: interest.ref, byInstance: new Map(), rawBy, sub: { deliver: (m) => this.opts.port.publishUpdate(this.exchange, marketId, m), get raw() { return rawBy.size > 0; } }, seqHint: {} };
         this.remote.set(marketId, rm);
       }
       rm.byInstance.set(instance, new Set(interest.types));
+      if (interest.raw) rm.rawBy.add(instance);
+      else rm.rawBy.delete(instance);
       rm.seqHint = maxSeqs(rm.seqHint, interest.seqs);
     }
     if (rm.byInstance.size === 0) {
@@ -199,8 +266,22 @@ export class ClusteredFeed implements MarketFeed {
       feed.remove(rm.sub, marketId);
       return;
     }
-    // Adding again re-sends the latest prices and book (as snapshots) for the instance that asked.
+    // Adding again re-sends the latest prices and book (as snapshots) for the instance that asked
+    // (to raw observers too: src/ws/venue-feed.ts resendBook), and tells it the upstream's state.
     feed.add(rm.sub, rm.ref, new Set(unionOfTypes(rm.byInstance.values())));
+    if (interest.raw) this.opts.port.publishRaw(this.exchange, null, { status: feed.upstreamStatus() });
+  }
+
+  /** Leader: an event of the venue feed, to this instance's observers and to the followers that want it raw. */
+  private onLeaderEvent(feed: VenueFeed, e: StreamEvent): void {
+    this.emit(e);
+    if (e.kind === 'ticker') return;
+    if (e.kind === 'connected' || e.kind === 'disconnected') {
+      if ([...this.remote.values()].some((rm) => rm.rawBy.size > 0)) this.opts.port.publishRaw(this.exchange, null, { event: e, status: { ...feed.upstreamStatus(), connected: e.kind === 'connected' } });
+      return;
+    }
+    const marketId = e.kind === 'book' ? e.book.market_id : e.kind === 'delta' ? e.delta.market_id : e.trade.market_id;
+    if (this.remote.get(marketId)?.rawBy.size) this.opts.port.publishRaw(this.exchange, marketId, { event: e });
   }
 
   /** Markets an instance has interest in, here. */
@@ -211,7 +292,7 @@ export class ClusteredFeed implements MarketFeed {
   /** An instance is gone (stopped, or silent too long): its interest goes with it. */
   dropInstance(instance: string, keep: ReadonlySet<string> = new Set()): void {
     for (const id of this.remoteMarketsOf(instance)) {
-      if (!keep.has(id)) this.setRemote(instance, { ref: this.remote.get(id)!.ref, types: [], seqs: {} });
+      if (!keep.has(id)) this.setRemote(instance, { ref: this.remote.get(id)!.ref, types: [], raw: false, seqs: {} });
     }
   }
 
@@ -219,8 +300,11 @@ export class ClusteredFeed implements MarketFeed {
 
   becomeLeader(): void {
     if (this.feed || this.closed) return;
+    // What observers heard from the old leader stops here; the new upstream's own events follow.
+    this.linkLost();
     const feed = this.opts.createFeed((id) => maxSeqs(this.local.get(id)?.seqs, this.remote.get(id)?.seqHint));
     this.feed = feed;
+    this.unobserveFeed = feed.observe((e) => this.onLeaderEvent(feed, e));
     for (const lm of this.local.values()) {
       lm.latest = {};
       for (const t of SNAPSHOT_TYPES) lm.awaiting[t].clear();
@@ -232,8 +316,14 @@ export class ClusteredFeed implements MarketFeed {
     const feed = this.feed;
     if (!feed) return;
     for (const [id, lm] of this.local) lm.seqs = maxSeqs(lm.seqs, feed.seqOf(id));
+    this.unobserveFeed?.();
+    this.unobserveFeed = null;
+    const wasConnected = feed.upstreamStatus().connected;
     this.feed = null;
     this.remote.clear();
+    // The observers heard this instance's upstream, which closes now: a disconnect until the new leader's state arrives.
+    this.status = { connected: false, channels: this.status.channels };
+    if (wasConnected) this.emit({ kind: 'disconnected' });
     void feed.close().catch((err: unknown) => this.opts.logger.warn({ err }, 'closing the venue feed after losing the fan-out lead failed'));
     this.expectFreshSnapshots();
   }
@@ -251,6 +341,10 @@ export class ClusteredFeed implements MarketFeed {
   }
 
   private interestOf(lm: LocalMarket): Interest {
-    return { ref: lm.ref, types: unionOfTypes(lm.subs.values()), seqs: { ...lm.seqs } };
+    return { ref: lm.ref, types: unionOfTypes(lm.subs.values()), raw: isRaw(lm), seqs: { ...lm.seqs } };
   }
 }
+
+const isRaw = (lm: LocalMarket): boolean => [...lm.subs.keys()].some((s) => s.raw);
+/** What the leader is told of a market: the kinds wanted and whether raw (a change of either is sent). */
+const interestKey = (lm: LocalMarket): string => `${unionOfTypes(lm.subs.values()).join()}|${isRaw(lm) ? 'raw' : ''}`;

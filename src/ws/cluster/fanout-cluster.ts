@@ -14,8 +14,10 @@
  *   forgotten, with its interest.
  * - The leader sends on `svc_stream_feed`: `L` (itself and its term, every heartbeat: a follower that
  *   sees a new leader or a new term of the same one resends its interest and its clients get fresh
- *   snapshots) and `U` (one stream message of a
- *   market some follower wants: its exact text, kind, seq, and whether it is a snapshot re-sent).
+ *   snapshots), `U` (one stream message of a
+ *   market some follower wants: its exact text, kind, seq, and whether it is a snapshot re-sent) and
+ *   `V` (for followers whose recorder follows a market, `I` with `r`: one upstream event of it as JSON,
+ *   or of the connection, and/or the upstream's state).
  *
  * Records are batched per event-loop turn and packed into NOTIFY payloads under the 8000-byte limit,
  * larger messages cut into chunks (src/ws/cluster/wire.ts).
@@ -25,7 +27,8 @@ import type { Logger } from 'pino';
 import type { MessageType } from '../protocol.js';
 import { MESSAGE_TYPES } from '../protocol.js';
 import type { FeedMessage, SeqStart, VenueFeed } from '../venue-feed.js';
-import { ClusteredFeed, type ClusterPort, type Interest, type Seqs } from './clustered-feed.js';
+import type { StreamEvent, UpstreamChannels } from '../../venues/stream.js';
+import { ClusteredFeed, type ClusterPort, type Interest, type RawPayload, type Seqs } from './clustered-feed.js';
 import { PgLink } from './pg-link.js';
 import { encodeRecord, packRecords, RecordReader, type WireRecord } from './wire.js';
 
@@ -141,6 +144,10 @@ export class FanoutCluster implements ClusterPort {
     this.queue(INTEREST_CHANNEL, this.interestRecord(exchange, interest));
   }
 
+  publishRaw(exchange: string, marketId: string | null, payload: RawPayload): void {
+    this.queue(FEED_CHANNEL, encodeRecord({ k: 'V', x: exchange, m: marketId, ...(payload.status ? { st: payload.status } : {}) }, payload.event ? JSON.stringify(payload.event) : ''));
+  }
+
   // ---- election and heartbeats -------------------------------------------------------------------
 
   private async tick(): Promise<void> {
@@ -196,6 +203,9 @@ export class FanoutCluster implements ClusterPort {
       this.leader = false;
       this.log.warn('stream fan-out lead lost with the database session');
       for (const f of this.feeds.values()) f.becomeFollower();
+    } else {
+      // The leader's messages are lost until the session is back: raw observers (the recorder) see a disconnect.
+      for (const f of this.feeds.values()) f.linkLost();
     }
   }
 
@@ -234,7 +244,7 @@ export class FanoutCluster implements ClusterPort {
   }
 
   private interestRecord(exchange: string, i: Interest): string {
-    return encodeRecord({ k: 'I', from: this.instanceId, x: exchange, m: i.ref.marketId, y: i.ref.yesOutcomeId, t: i.types, q: i.seqs });
+    return encodeRecord({ k: 'I', from: this.instanceId, x: exchange, m: i.ref.marketId, y: i.ref.yesOutcomeId, t: i.types, ...(i.raw ? { r: 1 } : {}), q: i.seqs });
   }
 
   private interestCount(): number {
@@ -287,6 +297,12 @@ export class FanoutCluster implements ClusterPort {
     } else if (head.k === 'U') {
       if (this.leader || !isMessageType(head.t)) return;
       this.feeds.get(String(head.x))?.onUpdate(String(head.m), head.t, Number(head.s), head.n === 1, body);
+    } else if (head.k === 'V') {
+      if (this.leader) return;
+      const st = head.st as { connected?: unknown; channels?: unknown } | undefined;
+      const status = st && typeof st === 'object' ? { connected: st.connected === true, channels: (st.channels ?? null) as UpstreamChannels | null } : undefined;
+      const event = body ? (JSON.parse(body) as StreamEvent) : undefined;
+      this.feeds.get(String(head.x))?.onRaw(typeof head.m === 'string' ? head.m : null, { event, status });
     } else if (head.k === 'R') {
       // Only from the leader we follow: an R arriving before its first announcement (a heartbeat it
       // answered at once) is covered by the resend that announcement brings.
@@ -309,7 +325,7 @@ export class FanoutCluster implements ClusterPort {
       if (!feed) return;
       const types = (Array.isArray(head.t) ? head.t : []).filter(isMessageType);
       const marketId = String(head.m);
-      feed.setRemote(from, { ref: { marketId, yesOutcomeId: typeof head.y === 'string' ? head.y : null }, types, seqs: (head.q ?? {}) as Seqs });
+      feed.setRemote(from, { ref: { marketId, yesOutcomeId: typeof head.y === 'string' ? head.y : null }, types, raw: head.r === 1, seqs: (head.q ?? {}) as Seqs });
       this.resending.get(from)?.get(String(head.x))?.add(marketId);
     } else if (head.k === 'F') {
       this.resending.set(from, new Map([...this.feeds.keys()].map((x) => [x, new Set<string>()])));
