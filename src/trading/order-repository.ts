@@ -65,30 +65,13 @@ export const RESTING_STATUSES: readonly OrderStatus[] = ['open', 'partially_fill
 
 export class BadCursorError extends Error {}
 
-interface OrderRow {
-  id: string;
-  user_id: string;
-  exchange: string;
-  market_id: string;
-  outcome: string;
-  side: OrderSide;
-  type: OrderType;
-  price: number | null;
-  size: number;
-  time_in_force: TimeInForce;
+/** A trading_orders row as `pg` returns it: the stored order's columns, timestamps as Date, no fills. */
+type OrderRow = Omit<StoredOrder, 'fills' | 'expires_at' | 'created_at' | 'updated_at' | 'synced_at'> & {
   expires_at: Date | null;
-  status: OrderStatus;
-  filled_size: number;
-  avg_fill_price: number | null;
-  exchange_order_id: string | null;
-  client_order_id: string | null;
-  venue_client_id: string;
-  reject_reason: string | null;
-  venue_request: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
   synced_at: Date | null;
-}
+};
 
 const COLUMNS = 'id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, filled_size, avg_fill_price, exchange_order_id, client_order_id, venue_client_id, reject_reason, venue_request, created_at, updated_at, synced_at';
 
