@@ -185,6 +185,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         testKeysPerAddressPerHour: config.testKeysPerAddressPerHour,
         productionKeyRatePerMinute: config.productionKeyRatePerMinute,
         corsOrigins: config.corsOrigins,
+        serverTiming: config.serverTiming,
       },
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,

@@ -2,6 +2,7 @@
 // AES-256-GCM (credential-cipher.ts) and bound to the row's user and venue. The plaintext exists only
 // in memory, for the one request that signs with it; nothing here logs it or returns it to a route.
 import type pg from 'pg';
+import { timedSync } from '../util/request-timings.js';
 import type { CredentialCipher } from './credential-cipher.js';
 
 export interface CredentialSetSummary {
@@ -66,7 +67,7 @@ export class CredentialStore {
     const { rows } = await this.pool.query<Row>('SELECT key_id, iv, ciphertext, auth_tag FROM trading_credentials WHERE user_id = $1 AND exchange = $2', [userId, exchange]);
     if (!rows[0]) return null;
     const r = rows[0];
-    return JSON.parse(this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange))) as Record<string, unknown>;
+    return timedSync('decrypt', () => JSON.parse(this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange))) as Record<string, unknown>);
   }
 }
 

@@ -53,7 +53,7 @@ export async function setupTrading(opts: {
   settings: TradingSettings;
   baseUrls: Partial<Record<ExchangeCode, Record<string, string>>>;
   logger?: Logger;
-  service?: Partial<Pick<TradingServiceOptions, 'onTiming' | 'pendingGraceMs' | 'now'>>;
+  service?: Partial<Pick<TradingServiceOptions, 'pendingGraceMs' | 'now'>>;
 }): Promise<TradingComponents> {
   const keyFile = credentialsKeyFile(opts.settings.dataDir);
   const { cipher, created, source } = loadCredentialCipher({ key: opts.settings.credentialsKey, previousKeys: opts.settings.credentialsPreviousKeys, keyFile });

@@ -8,6 +8,7 @@
  * sending it twice could fill twice. The service reconciles instead (`findByClientId`).
  */
 import type { ExchangeCode } from './exchanges.js';
+import { parseServerTiming, recordTiming, timingsActive } from '../util/request-timings.js';
 
 export type OrderStatus = 'pending' | 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected';
 export type OrderSide = 'buy' | 'sell';
@@ -175,6 +176,8 @@ export async function venueCall(
     throw new VenueCallError(exchange, 'unavailable', `${exchange} could not be reached`, null, refused);
   }
   const text = await res.text().catch(() => '');
+  // What the venue says it spent (Server-Timing; the simulators send `sim`), for SERVER_TIMING answers.
+  if (timingsActive()) for (const [name, ms] of Object.entries(parseServerTiming(res.headers.get('server-timing')))) recordTiming(`venue-${name}`, ms);
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;

@@ -5,6 +5,7 @@
  * a `*_price_dollars` string; sizes are whole contracts (`count`).
  */
 import { createPrivateKey } from 'node:crypto';
+import { timedSync } from '../../util/request-timings.js';
 import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
 import { signKalshiRequest } from './signing.js';
 
@@ -52,8 +53,7 @@ export function createKalshiTradingClient(cfg: TradingClientConfig): TradingClie
   const now = cfg.now ?? Date.now;
 
   const call = async (creds: Credentials, method: string, path: string, opts: { body?: unknown; allowNotFound?: boolean } = {}) => {
-    const key = createPrivateKey(String(creds.private_key));
-    const headers = signKalshiRequest(String(creds.key_id), key, method, basePath + path, now());
+    const headers = timedSync('sign', () => signKalshiRequest(String(creds.key_id), createPrivateKey(String(creds.private_key)), method, basePath + path, now()));
     return venueCall('kalshi', base + path, { method, headers: { ...headers }, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), timeoutMs: cfg.timeoutMs, allowNotFound: opts.allowNotFound });
   };
 

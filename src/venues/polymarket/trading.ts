@@ -5,6 +5,7 @@
  * found again by hashing the signed order it was sent with.
  */
 import { TypedDataEncoder } from 'ethers';
+import { timedSync } from '../../util/request-timings.js';
 import { parseCtfOrder } from '../ctf-order.js';
 import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
 import { l2Headers, polymarketOrderDomain, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
@@ -43,7 +44,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
   const call = (creds: Credentials, method: string, path: string, body?: unknown, allowNotFound = false) => {
     const text = body === undefined ? undefined : JSON.stringify(body);
     // The request path is signed without its query string (the venue's clients add parameters after signing).
-    const headers = l2Headers(l2(creds), Math.floor(now() / 1000), method, path.split('?')[0], text);
+    const headers = timedSync('sign', () => l2Headers(l2(creds), Math.floor(now() / 1000), method, path.split('?')[0], text));
     return venueCall('polymarket', base + path, { method, headers, body: text, timeoutMs: cfg.timeoutMs, allowNotFound });
   };
   const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
