@@ -27,7 +27,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Wallet } from 'ethers';
 import pg from 'pg';
 import { AccountService } from '../../src/accounts/accounts.js';
@@ -99,29 +98,27 @@ function serverCpuMs(dataDir: string | null): number {
 
 // ---- processes ---------------------------------------------------------------------------------------
 const children: ChildProcess[] = [];
-/** Starts a child and resolves with the first stdout/stderr line `match` accepts (and its match). */
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, match: (line: string) => RegExpMatchArray | null, lines?: string[]): Promise<{ child: ChildProcess; m: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts a child whose output goes to `logFile` (as a service's to its log file or collector: a pipe
+ * read by this busy process would fill up and block the child's synchronous log writes) and resolves
+ * with the first line `match` accepts.
+ */
+async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, match: (line: string) => RegExpMatchArray | null): Promise<{ child: ChildProcess; m: RegExpMatchArray; lines: string[] }> {
+  const fd = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  fs.closeSync(fd);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    const tail: string[] = [];
-    let done = false;
-    const onLine = (line: string) => {
-      lines?.push(line);
-      tail.push(line);
-      if (tail.length > 30) tail.shift();
-      const m = done ? null : match(line);
-      if (m) {
-        done = true;
-        resolve({ child, m });
-      }
-    };
-    createInterface({ input: child.stdout! }).on('line', onLine);
-    createInterface({ input: child.stderr! }).on('line', onLine);
-    child.once('exit', (code) => {
-      if (!done) reject(new Error(`${name} exited with ${code} before it was ready:\n${tail.join('\n')}`));
-    });
-  });
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (;;) {
+    const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+    for (const l of lines) {
+      const m = match(l);
+      if (m) return { child, m, lines };
+    }
+    if (exited !== undefined) throw new Error(`${name} exited with ${exited} before it was ready:\n${lines.slice(-30).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -164,11 +161,10 @@ async function main(): Promise<void> {
 
 async function run(work: string): Promise<void> {
   // 1. the simulators
-  const simLines: string[] = [];
-  const sim = await startChild('simulators', ['--enable-source-maps', 'dist/scripts/sim.js', '--only', VENUES.join(','), '--tick-ms', '0'], environmentForChild({}), (l) => l.match(/^Ctrl-C to stop/), simLines);
+  const sim = await startChild('simulators', ['--enable-source-maps', 'dist/scripts/sim.js', '--only', VENUES.join(','), '--tick-ms', '0'], environmentForChild({}), path.join(work, 'simulators.log'), (l) => l.match(/^Ctrl-C to stop/));
   // It printed the settings that point the service at it (`VARIABLE=url` lines) before the ready line.
   const simEnv: Record<string, string> = {};
-  for (const l of simLines) {
+  for (const l of sim.lines) {
     const m = l.match(/^([A-Z0-9_]+_URL)=(\S+?)( \\)?$/);
     if (m) simEnv[m[1]] = m[2];
   }
@@ -212,7 +208,7 @@ async function run(work: string): Promise<void> {
   const services: { child: ChildProcess; base: string }[] = [];
   for (let i = 0; i < INSTANCES; i++) {
     const profArgs = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
-    const s = await startChild(`service ${i + 1}`, [...profArgs, '--enable-source-maps', 'dist/src/main.js'], serviceEnv, (l) => l.match(/ready: (http:\/\/[^/"]+)\/health/));
+    const s = await startChild(`service ${i + 1}`, [...profArgs, '--enable-source-maps', 'dist/src/main.js'], serviceEnv, path.join(work, `service-${i + 1}.log`), (l) => l.match(/ready: (http:\/\/[^/"]+)\/health/));
     services.push({ child: s.child, base: s.m[1] });
   }
   const simPid = sim.child.pid!;
