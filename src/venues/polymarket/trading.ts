@@ -4,9 +4,8 @@
  * collateral balance likewise. The venue calls an order by its EIP-712 hash, so a pending order is
  * found again by hashing the signed order it was sent with.
  */
-import { TypedDataEncoder } from 'ethers';
 import { timedSync } from '../../util/request-timings.js';
-import { parseCtfOrder } from '../ctf-order.js';
+import { parseCtfOrder, typedDataHash } from '../ctf-order.js';
 import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
 import { l2Headers, polymarketOrderDomain, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
 
@@ -34,7 +33,7 @@ function state(o: PolymarketOrderWire): VenueOrderState {
 
 export function orderHashOf(signedOrder: Record<string, unknown>): string {
   const o = parseCtfOrder(signedOrder, POLYMARKET_ORDER_TYPES.Order);
-  return TypedDataEncoder.hash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
+  return typedDataHash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
 }
 
 export function createPolymarketTradingClient(cfg: TradingClientConfig): TradingClient {
