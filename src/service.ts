@@ -138,6 +138,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // Trading: order clients point where the adapters do (the simulators in sim mode).
     const trading = await setupTrading({
       pool: db.pool,
+      exclusiveDatabase: db.kind === 'embedded',
       settings: { ...config.trading, dataDir: config.dataDir },
       baseUrls: venues.simulators ? venues.simulators.baseUrls : Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
