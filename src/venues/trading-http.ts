@@ -53,8 +53,10 @@ export function venueHttpRequest(url: string, init: { method: string; headers: R
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => finish(null, { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', (e: NodeJS.ErrnoException) => finish(new VenueHttpError('network', e.code, e.message)));
-      // closed before the end of the body (after 'end' this is a no-op)
-      res.on('close', () => finish(new VenueHttpError('network', 'ECONNRESET', 'the venue closed the connection in the middle of its answer')));
+      // closed before the end of the body (after 'end', nothing to do: the error is not even made)
+      res.on('close', () => {
+        if (!settled) finish(new VenueHttpError('network', 'ECONNRESET', 'the venue closed the connection in the middle of its answer'));
+      });
     });
     const timer = setTimeout(() => {
       finish(new VenueHttpError('timeout', undefined, `no answer within ${init.timeoutMs} ms`));
