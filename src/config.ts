@@ -158,6 +158,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
     .refine((list) => list.every((o) => o === '*' || isOrigin(o)), { message: 'must be a comma-separated list of origins like https://example.com (scheme, host, optional port; no path) or *' }),
+  /** Benchmarks: every answer carries a Server-Timing header of the request's phases (off in production). */
+  SERVER_TIMING: boolFromEnv.default(false),
   /** Trading: the 32-byte key (base64 or hex) that encrypts stored venue credentials; unset = DATA_DIR/credentials.key, created on first start. */
   CREDENTIALS_KEY: optionalText,
   /** Comma-separated keys that still decrypt (during a key rotation); never used to encrypt. */
@@ -303,6 +305,8 @@ const ConfigSchema = z
       trustProxyHops: e.TRUST_PROXY_HOPS,
       /** Browser origins allowed to call the API (CORS); empty = none. */
       corsOrigins: e.CORS_ORIGINS,
+      /** Server-Timing headers of the request's phases (benchmarks). */
+      serverTiming: e.SERVER_TIMING,
       runJobs: e.RUN_JOBS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */

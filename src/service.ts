@@ -142,6 +142,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // Trading: order clients point where the adapters do (the simulators in sim mode).
     const trading = await setupTrading({
       pool: db.pool,
+      exclusiveDatabase: db.kind === 'embedded',
       settings: { ...config.trading, dataDir: config.dataDir },
       baseUrls: venues.simulators ? venues.simulators.baseUrls : Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
@@ -194,6 +195,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         testKeysPerAddressPerHour: config.testKeysPerAddressPerHour,
         productionKeyRatePerMinute: config.productionKeyRatePerMinute,
         corsOrigins: config.corsOrigins,
+        serverTiming: config.serverTiming,
       },
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,

@@ -1,69 +1,178 @@
-// The time the service adds to an order (issue 16): POST /api/v1/orders through the real HTTP frame
-// (request id, API key, rate limit), the trading service and an embedded database, to the Kalshi
-// simulator, at 1 and 10 concurrent users (each with its own key and stored credentials), side by
-// side with the baseline: the same signed order sent straight to the simulator (what a client pays
-// without the service).
+// The time the service adds to an order (issue 16), measured the way production runs: three processes.
+//   1. the venue simulators (kalshi and polymarket), as `npm run sim` runs them (dist/scripts/sim.js);
+//   2. the service, as `npm start` runs it (node dist/src/main.js; real API-key middleware, the
+//      embedded database or a PostgreSQL server), pointed at the simulators by the venues' URL
+//      settings, RUN_JOBS=false (an API instance), SERVER_TIMING=true;
+//   3. this process, the load generator: 1 and 10 concurrent users, each with its own key, stored
+//      credentials (kalshi: an RSA key registered at the simulator; polymarket: L2 credentials derived
+//      through the service) and resting orders (one order = one venue placement).
 //
-//   npx tsx bench/trading/orders.ts [--orders 200] [--server]
-// The database: the embedded one (a throw-away data directory) by default; DATABASE_URL (read through
-// the config) for a PostgreSQL server; or --server, which starts a throw-away local server
-// (src/db/local-server.ts, as `npm run db-server`) and stops it at the end. Run both for the side by
-// side comparison (the embedded database has one connection; the server, the service's pool of 10).
+//   npx tsx bench/trading/orders.ts [--orders 200] [--server] [--instances 2] [--no-build] [--cpu-prof DIR] [--venues kalshi,polymarket]
 //
-// Per order it reports the round trip and its phases as the service measured them: credentials (read
-// + AES-GCM decryption), writes (pending insert + venue-state update), venue (RSA-PSS signing + the
-// call to the simulator + the simulator's own handling). Service-added time = round trip - (venue -
-// signing), where signing is timed on its own below; so signing counts as the service's.
-// Resting orders (price 0.01) are used, so each order is one venue call.
+// Per order: round trip here; Server-Timing from the service (its phases: key check, rate limit,
+// credentials read + decryption, EIP-712 verification, signing, the two order writes, the venue call)
+// and, passed on inside it, the simulator's own handling (`venue-sim`, Server-Timing of the simulator).
+// Service-added = round trip - the simulator's handling of that order's calls (per order, same run).
+// CPU per order: utime + stime of the service process (/proc, all its threads: the embedded
+// database's worker included), of its main thread, of the simulator process and (--server) of the
+// PostgreSQL server's processes, over each measured run, divided by the orders of the run.
+// Baseline, same run: the same kalshi order signed here and sent straight to the simulator.
+//
+// --instances N (needs --server): N service processes on the one database (the scale path: API
+// instances behind a balancer, rate limits shared through the database), users spread over them.
+// --cpu-prof DIR: the service runs under `node --cpu-prof`; the profile lands in DIR when it stops
+// (`npx tsx bench/trading/profile-top.ts DIR/<file>.cpuprofile` lists where the time went).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { Wallet } from 'ethers';
-import pino from 'pino';
 import pg from 'pg';
-import { loadConfig } from '../../src/config.js';
+import { AccountService } from '../../src/accounts/accounts.js';
+import { ApiKeyService } from '../../src/accounts/api-keys.js';
+import { environmentForChild } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
-import { buildApp } from '../../src/http/build-app.js';
-import { createTradingRouter } from '../../src/http/routes/trading.js';
-import { createLogger } from '../../src/logger.js';
-import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
+import { systemClock } from '../../src/util/clock.js';
+import { parseServerTiming } from '../../src/util/request-timings.js';
 import { signKalshiRequest } from '../../src/venues/kalshi/signing.js';
-import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder } from '../../src/venues/polymarket/signing.js';
-import { loadCredentialCipher } from '../../src/trading/credential-cipher.js';
-import { setupTrading } from '../../src/trading/setup.js';
-import type { TradingPhase } from '../../src/trading/trading-service.js';
+import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
 
-const arg = (name: string, def: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : def;
+const argv = process.argv.slice(2);
+const flag = (name: string): boolean => argv.includes(`--${name}`);
+const opt = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
 };
-const ORDERS = arg('orders', 200);
+const ORDERS = Number(opt('orders') ?? 200);
+const SERVER = flag('server');
+const INSTANCES = Number(opt('instances') ?? 1);
+const CPU_PROF = opt('cpu-prof');
+const VENUES = (opt('venues') ?? 'kalshi,polymarket').split(',') as ('kalshi' | 'polymarket')[];
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const USERS = 10;
+if (INSTANCES > 1 && !SERVER) throw new Error('--instances > 1 needs --server (the embedded database belongs to one process)');
 
 const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
-const f = (n: number): string => n.toFixed(2);
+const f = (n: number): string => (Number.isFinite(n) ? n.toFixed(2) : '-');
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
-function timeIt(n: number, fn: () => void): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    fn();
-    out.push(performance.now() - t);
+// ---- CPU of other processes (/proc, clock ticks) -----------------------------------------------------
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim() || 100);
+function cpuMsOf(statPath: string): number {
+  try {
+    const stat = fs.readFileSync(statPath, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+  } catch {
+    return 0;
   }
-  return out;
+}
+const processCpuMs = (pid: number): number => cpuMsOf(`/proc/${pid}/stat`);
+const mainThreadCpuMs = (pid: number): number => cpuMsOf(`/proc/${pid}/task/${pid}/stat`);
+/** The PostgreSQL server's postmaster and its children (backends, writer, WAL...). */
+function serverCpuMs(dataDir: string | null): number {
+  if (!dataDir) return 0;
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = processCpuMs(postmaster);
+  for (const p of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += cpuMsOf(`/proc/${p}/stat`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+// ---- processes ---------------------------------------------------------------------------------------
+const children: ChildProcess[] = [];
+/**
+ * Starts a child whose output goes to `logFile` (as a service's to its log file or collector: a pipe
+ * read by this busy process would fill up and block the child's synchronous log writes) and resolves
+ * with the first line `match` accepts.
+ */
+async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, match: (line: string) => RegExpMatchArray | null): Promise<{ child: ChildProcess; m: RegExpMatchArray; lines: string[] }> {
+  const fd = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  fs.closeSync(fd);
+  children.push(child);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (;;) {
+    const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+    for (const l of lines) {
+      const m = match(l);
+      if (m) return { child, m, lines };
+    }
+    if (exited !== undefined) throw new Error(`${name} exited with ${exited} before it was ready:\n${lines.slice(-30).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+// ---- the run -----------------------------------------------------------------------------------------
+interface User {
+  apiKey: string;
+  base: string;
+  keyId: string;
+  pem: string;
+  wallet: Wallet;
+}
+
+interface Sample {
+  rtt: number;
+  timing: Record<string, number>;
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-trading-'));
-  const sim = await startKalshiSimulator({ tickMs: 0 });
-  let databaseUrl = loadConfig().databaseUrl;
-  const serverDir = process.argv.includes('--server') ? path.join(dataDir, 'server') : null;
+  if (!flag('no-build')) {
+    console.error('building (npm run build; --no-build reuses dist/)...');
+    const b = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-trading-'));
+  try {
+    await run(work);
+  } finally {
+    for (const c of children) await stopChild(c);
+    if (SERVER) stopServer(path.join(work, 'server'), 'immediate');
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function run(work: string): Promise<void> {
+  // 1. the simulators
+  const sim = await startChild('simulators', ['--enable-source-maps', 'dist/scripts/sim.js', '--only', VENUES.join(','), '--tick-ms', '0'], environmentForChild({}), path.join(work, 'simulators.log'), (l) => l.match(/^Ctrl-C to stop/));
+  // It printed the settings that point the service at it (`VARIABLE=url` lines) before the ready line.
+  const simEnv: Record<string, string> = {};
+  for (const l of sim.lines) {
+    const m = l.match(/^([A-Z0-9_]+_URL)=(\S+?)( \\)?$/);
+    if (m) simEnv[m[1]] = m[2];
+  }
+
+  // 2. the database, the users and their keys (as `npm run create-key` makes them)
+  const dataDir = path.join(work, 'data');
+  let databaseUrl: string | undefined;
+  const serverDir = SERVER ? path.join(work, 'server') : null;
   if (serverDir) {
     const server = await startServer(serverDir);
     const admin = new pg.Pool({ connectionString: server.url, max: 1 });
@@ -72,119 +181,196 @@ async function main(): Promise<void> {
     databaseUrl = serverUrl(new pg.Client({ connectionString: server.url }).host, 'bench_trading');
   }
   const db = await openDatabase({ dataDir, databaseUrl });
-  const phases: Record<TradingPhase, number[]> = { credentials: [], verify: [], write: [], venue: [] };
-  const trading = await setupTrading({ pool: db.pool, settings: { dataDir, timeoutMs: 10_000 }, baseUrls: { kalshi: sim.baseUrls }, service: { onTiming: (p, ms) => phases[p].push(ms) } });
-  const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false }));
-  const { app, accounts, keys } = buildApp({ db, logger, settings: { version: 'bench', productionKeyRatePerMinute: 1e7 }, keyedRouters: () => [{ path: '/', router: createTradingRouter(trading.trading) }] });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ticker = ((await (await fetch(`${sim.baseUrls.rest}/markets?status=open&limit=1`)).json()) as { markets: { ticker: string }[] }).markets[0].ticker;
-  const simPath = new URL(sim.baseUrls.rest).pathname;
+  const accounts = new AccountService(db.pool, systemClock, 3600_000);
+  const keys = new ApiKeyService(db.pool, systemClock);
+  const apiKeys: string[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const user = await accounts.createAnonymousUser();
+    apiKeys.push((await keys.issue({ userId: user.id, kind: 'production', plan: 'pro', ratePerMinute: 1_000_000 })).api_key);
+  }
+  await db.close();
 
-  // Ten users, each with a key pair registered at the venue and stored (encrypted) here.
-  const users: { apiKey: string; keyId: string; pem: string }[] = [];
-  for (let u = 0; u < 10; u++) {
+  // 3. the service instance(s), as `npm start` runs them
+  const serviceEnv = environmentForChild({
+    ...simEnv,
+    EXCHANGE_MODE: 'live',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    RUN_JOBS: 'false',
+    MODEL_SOURCE: 'off',
+    MODEL_DIR: path.join(ROOT, 'models'),
+    LOG_LEVEL: 'info',
+    SERVER_TIMING: 'true',
+    PRODUCTION_KEY_RATE_PER_MINUTE: '100000',
+  });
+  const services: { child: ChildProcess; base: string }[] = [];
+  for (let i = 0; i < INSTANCES; i++) {
+    const profArgs = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
+    const s = await startChild(`service ${i + 1}`, [...profArgs, '--enable-source-maps', 'dist/src/main.js'], serviceEnv, path.join(work, `service-${i + 1}.log`), (l) => l.match(/ready: (http:\/\/[^/"]+)\/health/));
+    services.push({ child: s.child, base: s.m[1] });
+  }
+  const simPid = sim.child.pid!;
+  const servicePids = services.map((s) => s.child.pid!);
+
+  // 4. the users' venue credentials, stored through the service
+  const kalshiRest = simEnv.KALSHI_REST_URL;
+  const kalshiRoot = kalshiRest ? new URL(kalshiRest).origin : '';
+  const users: User[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const base = services[u % services.length].base;
     const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const keyId = crypto.randomUUID();
-    await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key_id: keyId, public_key: publicKey.export({ type: 'spki', format: 'pem' }) }) });
-    const user = await accounts.createAnonymousUser();
-    await trading.credentials.register(user.id, { exchange: 'kalshi', key_id: keyId, private_key: pem });
-    users.push({ apiKey: (await keys.issue({ userId: user.id, kind: 'production', plan: 'pro', ratePerMinute: 1e9 })).api_key, keyId, pem });
+    const wallet = Wallet.createRandom() as unknown as Wallet;
+    const user: User = { apiKey: apiKeys[u], base, keyId, pem, wallet };
+    if (VENUES.includes('kalshi')) {
+      await post(`${kalshiRoot}/_sim/api_keys`, { key_id: keyId, public_key: publicKey.export({ type: 'spki', format: 'pem' }) });
+      await api(user, '/api/v1/users/_/credentials', { exchange: 'kalshi', key_id: keyId, private_key: pem }, [201, 200]);
+    }
+    if (VENUES.includes('polymarket')) await api(user, '/api/v1/polymarket/derive-credentials', { private_key: wallet.privateKey }, [200, 201]);
+    users.push(user);
   }
 
-  const body = JSON.stringify({ exchange: 'kalshi', market_id: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.01, size: 1 });
-  const viaService = async (u: (typeof users)[number]): Promise<number> => {
-    const t = performance.now();
-    const res = await fetch(`${base}/api/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': u.apiKey }, body });
-    await res.text();
-    if (res.status !== 201) throw new Error(`order failed: ${res.status}`);
-    return performance.now() - t;
+  // The markets: a kalshi ticker, a polymarket token; resting buys at 0.01.
+  const kalshiTicker = kalshiRest ? ((await (await fetch(`${kalshiRest}/markets?status=open&limit=1`)).json()) as { markets: { ticker: string }[] }).markets[0].ticker : '';
+  let polyToken = '';
+  let polyNegRisk = false;
+  let polyMarket = '';
+  if (VENUES.includes('polymarket')) {
+    const list = (await (await fetch(`${simEnv.POLYMARKET_GAMMA_URL}/markets?limit=50&closed=false`)).json()) as { conditionId?: string; clobTokenIds?: string; negRisk?: boolean; acceptingOrders?: boolean; enableOrderBook?: boolean; closed?: boolean }[];
+    const m = list.find((x) => x.clobTokenIds && x.acceptingOrders !== false && x.enableOrderBook !== false && !x.closed)!;
+    polyToken = (JSON.parse(m.clobTokenIds!) as string[])[0];
+    polyNegRisk = !!m.negRisk;
+    polyMarket = m.conditionId ?? 'any';
+  }
+  const kalshiBody = JSON.stringify({ exchange: 'kalshi', market_id: kalshiTicker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.01, size: 1 });
+  // Polymarket orders are signed by the user's wallet before the clock starts (what a client does on its side).
+  let salt = Date.now();
+  const ZERO32 = `0x${'0'.repeat(64)}`;
+  const polyBodies = async (u: User, n: number): Promise<string[]> => {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const order = { salt: String(++salt), maker: u.wallet.address, signer: u.wallet.address, tokenId: polyToken, makerAmount: '10000', takerAmount: '1000000', side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32 };
+      const signed = { ...order, negRisk: polyNegRisk, signature: await u.wallet.signTypedData(polymarketOrderDomain(polyNegRisk), POLYMARKET_ORDER_TYPES, order) };
+      out.push(JSON.stringify({ exchange: 'polymarket', market_id: polyMarket, outcome: polyToken, side: 'buy', type: 'limit', price: 0.01, size: 1, signed_order: signed }));
+    }
+    return out;
   };
+
+  const order = async (u: User, body: string): Promise<Sample> => {
+    const t = performance.now();
+    const res = await fetch(`${u.base}/api/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': u.apiKey }, body });
+    const text = await res.text();
+    const rtt = performance.now() - t;
+    if (res.status !== 201) throw new Error(`order failed: ${res.status} ${text}`);
+    return { rtt, timing: parseServerTiming(res.headers.get('server-timing')) };
+  };
+  const simPath = kalshiRest ? new URL(kalshiRest).pathname : '';
   let seq = 0;
-  const direct = async (u: (typeof users)[number], retry = true): Promise<number> => {
+  const direct = async (u: User, retry = true): Promise<Sample> => {
     const t = performance.now();
     try {
-    const headers = signKalshiRequest(u.keyId, u.pem, 'POST', `${simPath}/portfolio/orders`, Date.now());
-    const res = await fetch(`${sim.baseUrls.rest}/portfolio/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ ticker, client_order_id: `direct-${++seq}`, side: 'yes', action: 'buy', count: 1, yes_price_dollars: '0.0100', time_in_force: 'good_till_canceled' }),
-    });
-    await res.text();
-    if (res.status !== 201) throw new Error(`direct order failed: ${res.status}`);
+      const headers = signKalshiRequest(u.keyId, u.pem, 'POST', `${simPath}/portfolio/orders`, Date.now());
+      const res = await fetch(`${kalshiRest}/portfolio/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ ticker: kalshiTicker, client_order_id: `direct-${++seq}`, side: 'yes', action: 'buy', count: 1, yes_price_dollars: '0.0100', time_in_force: 'good_till_canceled' }),
+      });
+      await res.text();
+      if (res.status !== 201) throw new Error(`direct order failed: ${res.status}`);
+      return { rtt: performance.now() - t, timing: parseServerTiming(res.headers.get('server-timing')) };
     } catch (err) {
       // The simulator closes idle keep-alive sockets after 5 s; a POST on one that just closed is reset.
       if (retry) return direct(u, false);
       throw err;
     }
-    return performance.now() - t;
   };
 
-  const run = async (concurrency: number, fn: (u: (typeof users)[number]) => Promise<number>): Promise<number[]> => {
-    const out: number[] = [];
+  /** `concurrency` users, each sending its orders one after another; CPU of every process over the run. */
+  const runLoad = async (concurrency: number, next: (u: User, i: number) => Promise<Sample>): Promise<{ samples: Sample[]; cpu: Record<string, number> }> => {
     const per = Math.ceil(ORDERS / concurrency);
+    const before = { service: sum(servicePids.map(processCpuMs)), main: sum(servicePids.map(mainThreadCpuMs)), sim: processCpuMs(simPid), db: serverCpuMs(serverDir), load: process.cpuUsage() };
+    const samples: Sample[] = [];
     await Promise.all(users.slice(0, concurrency).map(async (u) => {
-      for (let i = 0; i < per; i++) out.push(await fn(u));
+      for (let i = 0; i < per; i++) samples.push(await next(u, i));
     }));
-    return out;
+    const load = process.cpuUsage(before.load);
+    const n = samples.length;
+    return {
+      samples,
+      cpu: {
+        service: (sum(servicePids.map(processCpuMs)) - before.service) / n,
+        main: (sum(servicePids.map(mainThreadCpuMs)) - before.main) / n,
+        sim: (processCpuMs(simPid) - before.sim) / n,
+        db: (serverCpuMs(serverDir) - before.db) / n,
+        load: (load.user + load.system) / 1000 / n,
+      },
+    };
   };
 
-  // Signing and verification on their own (the per-order cost inside the venue phase / verify phase).
-  const pem = users[0].pem;
-  const keyObject = crypto.createPrivateKey(pem);
-  const signMs = timeIt(300, () => signKalshiRequest('k', crypto.createPrivateKey(pem), 'POST', '/trade-api/v2/portfolio/orders', Date.now()));
-  const signOnlyMs = timeIt(300, () => signKalshiRequest('k', keyObject, 'POST', '/trade-api/v2/portfolio/orders', Date.now()));
-  const cipher = loadCredentialCipher({ keyFile: path.join(dataDir, 'credentials.key') }).cipher;
-  const sealed = cipher.seal(JSON.stringify({ key_id: 'k', private_key: pem }), 'aad');
-  const decryptMs = timeIt(2000, () => cipher.open(sealed, 'aad'));
-  const wallet = new Wallet(`0x${'11'.repeat(32)}`);
-  const order = { salt: '1', maker: wallet.address, signer: wallet.address, tokenId: '1', makerAmount: '500000', takerAmount: '1000000', side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: `0x${'0'.repeat(64)}`, builder: `0x${'0'.repeat(64)}` };
-  const signed = { ...order, signature: await wallet.signTypedData(polymarketOrderDomain(false), POLYMARKET_ORDER_TYPES, order) };
-  const verifyMs = timeIt(300, () => verifyPolymarketOrder(signed, { outcome: '1' }, null, Math.floor(Date.now() / 1000)));
+  const bodiesFor = async (venue: 'kalshi' | 'polymarket', concurrency: number): Promise<string[][]> => {
+    const per = Math.ceil(ORDERS / concurrency);
+    return Promise.all(users.slice(0, concurrency).map(async (u) => (venue === 'kalshi' ? Array.from({ length: per }, () => kalshiBody) : polyBodies(u, per))));
+  };
 
-  // Warm-up (JIT, connection pools), not counted.
-  await run(10, viaService);
-  await run(10, direct);
+  // Warm-up (JIT, connection pools, caches), not counted.
+  for (const venue of VENUES) {
+    const bodies = await bodiesFor(venue, USERS);
+    await runLoad(USERS, (u, i) => order(u, bodies[users.indexOf(u)][i]));
+  }
+  if (VENUES.includes('kalshi')) await runLoad(USERS, (u) => direct(u));
 
-  console.log(`database: ${db.kind === 'embedded' ? 'embedded (PGlite, one connection)' : `server (${serverDir ? 'throw-away local PostgreSQL' : 'DATABASE_URL'}, pool of 10)`}`);
-  console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores), orders per run: ${ORDERS}`);
-  console.log('\n| users | path | p50 ms | p95 ms |');
-  console.log('|---:|---|---:|---:|');
+  const dbLabel = SERVER ? `PostgreSQL server (throw-away local, pool of 10 per instance${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''})` : 'embedded (PGlite in a worker thread, one connection)';
+  console.log(`database: ${dbLabel}; service: node dist/src/main.js (${INSTANCES} process${INSTANCES > 1 ? 'es' : ''}), simulators: dist/scripts/sim.js, load generator: this process`);
+  console.log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores), orders per row: ${ORDERS}`);
+  const PHASES = ['key', 'rate-limit', 'credentials', 'decrypt', 'verify', 'sign', 'write-pending', 'write-final', 'venue', 'venue-sim', 'app'];
+  const rows: string[] = [];
+  const cpuRows: string[] = [];
   const summary: string[] = [];
   for (const c of [1, 10]) {
-    for (const k of Object.keys(phases) as TradingPhase[]) phases[k] = [];
-    const baseline = await run(c, direct);
-    const svc = await run(c, viaService);
-    const venue = phases.venue;
-    const sign50 = pct(signMs, 50);
-    // Per order: round trip minus what the venue took (venue phase minus the signing inside it).
-    const added = svc.map((t, i) => t - (venue[i] ?? pct(venue, 50)) + sign50);
-    console.log(`| ${c} | direct to the simulator (baseline) | ${f(pct(baseline, 50))} | ${f(pct(baseline, 95))} |`);
-    console.log(`| ${c} | through the service | ${f(pct(svc, 50))} | ${f(pct(svc, 95))} |`);
-    console.log(`| ${c} | - credentials read + decrypt | ${f(pct(phases.credentials, 50))} | ${f(pct(phases.credentials, 95))} |`);
-    console.log(`| ${c} | - one order write (2 per order: pending insert, venue-state update) | ${f(pct(phases.write, 50))} | ${f(pct(phases.write, 95))} |`);
-    console.log(`| ${c} | - venue phase (sign + simulator call) | ${f(pct(venue, 50))} | ${f(pct(venue, 95))} |`);
-    console.log(`| ${c} | **service-added** | **${f(pct(added, 50))}** | **${f(pct(added, 95))}** |`);
-    summary.push(`${c} user(s): service-added p95 ${f(pct(added, 95))} ms (target < 15), round trip ${f(pct(svc, 95))} vs direct ${f(pct(baseline, 95))} ms`);
+    if (VENUES.includes('kalshi')) {
+      const base = await runLoad(c, (u) => direct(u));
+      rows.push(`| ${c} | kalshi direct to the simulator (baseline) | ${f(pct(base.samples.map((s) => s.rtt), 50))} | ${f(pct(base.samples.map((s) => s.rtt), 95))} | simulator's own handling p50 ${f(pct(base.samples.map((s) => s.timing.sim ?? NaN), 50))} |`);
+    }
+    for (const venue of VENUES) {
+      const bodies = await bodiesFor(venue, c);
+      const r = await runLoad(c, (u, i) => order(u, bodies[users.indexOf(u)][i]));
+      const rtt = r.samples.map((s) => s.rtt);
+      const added = r.samples.map((s) => s.rtt - (s.timing['venue-sim'] ?? NaN));
+      const phase = (name: string): string => {
+        const xs = r.samples.map((s) => s.timing[name]).filter((x) => x !== undefined);
+        return xs.length ? `${name} ${f(pct(xs, 50))}/${f(pct(xs, 95))}` : '';
+      };
+      rows.push(`| ${c} | ${venue} round trip through the service | ${f(pct(rtt, 50))} | ${f(pct(rtt, 95))} | ${PHASES.map(phase).filter(Boolean).join('; ')} |`);
+      rows.push(`| ${c} | ${venue} **service-added** (round trip - simulator handling) | **${f(pct(added, 50))}** | **${f(pct(added, 95))}** | |`);
+      cpuRows.push(`| ${c} | ${venue} | ${f(r.cpu.service)} | ${f(r.cpu.main)} | ${f(r.cpu.sim)} | ${SERVER ? f(r.cpu.db) : '-'} | ${f(r.cpu.load)} |`);
+      summary.push(`${c} user(s), ${venue}: service-added p50/p95 ${f(pct(added, 50))}/${f(pct(added, 95))} ms (target p95 < 15); service CPU ${f(r.cpu.service)} ms/order`);
+    }
   }
-  console.log('\n| in-process step | p50 ms | p95 ms |');
-  console.log('|---|---:|---:|');
-  console.log(`| RSA-PSS sign (PEM parse + sign, as per order) | ${f(pct(signMs, 50))} | ${f(pct(signMs, 95))} |`);
-  console.log(`| RSA-PSS sign (parsed key) | ${f(pct(signOnlyMs, 50))} | ${f(pct(signOnlyMs, 95))} |`);
-  console.log(`| AES-256-GCM decrypt of a credential set | ${f(pct(decryptMs, 50))} | ${f(pct(decryptMs, 95))} |`);
-  console.log(`| EIP-712 verify (polymarket order) | ${f(pct(verifyMs, 50))} | ${f(pct(verifyMs, 95))} |`);
+  console.log('\n| users | path | p50 ms | p95 ms | service phases p50/p95 ms (Server-Timing) |');
+  console.log('|---:|---|---:|---:|---|');
+  for (const r of rows) console.log(r);
+  console.log('\n| users | venue | service process CPU ms/order | its main thread | simulators | PostgreSQL server | load generator |');
+  console.log('|---:|---|---:|---:|---:|---:|---:|');
+  for (const r of cpuRows) console.log(r);
   console.log(`\n${summary.join('\n')}`);
   console.log(`load after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const s of services) await stopChild(s.child);
+  if (CPU_PROF) console.log(`CPU profile(s) in ${path.resolve(CPU_PROF)}`);
+}
 
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await db.close();
-  await sim.stop();
-  if (serverDir) stopServer(serverDir, 'immediate');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+async function post(url: string, body: unknown): Promise<void> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+}
+
+async function api(u: User, p: string, body: unknown, ok: number[]): Promise<unknown> {
+  const res = await fetch(`${u.base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': u.apiKey }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!ok.includes(res.status)) throw new Error(`${p}: ${res.status} ${text}`);
+  return JSON.parse(text);
 }
 
 main().catch((err: unknown) => {

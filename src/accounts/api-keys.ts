@@ -1,6 +1,9 @@
 // API keys: minted (test keys by anyone, production keys by the operator), shown once, stored as
 // SHA-256 hashes, checked on every keyed request. Lookups are cached briefly so that a request
 // does not wait on the database just to authenticate; revocation through this service clears it.
+// A key in use is looked up again in the background once its entry is half its lifetime old, so a
+// busy key's requests do not queue behind that lookup every few seconds (an entry is still never
+// used beyond its lifetime, and a lookup that started before a clear does not refill the cache).
 import type pg from 'pg';
 import type { Clock } from '../util/clock.js';
 import type { Plan } from './plans.js';
@@ -55,10 +58,14 @@ interface KeyRow {
 }
 
 const CACHE_TTL_MS = 5_000;
+const REFRESH_AFTER_MS = CACHE_TTL_MS / 2;
 const CACHE_MAX = 10_000;
 
 export class ApiKeyService {
   private readonly cache = new Map<string, { row: KeyRow | null; fetchedAt: number }>();
+  /** Bumped by every clear: a lookup that began before it must not write its (maybe revoked) row back. */
+  private generation = 0;
+  private readonly refreshing = new Set<string>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -92,26 +99,45 @@ export class ApiKeyService {
     const hash = hashSecret(apiKey);
     const now = this.clock.now();
     let entry = this.cache.get(hash);
-    if (!entry || now - entry.fetchedAt > CACHE_TTL_MS || now < entry.fetchedAt) {
-      const res = await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE key_hash = $1', [hash]);
-      entry = { row: res.rows[0] ?? null, fetchedAt: now };
-      if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(hash, entry);
+    const age = entry ? now - entry.fetchedAt : Infinity;
+    if (!entry || age > CACHE_TTL_MS || age < 0) {
+      entry = await this.lookup(hash, now);
+    } else if (age > REFRESH_AFTER_MS && !this.refreshing.has(hash)) {
+      this.refreshing.add(hash);
+      this.lookup(hash, now)
+        .catch(() => undefined) // the next request past the lifetime looks it up itself
+        .finally(() => this.refreshing.delete(hash));
     }
     const row = entry.row;
     if (!row || row.revoked_at || (row.expires_at && row.expires_at.getTime() <= now)) return null;
     return { keyId: row.id, userId: row.user_id, plan: row.plan, kind: row.kind, rateLimitPerMinute: row.rate_limit_per_minute };
   }
 
+  private async lookup(hash: string, now: number): Promise<{ row: KeyRow | null; fetchedAt: number }> {
+    const generation = this.generation;
+    const res = await this.pool.query<KeyRow>({ name: 'api-key-by-hash', text: 'SELECT * FROM api_keys WHERE key_hash = $1', values: [hash] });
+    const entry = { row: res.rows[0] ?? null, fetchedAt: now };
+    if (generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX) this.clearCache();
+      this.cache.set(hash, entry);
+    }
+    return entry;
+  }
+
+  private clearCache(): void {
+    this.cache.clear();
+    this.generation++;
+  }
+
   /** Drops every cached key lookup (another instance revoked or changed a key). */
   forgetCached(): void {
-    this.cache.clear();
+    this.clearCache();
   }
 
   /** Revokes a key; false when there is no such live key. */
   async revoke(id: string): Promise<boolean> {
     const res = await this.pool.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, new Date(this.clock.now())]);
-    this.cache.clear();
+    this.clearCache();
     return (res.rowCount ?? 0) > 0;
   }
 

@@ -16,6 +16,7 @@ import { cors } from './middleware/cors.js';
 import { methodNotAllowed, operationsOf } from './middleware/method-not-allowed.js';
 import { planGate, type RequireFeature } from './middleware/plan.js';
 import { requestContext } from './middleware/request-context.js';
+import { serverTiming } from './middleware/server-timing.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createAdminRouter } from './routes/admin.js';
 import { createAuthRouter } from './routes/auth.js';
@@ -39,6 +40,8 @@ export interface AppSettings {
   productionKeyRatePerMinute: number;
   /** Browser origins allowed to call the API (CORS_ORIGINS); empty: none. */
   corsOrigins: string[];
+  /** SERVER_TIMING: answer with a Server-Timing header of the request's phases (benchmarks); off by default. */
+  serverTiming?: boolean;
 }
 
 export interface AppDeps {
@@ -75,6 +78,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.settings.trustProxyHops);
   app.set('query parser', 'simple');
 
+  // First of all, so every phase below (the key check included) lands in the request's timings.
+  if (deps.settings.serverTiming) app.use(serverTiming());
   app.use(requestContext(deps.logger));
   // First after the request id: a CORS preflight from an allowed origin is answered before the 405 check.
   app.use(cors(deps.settings.corsOrigins));

@@ -222,6 +222,7 @@ export class SimServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const t0 = performance.now();
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = url.pathname;
     this.requests.push({ method: req.method ?? 'GET', path, search: url.search.replace(/^\?/, ''), headers: req.headers, at: Date.now() });
@@ -241,7 +242,7 @@ export class SimServer {
       }
       if (fault?.kind === 'status') {
         const headers: Record<string, string> = fault.retryAfterS !== null ? { 'retry-after': String(fault.retryAfterS) } : {};
-        return this.send(res, { status: fault.status, body: { error: fault.status === 429 ? 'Too Many Requests' : 'injected failure' }, headers });
+        return this.send(res, t0, { status: fault.status, body: { error: fault.status === 429 ? 'Too Many Requests' : 'injected failure' }, headers });
       }
 
       for (const r of this.routes) {
@@ -249,19 +250,21 @@ export class SimServer {
         const params = matchSegments(r.segments, path.split('/').filter(Boolean));
         if (!params) continue;
         const out = await r.handler({ method: r.method, path, query: url.searchParams, params, headers: req.headers, body });
-        return this.send(res, out);
+        return this.send(res, t0, out);
       }
-      this.send(res, notFound(`no route ${req.method} ${path}`));
+      this.send(res, t0, notFound(`no route ${req.method} ${path}`));
     } catch (err) {
-      this.send(res, { status: 500, body: { error: err instanceof Error ? err.message : String(err) } });
+      this.send(res, t0, { status: 500, body: { error: err instanceof Error ? err.message : String(err) } });
     }
   }
 
-  private send(res: ServerResponse, out: SimResponse): void {
+  /** Answers; `Server-Timing: sim;dur=` says how long the simulator took (benchmarks subtract it from round trips). */
+  private send(res: ServerResponse, t0: number, out: SimResponse): void {
     if (res.destroyed || res.headersSent) return;
     const status = out.status ?? 200;
     const payload = out.body === undefined ? '' : typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
-    res.writeHead(status, { 'content-type': typeof out.body === 'string' ? 'text/plain' : 'application/json', ...out.headers });
+    const handling = `sim;dur=${(performance.now() - t0).toFixed(3)}`;
+    res.writeHead(status, { 'content-type': typeof out.body === 'string' ? 'text/plain' : 'application/json', 'server-timing': handling, ...out.headers });
     res.end(payload);
   }
 }

@@ -1,8 +1,11 @@
 // The users' venue credentials at rest: one row per (user, venue), the JSON set sealed with
 // AES-256-GCM (credential-cipher.ts) and bound to the row's user and venue. The plaintext exists only
-// in memory, for the one request that signs with it; nothing here logs it or returns it to a route.
+// in memory (for the request that signs with it, and briefly in the cache of recent sets,
+// credential-cache.ts); nothing here logs it or returns it to a route.
 import type pg from 'pg';
+import { timedSync } from '../util/request-timings.js';
 import type { CredentialCipher } from './credential-cipher.js';
+import { CredentialCache } from './credential-cache.js';
 
 export interface CredentialSetSummary {
   exchange: string;
@@ -35,6 +38,9 @@ export class CredentialStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly cipher: CredentialCipher,
+    /** True when this process is the database's only user (the embedded database): see credential-cache.ts. */
+    private readonly exclusive = false,
+    private readonly cache = new CredentialCache(),
   ) {}
 
   /** Stores (or replaces) a user's set for a venue; `created` tells a first set from a replacement. */
@@ -48,6 +54,7 @@ export class CredentialStore {
        RETURNING exchange, created_at, updated_at, (xmax = 0) AS inserted`,
       [userId, exchange, sealed.keyId, sealed.iv, sealed.ciphertext, sealed.authTag],
     );
+    this.cache.drop(userId, exchange);
     return { summary: summary(rows[0]), created: rows[0].inserted };
   }
 
@@ -58,15 +65,32 @@ export class CredentialStore {
 
   async remove(userId: string, exchange: string): Promise<boolean> {
     const res = await this.pool.query('DELETE FROM trading_credentials WHERE user_id = $1 AND exchange = $2', [userId, exchange]);
+    this.cache.drop(userId, exchange);
     return (res.rowCount ?? 0) > 0;
   }
 
-  /** The decrypted set, or null when the user has none for the venue. */
-  async get(userId: string, exchange: string): Promise<Record<string, unknown> | null> {
-    const { rows } = await this.pool.query<Row>('SELECT key_id, iv, ciphertext, auth_tag FROM trading_credentials WHERE user_id = $1 AND exchange = $2', [userId, exchange]);
-    if (!rows[0]) return null;
+  /**
+   * The decrypted set (frozen), or null when the user has none for the venue. On a server the row is
+   * read every time (a set deleted or replaced by another instance is never used) and its decryption
+   * reused while the row is the one it came from; on the embedded database (exclusive) a recent
+   * decryption is used without reading the row.
+   */
+  async get(userId: string, exchange: string): Promise<Readonly<Record<string, unknown>> | null> {
+    if (this.exclusive) {
+      const known = this.cache.get(userId, exchange);
+      if (known) return known;
+    }
+    const { rows } = await this.pool.query<Row>({ name: 'trading-credentials-get', text: 'SELECT key_id, iv, ciphertext, auth_tag FROM trading_credentials WHERE user_id = $1 AND exchange = $2', values: [userId, exchange] });
     const r = rows[0];
-    return JSON.parse(this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange))) as Record<string, unknown>;
+    if (!r) {
+      this.cache.drop(userId, exchange);
+      return null;
+    }
+    const identity = { keyId: r.key_id, iv: r.iv, authTag: r.auth_tag };
+    const cached = this.cache.get(userId, exchange, identity);
+    if (cached) return cached;
+    const plain = timedSync('decrypt', () => JSON.parse(this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange))) as Record<string, unknown>);
+    return this.cache.put(userId, exchange, identity, plain);
   }
 }
 

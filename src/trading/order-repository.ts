@@ -65,32 +65,27 @@ export const RESTING_STATUSES: readonly OrderStatus[] = ['open', 'partially_fill
 
 export class BadCursorError extends Error {}
 
-interface OrderRow {
-  id: string;
-  user_id: string;
-  exchange: string;
-  market_id: string;
-  outcome: string;
-  side: OrderSide;
-  type: OrderType;
-  price: number | null;
-  size: number;
-  time_in_force: TimeInForce;
+/** A trading_orders row as `pg` returns it: the stored order's columns, timestamps as Date, no fills. */
+type OrderRow = Omit<StoredOrder, 'fills' | 'expires_at' | 'created_at' | 'updated_at' | 'synced_at'> & {
   expires_at: Date | null;
-  status: OrderStatus;
-  filled_size: number;
-  avg_fill_price: number | null;
-  exchange_order_id: string | null;
-  client_order_id: string | null;
-  venue_client_id: string;
-  reject_reason: string | null;
-  venue_request: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
   synced_at: Date | null;
-}
+};
 
 const COLUMNS = 'id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, filled_size, avg_fill_price, exchange_order_id, client_order_id, venue_client_id, reject_reason, venue_request, created_at, updated_at, synced_at';
+
+// The two writes of every placed order, prepared once per connection (named statements: parsed and
+// planned once, not per order).
+const INSERT_PENDING = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)
+       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
+       RETURNING ${COLUMNS}`;
+const APPLY_VENUE_STATE = `UPDATE trading_orders
+           SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
+               updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
+         WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
+         RETURNING ${COLUMNS}`;
 
 function toStored(r: OrderRow, fills: OrderFill[] = []): StoredOrder {
   return {
@@ -151,13 +146,11 @@ export class OrderRepository {
     // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
     // the same one), else the order's own id; either way unique per venue and free of the caller's text.
     const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
-    const { rows } = await this.pool.query<OrderRow>(
-      `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)
-       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest],
-    );
+    const { rows } = await this.pool.query<OrderRow>({
+      name: 'trading-order-insert-pending',
+      text: INSERT_PENDING,
+      values: [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest],
+    });
     if (rows[0]) return { order: toStored(rows[0]), inserted: true };
     const existing = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE user_id = $1 AND client_order_id = $2`, [o.userId, o.clientOrderId]);
     return { order: await this.withFills(existing.rows[0]), inserted: false };
@@ -220,21 +213,16 @@ export class OrderRepository {
    * statement (the common case of an order placed or read while it rests).
    */
   async applyVenueState(id: string, s: VenueOrderState): Promise<StoredOrder | null> {
-    const update = `UPDATE trading_orders
-           SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
-               updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
-         WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
-         RETURNING ${COLUMNS}`;
-    const params = [id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId];
+    const update = { name: 'trading-order-apply-venue-state', text: APPLY_VENUE_STATE, values: [id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId] };
     const fills = s.fills ?? [];
     if (fills.length === 0) {
-      const { rows } = await this.pool.query<OrderRow>(update, params);
+      const { rows } = await this.pool.query<OrderRow>(update);
       return rows[0] ? this.withFills(rows[0]) : null;
     }
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<OrderRow>(update, params);
+      const { rows } = await client.query<OrderRow>(update);
       if (rows[0]) await insertFills(client, id, fills);
       await client.query('COMMIT');
       return rows[0] ? this.withFills(rows[0]) : null;

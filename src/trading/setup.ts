@@ -53,7 +53,9 @@ export async function setupTrading(opts: {
   settings: TradingSettings;
   baseUrls: Partial<Record<ExchangeCode, Record<string, string>>>;
   logger?: Logger;
-  service?: Partial<Pick<TradingServiceOptions, 'onTiming' | 'pendingGraceMs' | 'now'>>;
+  /** This process is the database's only user (the embedded database): recent credential sets are used without re-reading their rows. */
+  exclusiveDatabase?: boolean;
+  service?: Partial<Pick<TradingServiceOptions, 'pendingGraceMs' | 'now'>>;
 }): Promise<TradingComponents> {
   const keyFile = credentialsKeyFile(opts.settings.dataDir);
   const { cipher, created, source } = loadCredentialCipher({ key: opts.settings.credentialsKey, previousKeys: opts.settings.credentialsPreviousKeys, keyFile });
@@ -61,7 +63,7 @@ export async function setupTrading(opts: {
   // Said once, when the key is made: where it is (never what it is).
   if (created) log?.warn({ key_file: keyFile }, 'created a new credentials encryption key (owner-only permissions); back it up: stored credentials cannot be read without it');
   else log?.debug({ source, key_id: cipher.currentKeyId }, 'credentials encryption key loaded');
-  const credentials = new CredentialsService(new CredentialStore(opts.pool, cipher));
+  const credentials = new CredentialsService(new CredentialStore(opts.pool, cipher, opts.exclusiveDatabase ?? false));
   const orders = new OrderRepository(opts.pool);
   const clients = await createTradingClients(opts.baseUrls, opts.settings.timeoutMs);
   const trading = new TradingService({ orders, credentials, clients, logger: opts.logger, ...opts.service });

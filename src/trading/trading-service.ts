@@ -26,6 +26,7 @@ import {
   type OrderType,
   type TimeInForce,
 } from '../venues/trading.js';
+import { recordTiming, timingsActive } from '../util/request-timings.js';
 import type { CredentialsService } from './credentials-service.js';
 import { conflictError, invalid, orderNotFound, TradingError } from './errors.js';
 import { LIVE_STATUSES, RESTING_STATUSES, publicOrder, type OrderRecord, type OrderRepository, type StoredOrder } from './order-repository.js';
@@ -44,8 +45,8 @@ export interface PlaceOrderInput {
   signed_order?: Record<string, unknown> | null;
 }
 
-/** Where the time of one order goes (the benchmark reads these; the service only measures). */
-export type TradingPhase = 'credentials' | 'verify' | 'write' | 'venue';
+/** Where the time of one order goes (Server-Timing under SERVER_TIMING; the benchmark reads them). */
+export type TradingPhase = 'credentials' | 'verify' | 'write-pending' | 'write-final' | 'venue';
 
 export interface TradingServiceOptions {
   orders: OrderRepository;
@@ -55,7 +56,6 @@ export interface TradingServiceOptions {
   /** How long a pending order whose venue call timed out waits before a venue that never saw it makes it rejected. */
   pendingGraceMs?: number;
   now?: () => number;
-  onTiming?: (phase: TradingPhase, ms: number) => void;
 }
 
 export class TradingService {
@@ -70,12 +70,12 @@ export class TradingService {
   }
 
   private async timed<T>(phase: TradingPhase, fn: () => Promise<T>): Promise<T> {
-    if (!this.opts.onTiming) return fn();
+    if (!timingsActive()) return fn();
     const t0 = performance.now();
     try {
       return await fn();
     } finally {
-      this.opts.onTiming(phase, performance.now() - t0);
+      recordTiming(phase, performance.now() - t0);
     }
   }
 
@@ -142,7 +142,7 @@ export class TradingService {
       }
     }
 
-    const { order: stored, inserted } = await this.timed('write', () =>
+    const { order: stored, inserted } = await this.timed('write-pending', () =>
       this.opts.orders.insertPending({
         userId, exchange: code, marketId: order.marketId, outcome: order.outcome, side: order.side, type: order.type, price, size: order.size, timeInForce: tif,
         expiresAt: order.expiresAt, clientOrderId: input.client_order_id ?? null, venueRequest: signedOrder ? { signed_order: signedOrder } : null,
@@ -153,7 +153,7 @@ export class TradingService {
     const request: VenueOrderRequest = { ...order, clientId: stored.venue_client_id, signedOrder };
     try {
       const state = await this.timed('venue', () => client.place(creds, request));
-      const updated = await this.timed('write', () => this.opts.orders.applyVenueState(stored.id, state));
+      const updated = await this.timed('write-final', () => this.opts.orders.applyVenueState(stored.id, state));
       if (updated) return { order: publicOrder(updated), created: true };
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;

@@ -8,6 +8,10 @@
  * sending it twice could fill twice. The service reconciles instead (`findByClientId`).
  */
 import type { ExchangeCode } from './exchanges.js';
+import { parseServerTiming, recordTiming, timingsActive } from '../util/request-timings.js';
+import { venueHttpRequest, type VenueHttpError, type VenueHttpResponse } from './trading-http.js';
+
+const headerText = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(', ') : v);
 
 export type OrderStatus = 'pending' | 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected';
 export type OrderSide = 'buy' | 'sell';
@@ -160,28 +164,31 @@ export async function venueCall(
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number; allowNotFound?: boolean },
 ): Promise<VenueJsonResponse> {
-  let res: Response;
+  let res: VenueHttpResponse;
   try {
-    res = await fetch(url, {
+    res = await venueHttpRequest(url, {
       method: init.method,
       headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
       body: init.body,
-      signal: AbortSignal.timeout(init.timeoutMs),
+      timeoutMs: init.timeoutMs,
     });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new VenueCallError(exchange, 'timeout', `${exchange} did not answer within ${init.timeoutMs} ms`);
-    const refused = e.cause?.code === 'ECONNREFUSED' || e.cause?.code === 'ENOTFOUND';
+    const e = err as VenueHttpError;
+    if (e.kind === 'timeout') throw new VenueCallError(exchange, 'timeout', `${exchange} did not answer within ${init.timeoutMs} ms`);
+    const refused = e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND';
     throw new VenueCallError(exchange, 'unavailable', `${exchange} could not be reached`, null, refused);
   }
-  const text = await res.text().catch(() => '');
+  const text = res.text;
+  // What the venue says it spent (Server-Timing; the simulators send `sim`), for SERVER_TIMING answers.
+  if (timingsActive()) for (const [name, ms] of Object.entries(parseServerTiming(headerText(res.headers['server-timing'])))) recordTiming(`venue-${name}`, ms);
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     // keep the text
   }
-  if (res.ok || (init.allowNotFound && res.status === 404)) return { status: res.status, body };
+  const ok = res.status >= 200 && res.status < 300;
+  if (ok || (init.allowNotFound && res.status === 404)) return { status: res.status, body };
   const said = venueMessage(body) ?? `HTTP ${res.status}`;
   if (res.status === 404) throw new VenueCallError(exchange, 'not_found', said, 404);
   if (res.status === 401 || res.status === 403) throw new VenueCallError(exchange, 'unauthorized', `${exchange} refused the stored credentials: ${said}`, res.status);

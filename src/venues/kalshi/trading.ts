@@ -4,7 +4,8 @@
  * Unified units in and out: a price is the dollar price of the chosen side (`yes`/`no`), 0..1, sent as
  * a `*_price_dollars` string; sizes are whole contracts (`count`).
  */
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { timedSync } from '../../util/request-timings.js';
 import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
 import { signKalshiRequest } from './signing.js';
 
@@ -46,14 +47,29 @@ export function kalshiOrderState(o: KalshiOrderWire, fills?: VenueFill[]): Venue
   return { exchangeOrderId: o.order_id, clientId: o.client_order_id ?? null, status, filledSize: filled, avgFillPrice: filled > 0 ? Math.round((cost / filled) * 1e6) / 1e6 : null, fills };
 }
 
+// The parsed RSA key of a credential set (a PEM parse costs ~0.7-0.9 ms, the signature ~0.25 ms),
+// keyed by the set object: the trading service hands the same frozen object while the stored row is
+// unchanged (src/trading/credential-cache.ts), so a key lives as long as its cache entry and goes
+// with it (replaced, deleted, re-encrypted, evicted). The PEM is compared too, for callers that pass
+// a fresh or changed object. Never logged.
+const parsedKeys = new WeakMap<Credentials, { pem: string; key: KeyObject }>();
+
+export function kalshiPrivateKey(creds: Credentials): KeyObject {
+  const pem = String(creds.private_key);
+  const hit = parsedKeys.get(creds);
+  if (hit && hit.pem === pem) return hit.key;
+  const key = createPrivateKey(pem);
+  parsedKeys.set(creds, { pem, key });
+  return key;
+}
+
 export function createKalshiTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.rest.replace(/\/$/, '');
   const basePath = new URL(base).pathname;
   const now = cfg.now ?? Date.now;
 
   const call = async (creds: Credentials, method: string, path: string, opts: { body?: unknown; allowNotFound?: boolean } = {}) => {
-    const key = createPrivateKey(String(creds.private_key));
-    const headers = signKalshiRequest(String(creds.key_id), key, method, basePath + path, now());
+    const headers = timedSync('sign', () => signKalshiRequest(String(creds.key_id), kalshiPrivateKey(creds), method, basePath + path, now()));
     return venueCall('kalshi', base + path, { method, headers: { ...headers }, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), timeoutMs: cfg.timeoutMs, allowNotFound: opts.allowNotFound });
   };
 

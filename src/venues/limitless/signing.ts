@@ -6,8 +6,8 @@
  * Collateral USDC, 6 decimals. EOA orders (type 0): maker = signer; proxy/Safe (1, 2): the signer
  * signs for the maker.
  */
-import { getAddress, isAddress, TypedDataEncoder } from 'ethers';
-import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE } from '../ctf-order.js';
+import { getAddress, isAddress } from 'ethers';
+import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
 
 export const BASE_CHAIN_ID = 8453;
@@ -19,7 +19,7 @@ export function verifyLimitlessOrder(raw: unknown, body: { outcome: string }, ma
   const given = (raw as Record<string, unknown>).verifyingContract;
   if (typeof given !== 'string' || !isAddress(given)) throw new SignedOrderError('verifyingContract (the market\'s exchange, market.venue.exchange) is required');
   if (getAddress(given) !== getAddress(marketExchange)) throw new SignedOrderError(`verifyingContract ${given} is not this market's exchange ${marketExchange}`);
-  const orderHash = TypedDataEncoder.hash(limitlessDomain(getAddress(marketExchange)), CTF_ORDER_V1_TYPES, o.message);
+  const orderHash = typedDataHash(limitlessDomain(getAddress(marketExchange)), CTF_ORDER_V1_TYPES, o.message);
   const recovered = recoverSigner(orderHash, o.signature);
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);
   if (o.signatureType === SIGNATURE_TYPE.EOA && o.maker !== o.signer) throw new SignedOrderError('an EOA order (signatureType 0) must have maker = signer');

@@ -5,8 +5,8 @@
  * (`multi_sig_addr`): signatureType 2, maker = the Safe, signer = the owner EOA that signs; the Safe
  * must be the one stored with the user's credentials (`multi_sig_addr`), when given.
  */
-import { getAddress, isAddress, TypedDataEncoder } from 'ethers';
-import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE } from '../ctf-order.js';
+import { getAddress, isAddress } from 'ethers';
+import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
 
 export const BNB_CHAIN_ID = 56;
@@ -17,7 +17,7 @@ export const opinionDomain = (verifyingContract: string) => ({ name: 'OPINION CT
 export function verifyOpinionOrder(raw: unknown, body: { outcome: string }, exchangeAddress: string, safeAddress: string | null, nowS: number): VerifiedSignedOrder {
   const o = parseCtfOrder(raw, CTF_ORDER_V1_TYPES.Order);
   if (o.signatureType !== SIGNATURE_TYPE.POLY_GNOSIS_SAFE) throw new SignedOrderError('signatureType must be 2 (Gnosis Safe) on opinion');
-  const orderHash = TypedDataEncoder.hash(opinionDomain(getAddress(exchangeAddress)), CTF_ORDER_V1_TYPES, o.message);
+  const orderHash = typedDataHash(opinionDomain(getAddress(exchangeAddress)), CTF_ORDER_V1_TYPES, o.message);
   const recovered = recoverSigner(orderHash, o.signature);
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);
   if (safeAddress && isAddress(safeAddress) && getAddress(safeAddress) !== o.maker) throw new SignedOrderError(`maker ${o.maker} is not your stored Safe (multi_sig_addr) ${safeAddress}`);

@@ -9,8 +9,8 @@
  * - the Gnosis Safe of a browser-wallet account, by CREATE2 (no network).
  */
 import { createHmac } from 'node:crypto';
-import { AbiCoder, getAddress, getCreate2Address, keccak256, TypedDataEncoder, type TypedDataField, type Wallet } from 'ethers';
-import { checkOrderAgainstBody, ctfPriceAndSize, parseCtfOrder, recoverSigner, SIGNATURE_TYPE } from '../ctf-order.js';
+import { AbiCoder, getAddress, getCreate2Address, keccak256, type TypedDataField, type Wallet } from 'ethers';
+import { checkOrderAgainstBody, ctfPriceAndSize, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
 
 export const POLYGON_CHAIN_ID = 137;
@@ -42,7 +42,7 @@ export async function l1Headers(wallet: Wallet, timestampS: number, nonce = 0): 
 
 /** The address an L1 signature recovers to (the simulator's check, and tests'). */
 export function recoverL1(address: string, timestamp: string, nonce: string, signature: string): string {
-  const digest = TypedDataEncoder.hash(CLOB_AUTH_DOMAIN, CLOB_AUTH_TYPES, { address, timestamp, nonce, message: CLOB_AUTH_MESSAGE });
+  const digest = typedDataHash(CLOB_AUTH_DOMAIN, CLOB_AUTH_TYPES, { address, timestamp, nonce, message: CLOB_AUTH_MESSAGE });
   return recoverSigner(digest, signature);
 }
 
@@ -116,7 +116,7 @@ export function verifyPolymarketOrder(raw: unknown, body: { outcome: string }, c
   const o = parseCtfOrder(raw, POLYMARKET_ORDER_TYPES.Order);
   const negRisk = (raw as Record<string, unknown>).negRisk === true;
   const domain = polymarketOrderDomain(negRisk);
-  const orderHash = TypedDataEncoder.hash(domain, POLYMARKET_ORDER_TYPES, o.message);
+  const orderHash = typedDataHash(domain, POLYMARKET_ORDER_TYPES, o.message);
   if (o.signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('deposit-wallet (type 3, ERC-1271) orders need an on-chain check this service does not make; sign as EOA, proxy or Safe');
   const recovered = recoverSigner(orderHash, o.signature);
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);

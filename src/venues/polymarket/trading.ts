@@ -4,8 +4,8 @@
  * collateral balance likewise. The venue calls an order by its EIP-712 hash, so a pending order is
  * found again by hashing the signed order it was sent with.
  */
-import { TypedDataEncoder } from 'ethers';
-import { parseCtfOrder } from '../ctf-order.js';
+import { timedSync } from '../../util/request-timings.js';
+import { parseCtfOrder, typedDataHash } from '../ctf-order.js';
 import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
 import { l2Headers, polymarketOrderDomain, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
 
@@ -33,7 +33,7 @@ function state(o: PolymarketOrderWire): VenueOrderState {
 
 export function orderHashOf(signedOrder: Record<string, unknown>): string {
   const o = parseCtfOrder(signedOrder, POLYMARKET_ORDER_TYPES.Order);
-  return TypedDataEncoder.hash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
+  return typedDataHash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
 }
 
 export function createPolymarketTradingClient(cfg: TradingClientConfig): TradingClient {
@@ -43,7 +43,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
   const call = (creds: Credentials, method: string, path: string, body?: unknown, allowNotFound = false) => {
     const text = body === undefined ? undefined : JSON.stringify(body);
     // The request path is signed without its query string (the venue's clients add parameters after signing).
-    const headers = l2Headers(l2(creds), Math.floor(now() / 1000), method, path.split('?')[0], text);
+    const headers = timedSync('sign', () => l2Headers(l2(creds), Math.floor(now() / 1000), method, path.split('?')[0], text));
     return venueCall('polymarket', base + path, { method, headers, body: text, timeoutMs: cfg.timeoutMs, allowNotFound });
   };
   const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
@@ -67,8 +67,12 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
         negRisk: signed.negRisk === true,
       };
       const res = await call(creds, 'POST', '/order', body);
-      const r = res.body as { success?: boolean; errorMsg?: string; orderID?: string };
+      const r = res.body as { success?: boolean; errorMsg?: string; orderID?: string; status?: string };
       if (!r.success || !r.orderID) throw new VenueCallError('polymarket', 'rejected', r.errorMsg || 'order not accepted');
+      // `live`: placed and resting, nothing matched (a match at placement answers `matched`; `delayed`
+      // and `unmatched` are marketable orders still in flight): nothing to read back. Fills come later
+      // through reads and the sync job, as for any resting order.
+      if (String(r.status ?? '').toLowerCase() === 'live') return { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null, fills: [] };
       return (await getOrder(creds, r.orderID)) ?? { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null };
     },
     async get(creds, id) {

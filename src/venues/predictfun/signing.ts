@@ -10,8 +10,8 @@
  * chainId, verifyingContract: the account}. The validator accepts it when it recovers to the account's
  * owner; without a chain call the owner is the one stored with the user's credentials (`owner_address`).
  */
-import { getAddress, isAddress, TypedDataEncoder, hashMessage, type TypedDataField } from 'ethers';
-import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE } from '../ctf-order.js';
+import { getAddress, isAddress, hashMessage, type TypedDataField } from 'ethers';
+import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
 
 export const PREDICTFUN_CHAIN_ID = 56;
@@ -33,14 +33,14 @@ export const kernelDomain = (account: string) => ({ name: 'Kernel', version: '0.
 
 /** The digest a Predict Account's owner signs for an order digest. */
 export function kernelWrappedHash(account: string, digest: string): string {
-  return TypedDataEncoder.hash(kernelDomain(getAddress(account)), KERNEL_TYPES, { hash: digest });
+  return typedDataHash(kernelDomain(getAddress(account)), KERNEL_TYPES, { hash: digest });
 }
 
 export function verifyPredictfunOrder(raw: unknown, body: { outcome: string }, market: { negRisk: boolean; yieldBearing: boolean }, ownerAddress: string | null, nowS: number): VerifiedSignedOrder {
   const o = parseCtfOrder(raw, CTF_ORDER_V1_TYPES.Order);
   if (o.signatureType !== SIGNATURE_TYPE.EOA) throw new SignedOrderError('signatureType must be 0 on predict.fun (it also covers Predict Accounts)');
   if (o.maker !== o.signer) throw new SignedOrderError('maker must equal signer (the EOA, or the Predict Account)');
-  const orderHash = TypedDataEncoder.hash(predictfunDomain(predictfunExchange(market)), CTF_ORDER_V1_TYPES, o.message);
+  const orderHash = typedDataHash(predictfunDomain(predictfunExchange(market)), CTF_ORDER_V1_TYPES, o.message);
   const sig = o.signature.toLowerCase();
   const prefix = `0x01${KERNEL_ECDSA_VALIDATOR.slice(2).toLowerCase()}`;
   if (sig.startsWith(prefix)) {
