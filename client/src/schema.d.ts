@@ -6590,8 +6590,11 @@ export interface components {
         Balances: {
             exchange: string;
             balances: {
+                /** @description USD, or the collateral the venue holds (USDC, pUSD, USDT) */
                 currency: string;
+                /** @description What new orders can spend */
                 available: number;
+                /** @description Including what open orders hold; null when the venue does not say */
                 total: number | null;
             }[];
             count: number;
@@ -6939,10 +6942,15 @@ export interface components {
         Positions: {
             exchange: string;
             positions: {
+                /** @description The venue's market id, as the catalog and orders use it */
                 market_id: string;
+                /** @description The outcome held, named as orders name it: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues */
                 outcome: string;
+                /** @description Contracts/shares held */
                 size: number;
+                /** @description Average price paid, 0..1 of the outcome; null when the venue does not say */
                 avg_price: number | null;
+                /** @description The venue's valuation of the position now, in USD (or its dollar stablecoin at par); null when it gives none */
                 value: number | null;
             }[];
             count: number;

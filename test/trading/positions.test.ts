@@ -16,7 +16,10 @@ import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/simulator-orders.
 import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES, polymarketSafeAddress } from '../../src/venues/polymarket/signing.js';
 import { predictfunDomain, predictfunExchange } from '../../src/venues/predictfun/signing.js';
 import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/simulator.js';
-import { positionsWallet } from '../../src/venues/polymarket/trading.js';
+import { polymarketPosition, positionsWallet } from '../../src/venues/polymarket/trading.js';
+import { limitlessClobPositions } from '../../src/venues/limitless/trading.js';
+import { opinionBalance, opinionPosition } from '../../src/venues/opinion/trading.js';
+import { predictfunPosition } from '../../src/venues/predictfun/trading.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
 
 const WALLET_KEY = `0x${'3c'.repeat(32)}`;
@@ -275,5 +278,32 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
       assert.equal(res.status, 400, res.text);
       assert.match(res.body.error as string, new RegExp(`no stored credentials for ${exchange}`));
     }
+  });
+});
+
+describe('trading: position and balance records of the venues, in unified units', () => {
+  it('polymarket: a Data API row (the documented fields, numbers as numbers)', () => {
+    const row = { proxyWallet: '0x56687bf447db6ffa42ffe2204a05edaa20f55839', asset: '7123', conditionId: `0x${'dd'.repeat(32)}`, size: 1185.42, avgPrice: 0.41, initialValue: 486.02, currentValue: 623.55, curPrice: 0.53 };
+    assert.deepEqual(polymarketPosition(row), { market_id: `0x${'dd'.repeat(32)}`, outcome: '7123', size: 1185.42, avg_price: 0.41, value: 623.55 });
+  });
+
+  it('limitless: a CLOB entry in USDC base units (6 decimals), one position per outcome held', () => {
+    const entry = {
+      market: { slug: 'btc-above-100k' },
+      positions: { yes: { cost: '1050000', fillPrice: '420000', marketValue: '1100000' }, no: { cost: '0', fillPrice: '0', marketValue: '0' } },
+      tokensBalance: { yes: '2500000', no: '0' },
+    };
+    assert.deepEqual(limitlessClobPositions(entry, { yes: '11', no: '22' }), [{ market_id: 'btc-above-100k', outcome: '11', size: 2.5, avg_price: 0.42, value: 1.1 }]);
+  });
+
+  it('opinion: a PositionData and a QuoteTokenBalance of the docs (display-unit strings)', () => {
+    assert.deepEqual(opinionPosition({ marketId: 1274, tokenId: '0xabc', sharesOwned: '12.5', avgEntryPrice: '0.61', currentValueInQuoteToken: '8.125' }), { market_id: '1274', outcome: '0xabc', size: 12.5, avg_price: 0.61, value: 8.125 });
+    assert.deepEqual(opinionBalance({ quoteToken: '0x55d398326f99059fF775485246999027B3197955', totalBalance: '50.5', availableBalance: '40.25' }), { currency: 'USDT', available: 40.25, total: 50.5 });
+    assert.equal(opinionBalance({ quoteToken: '0x0000000000000000000000000000000000000abc', availableBalance: '1' }).currency, '0x0000000000000000000000000000000000000abc');
+  });
+
+  it('predictfun: shares in wei (18 decimals), kept exact past 2^53', () => {
+    assert.deepEqual(predictfunPosition({ market: { id: 472369 }, outcome: { onChainId: '123' }, amount: '1000000000000000000', averageBuyPriceUsd: '0.45', valueUsd: '0.5' }), { market_id: '472369', outcome: '123', size: 1, avg_price: 0.45, value: 0.5 });
+    assert.equal(predictfunPosition({ market: { id: 1 }, outcome: { onChainId: '1' }, amount: '123456789012345678901' }).size, 123.45678901234568);
   });
 });

@@ -140,7 +140,9 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       return out;
     },
     async balances(creds) {
-      const res = await call(creds, 'GET', '/balance-allowance?asset_type=COLLATERAL');
+      // signature_type picks the wallet the CLOB reports (the EOA, its proxy or its Safe), as the venue's
+      // clients send it (py-clob-client add_balance_allowance_params_to_url).
+      const res = await call(creds, 'GET', `/balance-allowance?asset_type=COLLATERAL&signature_type=${typeof creds.signature_type === 'number' ? creds.signature_type : 0}`);
       const b = res.body as { balance?: string };
       const balance = (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS;
       return [{ currency: 'pUSD', available: balance, total: null }];
