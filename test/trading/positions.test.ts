@@ -42,7 +42,12 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
   let key: string;
   let other: string;
 
-  const call = (k: string, p: string, init: { method?: string; body?: unknown } = {}) => svc.request(p, { ...init, headers: { 'x-api-key': k } });
+  const responses: string[] = [];
+  const call = async (k: string, p: string, init: { method?: string; body?: unknown } = {}) => {
+    const res = await svc.request(p, { ...init, headers: { 'x-api-key': k } });
+    responses.push(res.text);
+    return res;
+  };
   const store = async (k: string, body: Record<string, unknown>) => {
     const res = await call(k, '/api/v1/users/_/credentials', { method: 'POST', body });
     assert.ok(res.status === 201 || res.status === 200, res.text);
@@ -278,6 +283,16 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
       assert.equal(res.status, 400, res.text);
       assert.match(res.body.error as string, new RegExp(`no stored credentials for ${exchange}`));
     }
+  });
+  describe('afterwards', () => {
+    it('never shows a stored key or secret in a response or a log line', () => {
+      const secrets = ['lmts-positions-key', 'lmts-unknown-key', 'opinion-positions-key', 'opinion-unknown-key', 'not-the-key', WALLET_KEY.slice(2)];
+      assert.ok(svc.logs.length > 10 && responses.length > 20);
+      for (const secret of secrets) {
+        for (const line of svc.logs) assert.ok(!line.includes(secret), `a log line holds ${secret}: ${line.slice(0, 200)}`);
+        for (const body of responses) assert.ok(!body.includes(secret), `a response holds ${secret}`);
+      }
+    });
   });
 });
 
