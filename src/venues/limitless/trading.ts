@@ -106,9 +106,16 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
       const body = (await call(creds, 'GET', '/portfolio/positions')).body as { clob?: LimitlessClobPositionWire[]; amm?: LimitlessAmmPositionWire[] };
       const clob = body.clob ?? [];
       const slugs = [...new Set(clob.filter((p) => !p.market.tokens).map((p) => p.market.slug))];
-      const tokens = new Map(
-        await Promise.all(slugs.map(async (slug) => [slug, ((await call(null, 'GET', `/markets/${encodeURIComponent(slug)}`)).body as { tokens?: { yes: string; no: string } | null }).tokens ?? { yes: 'yes', no: 'no' }] as const)),
-      );
+      // A market the venue no longer serves keeps its outcomes' names (yes, no) rather than failing the read.
+      const tokensOf = async (slug: string): Promise<{ yes: string; no: string }> => {
+        try {
+          return ((await call(null, 'GET', `/markets/${encodeURIComponent(slug)}`)).body as { tokens?: { yes: string; no: string } | null }).tokens ?? { yes: 'yes', no: 'no' };
+        } catch (err) {
+          if (err instanceof VenueCallError && err.failure === 'not_found') return { yes: 'yes', no: 'no' };
+          throw err;
+        }
+      };
+      const tokens = new Map(await Promise.all(slugs.map(async (slug) => [slug, await tokensOf(slug)] as const)));
       const fromAmm = (body.amm ?? []).map((p) => ({
         market_id: p.market.slug ?? p.market.address ?? '',
         // AMM markets have no CLOB tokens; the catalog calls their outcomes yes and no.
