@@ -867,7 +867,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your balances on a venue (live, with your stored credentials) */
+        /**
+         * Your balances on a venue (live, with your stored credentials)
+         * @description Read from the venue at each call: `available` is what new orders can spend, `total` includes what open orders hold (null when the venue does not say), amounts in the currency named (USD, or the venue's dollar stablecoin at par). Venues with balances: kalshi, polymarket, opinion, futuur. Without a balances read: limitless, predictfun (their balances live on-chain only; 404 naming the venue).
+         */
         get: {
             parameters: {
                 query: {
@@ -905,7 +908,7 @@ export interface paths {
                         "application/json": components["schemas"]["Balances"];
                     };
                 };
-                /** @description Invalid parameters; the message names the field. */
+                /** @description Unknown or non-trading exchange, or no stored credentials */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -925,6 +928,15 @@ export interface paths {
                 };
                 /** @description The venue has no balances operation */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue refused the stored credentials */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2294,7 +2306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your positions on a venue (live, with your stored credentials) */
+        /**
+         * Your positions on a venue (live, with your stored credentials)
+         * @description Read from the venue at each call, in unified units: `size` in contracts/shares, `avg_price` 0..1 of the outcome held, `value` in USD (the venue's own valuation). `outcome` names the outcome as orders do (kalshi yes/no, futuur long/short, the token id on the EIP-712 venues). Venues with positions: kalshi, polymarket, limitless, predictfun, opinion, futuur. polymarket reads the wallet holding your tokens (your `funder`, else your Safe for signature_type 2, else your address); opinion reads your Safe (`multi_sig_addr`) and predictfun your `address` (Predict Account or EOA), both stored with the credentials (400 naming the field when absent). Without a positions read: none (404 naming the venue).
+         */
         get: {
             parameters: {
                 query: {
@@ -2334,7 +2349,7 @@ export interface paths {
                         "application/json": components["schemas"]["Positions"];
                     };
                 };
-                /** @description Invalid parameters; the message names the field. */
+                /** @description Unknown or non-trading exchange, no stored credentials, or a field the read needs missing from them */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2354,6 +2369,15 @@ export interface paths {
                 };
                 /** @description The venue has no positions operation */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue refused the stored credentials */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6714,8 +6738,11 @@ export interface components {
         Balances: {
             exchange: string;
             balances: {
+                /** @description USD, or the collateral the venue holds (USDC, pUSD, USDT) */
                 currency: string;
+                /** @description What new orders can spend */
                 available: number;
+                /** @description Including what open orders hold; null when the venue does not say */
                 total: number | null;
             }[];
             count: number;
@@ -7100,10 +7127,15 @@ export interface components {
         Positions: {
             exchange: string;
             positions: {
+                /** @description The venue's market id, as the catalog and orders use it */
                 market_id: string;
+                /** @description The outcome held, named as orders name it: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues */
                 outcome: string;
+                /** @description Contracts/shares held */
                 size: number;
+                /** @description Average price paid, 0..1 of the outcome; null when the venue does not say */
                 avg_price: number | null;
+                /** @description The venue's valuation of the position now, in USD (or its dollar stablecoin at par); null when it gives none */
                 value: number | null;
             }[];
             count: number;

@@ -138,11 +138,21 @@ export class SimOrderEngine {
     return { ok: true, order: o };
   }
 
+  /** Cash the account's open orders hold (what a venue reports as frozen or locked). */
+  held(account: string): number {
+    return this.committed(account);
+  }
+
   /** Net YES contracts and their cost, per market (negative = short YES, i.e. long NO). */
   positions(account: string): { marketId: string; yes: number; cost: number }[] {
+    return this.positionsWhere((o) => o.account === account);
+  }
+
+  /** `positions` over the orders `filter` picks (a venue keying holdings by maker wallet, not account). */
+  positionsWhere(filter: (o: SimOrder) => boolean): { marketId: string; yes: number; cost: number }[] {
     const by = new Map<string, { yes: number; cost: number }>();
     for (const o of this.orders.values()) {
-      if (o.account !== account || o.filled === 0) continue;
+      if (o.filled === 0 || !filter(o)) continue;
       const p = by.get(o.marketId) ?? { yes: 0, cost: 0 };
       p.yes += o.side === 'buy' ? o.filled : -o.filled;
       p.cost += o.side === 'buy' ? o.cost : -o.cost;

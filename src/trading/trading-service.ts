@@ -14,6 +14,7 @@
 import type { Logger } from 'pino';
 import { getExchange, isExchangeCode, type ExchangeCode } from '../venues/exchanges.js';
 import {
+  IncompleteCredentialsError,
   SignedOrderError,
   VenueCallError,
   type TradingClient,
@@ -280,6 +281,7 @@ export class TradingService {
       const positions = await client.positions(creds);
       return { exchange: code, positions, count: positions.length };
     } catch (err) {
+      if (err instanceof IncompleteCredentialsError) throw invalid(err.message);
       throw err instanceof VenueCallError ? venueFailure(code, err) : err;
     }
   }
@@ -293,6 +295,7 @@ export class TradingService {
       const balances = await client.balances(creds);
       return { exchange: code, balances, count: balances.length };
     } catch (err) {
+      if (err instanceof IncompleteCredentialsError) throw invalid(err.message);
       throw err instanceof VenueCallError ? venueFailure(code, err) : err;
     }
   }

@@ -93,6 +93,12 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
   readonly streamClient?: () => Promise<StreamClientFactory>;
   /** The venue's order client (`./<code>/trading.ts`), imported on first use; venues that trade have one. */
   readonly tradingClient?: () => Promise<TradingClientFactory>;
+  /**
+   * What a trader reads from the venue next to their orders (`GET /api/v1/positions`, `/balances`),
+   * live with the stored credentials: true where the venue publishes the read. Absent or false, the
+   * route answers 404 naming the venue. The order client implements exactly these (a test checks).
+   */
+  readonly accountReads?: { readonly positions: boolean; readonly balances: boolean };
 
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {

@@ -107,6 +107,20 @@ export class VenueCallError extends Error {
   }
 }
 
+/**
+ * Thrown by a read (positions, balances) that needs a field the user's stored set lacks, e.g. the
+ * wallet a venue keys positions by: the caller's to fix (400 naming the field), nothing was sent.
+ */
+export class IncompleteCredentialsError extends Error {
+  constructor(
+    readonly exchange: ExchangeCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IncompleteCredentialsError';
+  }
+}
+
 /** Thrown by `verifySignedOrder`: the caller's signed order is malformed or its signature is not valid (400). */
 export class SignedOrderError extends Error {
   constructor(message: string) {

@@ -83,7 +83,15 @@ export const Positions = openapi.register(
   'Positions',
   z.object({
     exchange: z.string(),
-    positions: z.array(z.object({ market_id: z.string(), outcome: z.string(), size: z.number(), avg_price: z.number().nullable(), value: z.number().nullable() })),
+    positions: z.array(
+      z.object({
+        market_id: z.string().openapi({ description: "The venue's market id, as the catalog and orders use it" }),
+        outcome: z.string().openapi({ description: 'The outcome held, named as orders name it: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues' }),
+        size: z.number().openapi({ description: 'Contracts/shares held' }),
+        avg_price: z.number().nullable().openapi({ description: 'Average price paid, 0..1 of the outcome; null when the venue does not say' }),
+        value: z.number().nullable().openapi({ description: "The venue's valuation of the position now, in USD (or its dollar stablecoin at par); null when it gives none" }),
+      }),
+    ),
     count: z.number().int(),
   }),
 );
@@ -92,7 +100,13 @@ export const Balances = openapi.register(
   'Balances',
   z.object({
     exchange: z.string(),
-    balances: z.array(z.object({ currency: z.string(), available: z.number(), total: z.number().nullable() })),
+    balances: z.array(
+      z.object({
+        currency: z.string().openapi({ description: 'USD, or the collateral the venue holds (USDC, pUSD, USDT)' }),
+        available: z.number().openapi({ description: 'What new orders can spend' }),
+        total: z.number().nullable().openapi({ description: 'Including what open orders hold; null when the venue does not say' }),
+      }),
+    ),
     count: z.number().int(),
   }),
 );

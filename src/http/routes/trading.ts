@@ -9,6 +9,7 @@ import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js
 import { parseBody, parseParams } from '../validate.js';
 import { tradingErrors } from './trading-errors.js';
 import { Balances, ExchangeQuery, Order, OrderList, OrderPath, OrdersQuery, PlaceOrderBody, Positions } from './trading-schemas.js';
+import { VENUES } from '../../venues/index.js';
 
 const tags = ['Trading'];
 const security = [{ [apiKeyScheme.name]: [] }];
@@ -54,6 +55,10 @@ interface Ctx {
   trading: TradingService;
 }
 
+/** The venues that publish a read (their descriptors' `accountReads`), for the routes' descriptions. */
+const venuesWith = (read: 'positions' | 'balances'): string => VENUES.filter((v) => v.accountReads?.[read]).map((v) => v.code).join(', ');
+const venuesWithout = (read: 'positions' | 'balances'): string => VENUES.filter((v) => v.trading && !v.accountReads?.[read]).map((v) => v.code).join(', ') || 'none';
+
 const getRoutes: RouteDefinition<Ctx>[] = [
   defineGetRoute({
     path: '/orders',
@@ -79,20 +84,27 @@ const getRoutes: RouteDefinition<Ctx>[] = [
     path: '/positions',
     tags,
     summary: 'Your positions on a venue (live, with your stored credentials)',
+    description:
+      `Read from the venue at each call, in unified units: \`size\` in contracts/shares, \`avg_price\` 0..1 of the outcome held, \`value\` in USD (the venue's own valuation). \`outcome\` names the outcome as orders do (kalshi yes/no, futuur long/short, the token id on the EIP-712 venues). Venues with positions: ${venuesWith('positions')}. ` +
+      'polymarket reads the wallet holding your tokens (your `funder`, else your Safe for signature_type 2, else your address); opinion reads your Safe (`multi_sig_addr`) and predictfun your `address` (Predict Account or EOA), both stored with the credentials (400 naming the field when absent). ' +
+      `Without a positions read: ${venuesWithout('positions')} (404 naming the venue).`,
     params: z.object({}),
     query: ExchangeQuery,
     response: Positions,
-    errors: { 404: 'The venue has no positions operation', 502: 'The venue is down or failed', 504: 'The venue did not answer in time' },
+    errors: { 400: 'Unknown or non-trading exchange, no stored credentials, or a field the read needs missing from them', 404: 'The venue has no positions operation', 422: 'The venue refused the stored credentials', 502: 'The venue is down or failed', 504: 'The venue did not answer in time' },
     handle: (ctx: Ctx, { query }, req) => tradingErrors(() => ctx.trading.positions(req.auth!.userId, query.exchange)),
   }),
   defineGetRoute({
     path: '/balances',
     tags,
     summary: 'Your balances on a venue (live, with your stored credentials)',
+    description:
+      `Read from the venue at each call: \`available\` is what new orders can spend, \`total\` includes what open orders hold (null when the venue does not say), amounts in the currency named (USD, or the venue's dollar stablecoin at par). Venues with balances: ${venuesWith('balances')}. ` +
+      `Without a balances read: ${venuesWithout('balances')} (their balances live on-chain only; 404 naming the venue).`,
     params: z.object({}),
     query: ExchangeQuery,
     response: Balances,
-    errors: { 404: 'The venue has no balances operation', 502: 'The venue is down or failed', 504: 'The venue did not answer in time' },
+    errors: { 400: 'Unknown or non-trading exchange, or no stored credentials', 404: 'The venue has no balances operation', 422: 'The venue refused the stored credentials', 502: 'The venue is down or failed', 504: 'The venue did not answer in time' },
     handle: (ctx: Ctx, { query }, req) => tradingErrors(() => ctx.trading.balances(req.auth!.userId, query.exchange)),
   }),
 ];

@@ -30,6 +30,8 @@ export const futuur = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createFutuurAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startFutuurSimulator,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createFutuurTradingClient,
+  // /wagers/ (positions) and /me/balances/ of API v2.0.
+  accountReads: { positions: true, balances: true },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

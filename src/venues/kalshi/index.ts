@@ -34,6 +34,8 @@ export const kalshi = defineVenue({
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startKalshiSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createKalshiStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createKalshiTradingClient,
+  // Portfolio reads of trade-api v2: /portfolio/positions, /portfolio/balance.
+  accountReads: { positions: true, balances: true },
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],

@@ -33,6 +33,8 @@ export const limitless = defineVenue({
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startLimitlessSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createLimitlessStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createLimitlessTradingClient,
+  // /portfolio/positions; the USDC balance is on-chain only (no REST read; the venue's SDKs query Base).
+  accountReads: { positions: true, balances: false },
   testHints: {
     unknownMarketId: 'no-such-market-limitless',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

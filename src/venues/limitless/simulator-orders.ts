@@ -4,10 +4,12 @@
  * struct under `Limitless CTF Exchange` v1, chain 8453, verifyingContract = the market's
  * `venue.exchange`) must recover to its signer, and the signer must be the API key's wallet, as the
  * venue requires. Keys are registered through the simulator-only route `POST /_sim/api_keys
- * {api_key, address}`.
+ * {api_key, address}`. `GET /portfolio/positions` lists the key's holdings (from its filled orders,
+ * src/sim/holdings.ts) in the venue's portfolio shape: USDC base units (6 decimals) as strings.
  */
 import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
+import { simHoldings } from '../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
 
@@ -90,6 +92,24 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
   server.get('/markets/:slug/user-orders', authed((req, account) => {
     const statuses = (req.query.get('statuses') ?? 'LIVE').split(',');
     return json({ data: engine.list(account, (o) => o.marketId === req.params.slug).map(wire).filter((o) => statuses.includes(String(o.status))) });
+  }));
+
+  server.get('/portfolio/positions', authed((_req, account) => {
+    const base = (x: number): string => String(Math.round(x * 1e6));
+    const zero = { cost: '0', fillPrice: '0', marketValue: '0', realisedPnl: '0', unrealizedPnl: '0' };
+    const clob = simHoldings(engine, opts.activity, (o) => o.account === account).map((h) => {
+      const side = { cost: base(h.cost), fillPrice: base(h.avgPrice), marketValue: base(h.value), realisedPnl: '0', unrealizedPnl: base(h.value - h.cost) };
+      const yesPrice = h.yes ? h.price : 1 - h.price;
+      return {
+        // Like the venue's: the market without its token ids (a client reads them from GET /markets/{slug}).
+        market: { id: h.marketId, slug: h.marketId, title: h.marketId, closed: false, deadline: null },
+        makerAddress: account,
+        positions: { yes: h.yes ? side : zero, no: h.yes ? zero : side },
+        tokensBalance: { yes: h.yes ? base(h.size) : '0', no: h.yes ? '0' : base(h.size) },
+        latestTrade: { latestYesPrice: yesPrice, latestNoPrice: Math.round((1 - yesPrice) * 1e6) / 1e6, outcomeTokenPrice: h.price },
+      };
+    });
+    return json({ amm: [], clob, group: [], points: '0', accumulativePoints: '0' });
   }));
 
   server.route('DELETE', '/orders/:id', authed((req, account) => {

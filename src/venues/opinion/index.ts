@@ -23,12 +23,15 @@ export const opinion = defineVenue({
     rate: { rest: { perSecond: 5, burst: 5 } },
     rateWithKey: { rest: { perSecond: 15, burst: 15 } },
   },
-  credentials: CredentialSchemas.apiKey,
+  // multi_sig_addr: the Safe that makes the user's orders and holds their tokens (positions are read by it).
+  credentials: CredentialSchemas.apiKey.extend({ multi_sig_addr: CredentialSchemas.address.optional() }),
   // Sent as header `apikey`; reads work without it at a lower rate.
   marketDataKeys: { api_key: 'OPINION_API_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createOpinionAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startOpinionSimulator,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createOpinionTradingClient,
+  // /positions/user/{wallet} and /user/balance of the OpenAPI.
+  accountReads: { positions: true, balances: true },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

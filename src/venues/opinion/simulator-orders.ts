@@ -6,9 +6,12 @@
  * (Polymarket's V1 struct under `OPINION CTF Exchange` v1, chain 56, the quote token's exchange)
  * recovers to the signer. REST sides are 1 buy / 2 sell, the signed side 0 / 1. Keys are registered
  * through the simulator-only route `POST /_sim/api_keys {api_key, signer, multi_sig_addr}`.
+ * `GET /positions/user/{wallet}` lists a wallet's holdings (the Safe's filled orders,
+ * src/sim/holdings.ts) and `GET /user/balance` the key's quote-token balance, both in display units.
  */
 import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
+import { simHoldings } from '../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
 
@@ -23,7 +26,19 @@ const ORDER: Record<string, TypedDataField[]> = {
   }),
 };
 
-export function registerOpinionOrders(server: SimServer, opts: { prefix: string; activity: SimActivity; token: (id: string) => { marketId: string; yes: boolean } | undefined; now?: () => number }): SimOrderEngine {
+/** The simulated quote token (USDT on BNB Chain) and its decimals. */
+const USDT = { address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 };
+
+export interface OpinionOrdersOptions {
+  prefix: string;
+  activity: SimActivity;
+  token: (id: string) => { marketId: string; yes: boolean } | undefined;
+  /** A market's title and outcome tokens, for positions. */
+  market: (marketId: string) => { title: string; yesTokenId: string; noTokenId: string; yesLabel: string; noLabel: string } | undefined;
+  now?: () => number;
+}
+
+export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOptions): SimOrderEngine {
   const engine = new SimOrderEngine(opts.activity, opts.now ?? Date.now);
   const keys = new Map<string, { signer: string; safe: string }>();
   const P = opts.prefix;
@@ -49,7 +64,7 @@ export function registerOpinionOrders(server: SimServer, opts: { prefix: string;
     avgPrice: o.filled > 0 ? Math.round(((o.extra.yes ? o.cost : o.filled - o.cost) / o.filled) * 1e6) / 1e6 : null,
   });
 
-  server.get(`${P}/quoteToken`, () => ok({ list: [{ quoteTokenName: 'USDT', quoteTokenAddress: '0x55d398326f99059fF775485246999027B3197955', decimal: 18, ctfExchangeAddress: OPINION_SIM_EXCHANGE, chainId: 56 }] }));
+  server.get(`${P}/quoteToken`, () => ok({ list: [{ quoteTokenName: 'USDT', quoteTokenAddress: USDT.address, decimal: USDT.decimals, ctfExchangeAddress: OPINION_SIM_EXCHANGE, chainId: 56 }] }));
 
   server.post(`${P}/order`, authed((req, account) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -80,6 +95,34 @@ export function registerOpinionOrders(server: SimServer, opts: { prefix: string;
   server.get(`${P}/order/:id`, authed((req, account) => {
     const o = engine.get(req.params.id);
     return o && o.account === account.safe ? ok({ orderData: wire(o) }) : fail(10404, 'order not found');
+  }));
+
+  const fx = (x: number): string => String(Math.round(x * 1e6) / 1e6);
+
+  server.get(`${P}/positions/user/:wallet`, authed((req) => {
+    const wallet = req.params.wallet;
+    if (!isAddress(wallet)) return fail(10400, 'invalid walletAddress');
+    const page = Number(req.query.get('page') ?? 1);
+    const limit = Number(req.query.get('limit') ?? 10);
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 20) return fail(10400, 'page must be >= 1 and limit 1..20');
+    const list = simHoldings(engine, opts.activity, (o) => o.account === getAddress(wallet))
+      .flatMap((h) => {
+        const m = opts.market(h.marketId);
+        if (!m) return [];
+        return [{
+          marketId: Number(h.marketId), marketTitle: m.title, marketStatus: 2, marketStatusEnum: 'Activated', outcome: h.yes ? m.yesLabel : m.noLabel, outcomeSide: h.yes ? 1 : 2, outcomeSideEnum: h.yes ? 'Yes' : 'No',
+          sharesOwned: fx(h.size), sharesFrozen: '0', unrealizedPnl: fx(h.value - h.cost), unrealizedPnlPercent: h.cost > 0 ? fx(((h.value - h.cost) / h.cost) * 100) : '0',
+          tokenId: h.yes ? m.yesTokenId : m.noTokenId, currentValueInQuoteToken: fx(h.value), avgEntryPrice: fx(h.avgPrice), claimStatus: 0, claimStatusEnum: 'CanNotClaim', quoteToken: USDT.address,
+        }];
+      })
+      .sort((a, b) => Number(b.sharesOwned) - Number(a.sharesOwned));
+    return ok({ total: list.length, list: list.slice((page - 1) * limit, page * limit) });
+  }));
+
+  server.get(`${P}/user/balance`, authed((_req, account) => {
+    const total = engine.balance(account.safe);
+    const frozen = engine.held(account.safe);
+    return ok({ walletAddress: account.signer, multiSignAddress: account.safe, chainId: '56', balances: [{ quoteToken: USDT.address, tokenDecimals: USDT.decimals, totalBalance: fx(total), availableBalance: fx(total - frozen), frozenBalance: fx(frozen) }] });
   }));
 
   server.post(`${P}/order/cancel`, authed((req, account) => {

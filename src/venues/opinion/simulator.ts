@@ -120,7 +120,15 @@ export async function startOpinionSimulator(opts: SimulatorOptions = {}): Promis
   });
 
   // The trading API (quote token, orders): simulator-orders.ts.
-  registerOpinionOrders(server, { prefix: P, activity, token: (id) => tokens.get(id) });
+  registerOpinionOrders(server, {
+    prefix: P,
+    activity,
+    token: (id) => tokens.get(id),
+    market: (id) => {
+      const m = byId.get(id);
+      return m?.yesTokenId && m.noTokenId ? { title: m.marketTitle, yesTokenId: m.yesTokenId, noTokenId: m.noTokenId, yesLabel: m.yesLabel || 'Yes', noLabel: m.noLabel || 'No' } : undefined;
+    },
+  });
 
   return launchSimulator({
     exchange: 'opinion',

@@ -2,9 +2,51 @@
  * Opinion's order client (EXCHANGES.md §6.1, §6.4): the caller's Safe order is checked under the
  * quote token's CTF exchange (`ctfExchangeAddress` of GET /quoteToken) before it is posted with the
  * stored API key (header `apikey`). Envelope `{errno, errmsg, result}`: errno 0 is success.
+ *
+ * Positions: `GET /positions/user/{walletAddress}` (docs.opinion.trade, Opinion Open API, Position
+ * "Get user positions"; header `apikey`), `page` (from 1) and `limit` (at most 20), result `{total,
+ * list: [PositionData]}` with `marketId, marketTitle, outcome, outcomeSide (1 yes, 2 no), tokenId,
+ * sharesOwned, sharesFrozen, avgEntryPrice, currentValueInQuoteToken (shares x current price),
+ * unrealizedPnl, quoteToken`, numbers as decimal strings in display units. The wallet asked for is
+ * the Safe (`multi_sig_addr`): every Opinion order's maker, so the one holding the outcome tokens.
+ * Balances: `GET /user/balance?chainId=56` with the API key (the official Python SDK's
+ * `get_my_balances`, "uses authenticated user from apikey": generated operation
+ * `openapi_user_balance_get` with `chain_id`), each entry the docs' QuoteTokenBalance model
+ * `{quoteToken, tokenDecimals, totalBalance, availableBalance, frozenBalance}` (display units). The
+ * list's field name is not in the published docs: `balances` (what SDK users read) or `list`.
+ * Quote-token amounts are USDT, counted as USD (CONTRACT.md's money unit) at par.
  */
-import { ctfVenueOrderState, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig } from '../trading.js';
-import { OPINION_DECIMALS, verifyOpinionOrder } from './signing.js';
+import { IncompleteCredentialsError, num, ctfVenueOrderState, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenuePosition } from '../trading.js';
+import { BNB_CHAIN_ID, OPINION_DECIMALS, verifyOpinionOrder } from './signing.js';
+
+/** The documented page size maximum of Opinion's lists, and how many pages a read follows. */
+const PAGE = 20;
+const MAX_PAGES = 50;
+/** Quote tokens by address (BNB Chain), for a balance's currency; an unknown one keeps its address. */
+const QUOTE_TOKENS: Record<string, string> = { '0x55d398326f99059ff775485246999027b3197955': 'USDT' };
+
+interface OpinionPositionWire {
+  marketId: number | string;
+  tokenId: string;
+  sharesOwned?: string;
+  avgEntryPrice?: string;
+  currentValueInQuoteToken?: string;
+}
+
+interface OpinionBalanceWire {
+  quoteToken?: string;
+  totalBalance?: string;
+  availableBalance?: string;
+}
+
+export function opinionPosition(p: OpinionPositionWire): VenuePosition {
+  return { market_id: String(p.marketId), outcome: String(p.tokenId), size: num(p.sharesOwned) ?? 0, avg_price: num(p.avgEntryPrice), value: num(p.currentValueInQuoteToken) };
+}
+
+export function opinionBalance(b: OpinionBalanceWire): VenueBalance {
+  const token = String(b.quoteToken ?? '');
+  return { currency: QUOTE_TOKENS[token.toLowerCase()] ?? token, available: num(b.availableBalance) ?? 0, total: num(b.totalBalance) };
+}
 
 export function createOpinionTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.rest.replace(/\/$/, '');
@@ -45,6 +87,24 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
       await call(creds, 'POST', '/order/cancel', { orderId: id });
       const res = await call(creds, 'GET', `/order/${encodeURIComponent(id)}`);
       return ctfVenueOrderState((res.orderData as Record<string, unknown>) ?? res, id, scale);
+    },
+    async positions(creds) {
+      const wallet = typeof creds.multi_sig_addr === 'string' ? creds.multi_sig_addr : '';
+      if (!wallet) throw new IncompleteCredentialsError('opinion', 'multi_sig_addr: opinion positions are held by your Safe; store its address as multi_sig_addr with your opinion credentials');
+      const out: VenuePosition[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const res = await call(creds, 'GET', `/positions/user/${encodeURIComponent(wallet)}?page=${page}&limit=${PAGE}`);
+        const list = (res.list as OpinionPositionWire[] | undefined) ?? [];
+        out.push(...list.map(opinionPosition).filter((p) => p.size > 0));
+        if (list.length < PAGE || page * PAGE >= (num(res.total) ?? 0)) break;
+      }
+      return out;
+    },
+    async balances(creds) {
+      const res = await call(creds, 'GET', `/user/balance?chainId=${BNB_CHAIN_ID}`);
+      const data = (res.data as Record<string, unknown> | undefined) ?? res;
+      const list = (data.balances ?? data.list ?? []) as OpinionBalanceWire[];
+      return list.map(opinionBalance);
     },
   };
 }

@@ -43,6 +43,9 @@ export const polymarket = defineVenue({
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPolymarketSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPolymarketStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPolymarketTradingClient,
+  // Positions from the Data API (keyed by the wallet holding the tokens), collateral from the CLOB's
+  // /balance-allowance.
+  accountReads: { positions: true, balances: true },
   testHints: {
     unknownMarketId: `0x${'0'.repeat(63)}1`,
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'events'],

@@ -5,10 +5,13 @@
  * `timestamp + METHOD + path + body` with the base64 secret, URL-safe), and orders whose EIP-712 V2
  * signature (standard or neg-risk exchange, as the market is) must recover to the order's signer,
  * with the owner's API key belonging to that signer. Orders are called by their EIP-712 hash.
+ * The Data API's `GET /data/positions?user=` (public) lists what the orders a wallet made (their
+ * `maker`) hold, in the Data API's shape (src/sim/holdings.ts derives the holdings from the fills).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
+import { simHoldings } from '../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
 
@@ -30,6 +33,8 @@ export interface PolymarketOrdersOptions {
   activity: SimActivity;
   /** token id -> its market (condition id), whether it is the YES token, whether the market is neg-risk. */
   token: (tokenId: string) => { conditionId: string; yes: boolean; negRisk: boolean } | undefined;
+  /** A market (condition id) by its two tokens and titles, for the Data API's positions. */
+  market: (conditionId: string) => { yes: string; no: string; title: string; slug: string | null; negRisk: boolean } | undefined;
   now?: () => number;
 }
 
@@ -161,6 +166,30 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
     const r = engine.cancel(id);
     return r.ok ? json({ canceled: [id], not_canceled: {} }) : json({ canceled: [], not_canceled: { [id]: 'order can\'t be canceled: it is not live' } });
   }));
+
+  server.get('/data/positions', (req) => {
+    const q = req.query;
+    const user = q.get('user') ?? '';
+    if (!isAddress(user)) return err(400, 'user: a 0x-prefixed 40-hex address is required');
+    const threshold = Number(q.get('sizeThreshold') ?? 1);
+    const limit = Number(q.get('limit') ?? 100);
+    const offset = Number(q.get('offset') ?? 0);
+    if (!(threshold >= 0) || !Number.isInteger(limit) || limit < 0 || limit > 500 || !Number.isInteger(offset) || offset < 0 || offset > 10_000) return err(400, 'invalid sizeThreshold, limit (0..500) or offset (0..10000)');
+    const rows = simHoldings(engine, opts.activity, (o) => String(o.extra.maker ?? '').toLowerCase() === user.toLowerCase())
+      .filter((h) => h.size >= threshold)
+      .flatMap((h) => {
+        const m = opts.market(h.marketId);
+        if (!m) return [];
+        return [{
+          proxyWallet: getAddress(user), asset: h.yes ? m.yes : m.no, conditionId: h.marketId, size: h.size, avgPrice: h.avgPrice,
+          initialValue: h.cost, currentValue: h.value, cashPnl: Math.round((h.value - h.cost) * 1e6) / 1e6, percentPnl: h.cost > 0 ? Math.round(((h.value - h.cost) / h.cost) * 1e4) / 100 : 0,
+          totalBought: h.size, realizedPnl: 0, percentRealizedPnl: 0, curPrice: h.price, redeemable: false, mergeable: false, title: m.title, slug: m.slug,
+          outcome: h.yes ? 'Yes' : 'No', outcomeIndex: h.yes ? 0 : 1, oppositeOutcome: h.yes ? 'No' : 'Yes', oppositeAsset: h.yes ? m.no : m.yes, negativeRisk: m.negRisk,
+        }];
+      })
+      .sort((a, b) => b.size - a.size);
+    return json(rows.slice(offset, offset + limit));
+  });
 
   server.get('/clob/balance-allowance', authed((_req, account) => {
     const units = String(Math.round(engine.balance(account) * 1e6));

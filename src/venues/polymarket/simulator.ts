@@ -320,6 +320,14 @@ export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Pro
       const t = tokens.get(id);
       return t ? { ...t, negRisk: !!markets.get(t.conditionId)?.negRisk } : undefined;
     },
+    market: (cid) => {
+      const m = markets.get(cid);
+      if (!m) return undefined;
+      const o = decodeOutcomes(m);
+      const yes = o.tokenIds[o.yesIndex];
+      const no = o.tokenIds.find((_, i) => i !== o.yesIndex);
+      return yes && no ? { yes, no, title: m.question, slug: m.slug ?? null, negRisk: !!m.negRisk } : undefined;
+    },
   });
 
   return launchSimulator({

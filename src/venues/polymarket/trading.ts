@@ -3,11 +3,20 @@
  * (signing.ts) and posted with L2 headers made from the stored API credentials; get, cancel and the
  * collateral balance likewise. The venue calls an order by its EIP-712 hash, so a pending order is
  * found again by hashing the signed order it was sent with.
+ *
+ * Positions come from the Data API, not the CLOB (docs.polymarket.com, "Get current positions for a
+ * user", Data-API): `GET https://data-api.polymarket.com/positions?user=<address>` is public (no
+ * auth), `user` required (0x + 40 hex), `sizeThreshold` (default 1, >= 0), `limit` (default 100, at
+ * most 500), `offset` (at most 10000), `sortBy` (TOKENS default), `sortDirection`. It answers a bare
+ * array of `{proxyWallet, asset (token id), conditionId, size (shares), avgPrice (0..1),
+ * initialValue, currentValue (USDC), cashPnl, percentPnl, curPrice, redeemable, mergeable, title,
+ * outcome, outcomeIndex, oppositeAsset, ...}`, numbers as JSON numbers. The pmxt library reads the same
+ * endpoint the same way (core/src/exchanges/polymarket/fetchPositions.ts).
  */
 import { timedSync } from '../../util/request-timings.js';
 import { parseCtfOrder, typedDataHash } from '../ctf-order.js';
-import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
-import { l2Headers, polymarketOrderDomain, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
+import { IncompleteCredentialsError, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { l2Headers, polymarketOrderDomain, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
 
 interface PolymarketOrderWire {
   id: string;
@@ -31,6 +40,36 @@ function state(o: PolymarketOrderWire): VenueOrderState {
   return { exchangeOrderId: o.id, status, filledSize: matched, avgFillPrice: matched > 0 && fills.length ? Math.round((cost / matched) * 1e6) / 1e6 : null, fills };
 }
 
+/** Positions the Data API lists per page at most (its `limit` maximum), and how far `offset` may go. */
+const POSITIONS_PAGE = 500;
+const POSITIONS_MAX_OFFSET = 10_000;
+
+interface DataApiPositionWire {
+  asset: string;
+  conditionId: string;
+  size: number | string;
+  avgPrice?: number | string;
+  currentValue?: number | string;
+}
+
+/**
+ * The wallet Polymarket keys a user's positions by: the one holding the outcome tokens, i.e. the
+ * `maker` of their orders (the Data API calls it `proxyWallet`). That is the stored `funder` when
+ * there is one (the proxy or Safe, as the venue's clients call it); else, for a Safe account
+ * (signature_type 2), the signer's Safe by CREATE2; else (an EOA account, type 0 or unset) the
+ * signer's own address. A proxy account (type 1) without `funder` cannot be derived here.
+ */
+export function positionsWallet(creds: Credentials): string {
+  if (typeof creds.funder === 'string' && creds.funder) return creds.funder;
+  if (creds.signature_type === 2) return polymarketSafeAddress(String(creds.address));
+  if (creds.signature_type === 1) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your proxy wallet; store its address as funder with your polymarket credentials');
+  return String(creds.address);
+}
+
+export function polymarketPosition(p: DataApiPositionWire): VenuePosition {
+  return { market_id: p.conditionId, outcome: String(p.asset), size: num(p.size) ?? 0, avg_price: num(p.avgPrice), value: num(p.currentValue) };
+}
+
 export function orderHashOf(signedOrder: Record<string, unknown>): string {
   const o = parseCtfOrder(signedOrder, POLYMARKET_ORDER_TYPES.Order);
   return typedDataHash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
@@ -38,6 +77,7 @@ export function orderHashOf(signedOrder: Record<string, unknown>): string {
 
 export function createPolymarketTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.clob.replace(/\/$/, '');
+  const dataBase = cfg.baseUrls.data.replace(/\/$/, '');
   const now = cfg.now ?? Date.now;
   const l2 = (creds: Credentials): L2Credentials => ({ api_key: String(creds.api_key), secret: String(creds.secret), passphrase: String(creds.passphrase), address: String(creds.address) });
   const call = (creds: Credentials, method: string, path: string, body?: unknown, allowNotFound = false) => {
@@ -91,8 +131,22 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       if (!s) throw new VenueCallError('polymarket', 'not_found', `order ${id} not found`, 404);
       return s;
     },
+    async positions(creds) {
+      const wallet = positionsWallet(creds);
+      const out: VenuePosition[] = [];
+      // sizeThreshold=0: the default (1) would hide holdings under one share.
+      for (let offset = 0; offset <= POSITIONS_MAX_OFFSET; offset += POSITIONS_PAGE) {
+        const res = await venueCall('polymarket', `${dataBase}/positions?user=${encodeURIComponent(wallet)}&sizeThreshold=0&limit=${POSITIONS_PAGE}&offset=${offset}`, { method: 'GET', timeoutMs: cfg.timeoutMs });
+        const page = Array.isArray(res.body) ? (res.body as DataApiPositionWire[]) : [];
+        out.push(...page.map(polymarketPosition).filter((p) => p.size > 0));
+        if (page.length < POSITIONS_PAGE) break;
+      }
+      return out;
+    },
     async balances(creds) {
-      const res = await call(creds, 'GET', '/balance-allowance?asset_type=COLLATERAL');
+      // signature_type picks the wallet the CLOB reports (the EOA, its proxy or its Safe), as the venue's
+      // clients send it (py-clob-client add_balance_allowance_params_to_url).
+      const res = await call(creds, 'GET', `/balance-allowance?asset_type=COLLATERAL&signature_type=${typeof creds.signature_type === 'number' ? creds.signature_type : 0}`);
       const b = res.body as { balance?: string };
       const balance = (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS;
       return [{ currency: 'pUSD', available: balance, total: null }];

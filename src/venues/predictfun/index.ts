@@ -27,13 +27,17 @@ export const predictfun = defineVenue({
     // Third-party clients report 240 requests/minute per key.
     rate: { rest: { perSecond: 4, burst: 8 } },
   },
-  credentials: CredentialSchemas.apiKey,
+  // address: the wallet holding the user's shares (Predict Account or EOA; positions are read by it);
+  // owner_address: a Predict Account's owner EOA (its orders' signatures recover to it).
+  credentials: CredentialSchemas.apiKey.extend({ address: CredentialSchemas.address.optional(), owner_address: CredentialSchemas.address.optional() }),
   // Mainnet wants a key on every read (header x-api-key).
   marketDataKeys: { api_key: 'PREDICTFUN_API_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictfunAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictfunSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPredictfunStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPredictfunTradingClient,
+  // /positions/{address}; the USDT balance is on-chain only (the SDK's balanceOf reads BNB Chain).
+  accountReads: { positions: true, balances: false },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

@@ -6,9 +6,12 @@
  * = the account), an ERC-1271 Kernel signature `0x01 || ECDSA validator || sig` over the
  * Kernel-wrapped digest that recovers to the account's owner. Owners of accounts are registered
  * through the simulator-only route `POST /_sim/accounts {account, owner}` (the chain knows them).
+ * `GET /positions/{address}` lists what the orders an address made (their maker) hold
+ * (src/sim/holdings.ts), shares in wei, paged by `first`/`after` like the other lists.
  */
 import { getAddress, hashMessage, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
+import { simHoldings } from '../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
 
@@ -36,6 +39,10 @@ export interface PredictfunOrdersOptions {
   activity: SimActivity;
   /** token (onChainId) -> its market, whether it is YES, and the market's kind. */
   token: (id: string) => { marketId: string; yes: boolean; negRisk: boolean; yieldBearing: boolean } | undefined;
+  /** A market's fields a position carries, and its YES (indexSet 1) and NO (indexSet 2) outcomes. */
+  market: (marketId: string) => { title: string; conditionId: string; isNegRisk: boolean; isYieldBearing: boolean; status: string; yes: { name: string; onChainId: string }; no: { name: string; onChainId: string } } | undefined;
+  /** The venue's cursor paging (`first`, `after`) over a list; null for a bad cursor. */
+  page: <T>(items: T[], q: URLSearchParams) => { items: T[]; cursor: string | null } | null;
   now?: () => number;
 }
 
@@ -96,6 +103,28 @@ export function registerPredictfunOrders(server: SimServer, opts: PredictfunOrde
   server.get(`${P}/orders/:hash`, authed((req) => {
     const o = engine.get(req.params.hash);
     return o ? json({ success: true, data: wire(o) }) : fail(404, 'NOT_FOUND', 'order not found');
+  }));
+
+  server.get(`${P}/positions/:address`, authed((req) => {
+    const address = req.params.address;
+    if (!isAddress(address)) return fail(400, 'BAD_REQUEST', 'invalid address');
+    const wei = (x: number): string => (BigInt(Math.round(x * 1e6)) * 10n ** 12n).toString();
+    const usd = (x: number): string => String(Math.round(x * 1e6) / 1e6);
+    const rows = simHoldings(engine, opts.activity, (o) => o.account === getAddress(address)).flatMap((h) => {
+      const m = opts.market(h.marketId);
+      if (!m) return [];
+      const outcome = h.yes ? m.yes : m.no;
+      return [{
+        id: Buffer.from(JSON.stringify({ marketId: Number(h.marketId), indexSet: h.yes ? 1 : 2 })).toString('base64'),
+        market: { id: Number(h.marketId), title: m.title, conditionId: m.conditionId, isNegRisk: m.isNegRisk, isYieldBearing: m.isYieldBearing, status: m.status },
+        outcome: { name: outcome.name, indexSet: h.yes ? 1 : 2, onChainId: outcome.onChainId, status: null },
+        amount: wei(h.size),
+        valueUsd: usd(h.value),
+        averageBuyPriceUsd: usd(h.avgPrice),
+      }];
+    });
+    const p = opts.page(rows, req.query);
+    return p ? json({ success: true, data: p.items, cursor: p.cursor }) : fail(400, 'BAD_REQUEST', 'invalid cursor');
   }));
 
   server.post(`${P}/orders/remove`, authed((req) => {

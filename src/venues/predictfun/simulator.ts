@@ -187,7 +187,19 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   for (const m of markets.values()) {
     for (const o of m.outcomes ?? []) tokenIndex.set(String(o.onChainId), { marketId: String(m.id), yes: o.indexSet === 1, negRisk: !!m.isNegRisk, yieldBearing: !!m.isYieldBearing });
   }
-  registerPredictfunOrders(server, { prefix: PREDICTFUN_SIM_PREFIX, apiKey: PREDICTFUN_SIM_API_KEY, activity, token: (id) => tokenIndex.get(id) });
+  registerPredictfunOrders(server, {
+    prefix: PREDICTFUN_SIM_PREFIX,
+    apiKey: PREDICTFUN_SIM_API_KEY,
+    activity,
+    token: (id) => tokenIndex.get(id),
+    market: (id) => {
+      const m = markets.get(id);
+      const yes = m?.outcomes?.find((o) => o.indexSet === 1);
+      const no = m?.outcomes?.find((o) => o.indexSet === 2);
+      return m && yes && no ? { title: m.title, conditionId: m.conditionId ?? '', isNegRisk: !!m.isNegRisk, isYieldBearing: !!m.isYieldBearing, status: m.status ?? 'REGISTERED', yes: { name: yes.name, onChainId: String(yes.onChainId) }, no: { name: no.name, onChainId: String(no.onChainId) } } : undefined;
+    },
+    page,
+  });
 
   return launchSimulator({
     exchange: 'predictfun',
