@@ -107,12 +107,14 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
         negRisk: signed.negRisk === true,
       };
       const res = await call(creds, 'POST', '/order', body);
-      const r = res.body as { success?: boolean; errorMsg?: string; orderID?: string; status?: string };
+      const r = res.body as { success?: boolean; errorMsg?: string; orderID?: string; status?: string; tradeIDs?: unknown[]; transactionsHashes?: unknown[] };
       if (!r.success || !r.orderID) throw new VenueCallError('polymarket', 'rejected', r.errorMsg || 'order not accepted');
-      // `live`: placed and resting, nothing matched (a match at placement answers `matched`; `delayed`
-      // and `unmatched` are marketable orders still in flight): nothing to read back. Fills come later
-      // through reads and the sync job, as for any resting order.
-      if (String(r.status ?? '').toLowerCase() === 'live') return { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null, fills: [] };
+      // `live`: placed and resting (`delayed` and `unmatched` are marketable orders still in flight).
+      // Whether a `live` answer can also carry a partial match is not published, so only one that
+      // names no trade and no transaction skips the read back; fills come later through reads and the
+      // sync job, as for any resting order.
+      const matchedSome = (r.tradeIDs?.length ?? 0) > 0 || (r.transactionsHashes?.length ?? 0) > 0;
+      if (String(r.status ?? '').toLowerCase() === 'live' && !matchedSome) return { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null, fills: [] };
       return (await getOrder(creds, r.orderID)) ?? { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null };
     },
     async get(creds, id) {
