@@ -32,7 +32,7 @@ const missesOf = argValue('--misses') ?? 'dev';
 const skipBot = process.argv.includes('--no-bot');
 const SPLITS = ['dev', 'test', 'test2'] as const;
 type Split = (typeof SPLITS)[number];
-const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', test: 'held-out test (round 1-5, seen)', test2: 'held-out test2 (round 6)' };
+const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', test: 'test (old held-out half)', test2: 'test2 (held out)' };
 const splitsWanted = (argValue('--splits') ?? SPLITS.join(',')).split(',').map((s) => s.trim());
 for (const s of splitsWanted) if (!(SPLITS as readonly string[]).includes(s)) throw new Error(`--splits: unknown split '${s}' (known: ${SPLITS.join(', ')})`);
 

@@ -60,6 +60,14 @@ export interface Fingerprint {
   matchup: [string[], string[]] | null;
   /** binary (yes/no) or multi (named outcomes); null when the outcomes are unknown. */
   structure: 'binary' | 'multi' | null;
+  /** The outcome a central-bank rate question asks about (cut, hike or hold), or null. */
+  decision: 'cut' | 'hike' | 'hold' | null;
+  /** The side a "Will X win/beat ..." question backs, as its distinctive words; null otherwise. */
+  backs: string[] | null;
+  /** The question or its option is the catch-all of a multi-outcome event ("another ticker", "Other"). */
+  catchAll: boolean;
+  /** The plural noun a bare count strike counts ("strike 3 countries" -> countries), or null. */
+  countOf: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -82,7 +90,8 @@ const DATE_ISO = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const DATE_US = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/g;
 const YEAR = /\b(19[5-9]\d|20[0-9]\d)\b/g;
 // Sports seasons "2025-26" / "2025–26": the season ends in the second year.
-const SEASON = /\b(20\d\d)\s?[-–/]\s?(\d\d)\b/g;
+// Slug-built titles glue them ("the 202526 champions league").
+const SEASON = /\b(20\d\d)(?:\s?[-–/]\s?)?(\d\d)\b/g;
 // Times of day ("12:00 ET", "8:00PM") are neither thresholds nor dates.
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b/g;
 // Numbers that are part of a name ("Hot 100", "PSA 10", "GPT-5", "Season 2", "#1"), not strikes.
@@ -399,6 +408,8 @@ function splitOption(title: string): { question: string; option: string | null }
   const [, left, option] = m;
   // "How many seats ...? - 48": a count bucket, exactly that many unless the option says otherwise.
   if (/^\s*(?:how many|how much)\b/i.test(left) && /^\d[\d,.]*$/.test(option.trim())) return { question: `${left} exactly ${option}`, option: null };
+  // "Who will win ...? - 191": a contestant's number, not a strike.
+  if (/^\s*who\b/i.test(left) && /^#?\d{1,4}$/.test(option.trim())) return { question: left, option: `#${option.trim().replace(/^#/, '')}` };
   // A strike or date option fills the question's blank ("Bitcoin above ... on Jan 5? - 92,000").
   if (PLACEHOLDER.test(left)) return { question: left.replace(PLACEHOLDER, ` ${option} `), option: /\d/.test(option) ? null : option };
   return { question: `${left} ${option}`, option: /\d/.test(option) ? null : option };
@@ -422,6 +433,25 @@ function findMatchup(lower: string): [string[], string[]] | null {
   if (!x.length || !y.length || x.length > 4 || y.length > 5) return null;
   return [x, y];
 }
+
+// A central bank's decision named as its outcome: venues word one meeting's options as verbs ("Will
+// the PBOC maintain the rate", "rate cut by March 31?") or nouns ("No change", "50+ bps decrease").
+const RATE_CONTEXT = /\b(?:rates?|bps|basis points?|central bank|bank of|fed|fomc|ecb|boe|boj|pboc|rba|boc|snb|monetary policy)\b/;
+const DECISION_PATTERNS: ['cut' | 'hike' | 'hold', RegExp][] = [
+  ['hold', /\b(?:maintains?|maintained|holds?|held|keeps?|kept|no change|unchanged|pauses?|paused|leaves? (?:\w+ )?(?:rates?|it) (?:alone|as is))\b/],
+  ['cut', /\b(?:cuts?|decreases?|decreased|lowers?|lowered|reduces?|reduced|reduction|eases?|eased)\b/],
+  ['hike', /\b(?:hikes?|hiked|increases?|increased|raises?|raised)\b/],
+];
+// "Will X win ...", "Will X beat Y": the side the question backs (X), when X is a short name.
+const BACKS = /^will\s+(?:the\s+)?([a-z0-9'.&\- ]{2,40}?)\s+(?:win|beat|defeat|advance)\b/;
+// The catch-all outcome of a multi-outcome event, as an option or worded into the question.
+const CATCH_ALL_OPTION = /^(?:another|other|others|any other|someone else|none|none of the above|field|the field)\b/;
+const CATCH_ALL_TITLE = /\b(?:be|in|is|to) (?:an)?other (?:\w+ )?(?:ticker|team|country|candidate|person|player|company|party|nominee|driver|club|artist|song|movie|film|city|location|name|one)\b|\bsomeone else\b|\bany other (?:team|country|candidate|person|player|company|party)\b/;
+// A contestant known by a number ("player 38", "contestant #12"), or a number as the option of a
+// "who" question ("Who will win the Beast Games? - 191"): an outcome, not a strike.
+const CONTESTANT = /\b(?:player|contestant|participant|competitor)\s?#?(\d{1,4})\b/;
+// Units of time after a number are a window ("in 3 days"), not a count of things.
+const TIME_NOUNS = new Set(['days', 'weeks', 'months', 'years', 'hours', 'minutes', 'seconds']);
 
 const DEADLINE_SUBTITLE = /^\s*(?:before|by|in|on|through|until)\b/i;
 
@@ -590,7 +620,30 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const structure: Fingerprint['structure'] = m.outcomes == null ? null : outcomeLabels.length >= 2 ? 'multi' : 'binary';
   // Kalshi and PredictIt put the candidate in the subtitle; a subtitle that is only a strike line is not one.
   const candidateText = split.option ?? (subtitle && !/\d/.test(subtitle) ? subtitle : null);
-  const candidate = candidateText ? canonicaliseAliases(candidateText.toLowerCase()).replace(/\s+/g, ' ').trim() : null;
+  const contestant = CONTESTANT.exec(lower);
+  const candidate = candidateText
+    ? canonicaliseAliases(candidateText.toLowerCase()).replace(/\s+/g, ' ').trim()
+    : contestant
+      ? `#${Number(contestant[1])}`
+      : null;
+
+  let decision: Fingerprint['decision'] = null;
+  if (RATE_CONTEXT.test(lower)) {
+    const named = DECISION_PATTERNS.filter(([, re]) => re.test(lower)).map(([d]) => d);
+    // One outcome named; a question naming two ("cut or hold?") is about the meeting, not an outcome.
+    if (named.length === 1) decision = named[0];
+  }
+  const backsMatch = BACKS.exec(canonicaliseAliases(lower));
+  const backsWords = backsMatch ? sideWords(backsMatch[1]) : [];
+  const backs = backsWords.length > 0 && backsWords.length <= 4 ? backsWords : null;
+  const catchAll = (candidate !== null && CATCH_ALL_OPTION.test(candidate)) || CATCH_ALL_TITLE.test(lower);
+  // A bare count strike followed by a plural noun counts things ("strike 3 countries", "5 justices").
+  let countOf: string | null = null;
+  // A number in a match-up is part of a club's name ("Stade Brestois 29 vs. Le Havre").
+  if (thresholdHits.length === 1 && unit === 'count' && !matchup) {
+    const after = /^\s+([a-z]{3,}s)\b/.exec(thresholdText.slice(thresholdHits[0].index + thresholdHits[0].length));
+    if (after && !TIME_NOUNS.has(after[1])) countOf = after[1];
+  }
 
   return {
     tokens: [...tokenSet].sort(),
@@ -620,5 +673,9 @@ export function fingerprint(m: MatchMarket): Fingerprint {
       ...[...lower.matchAll(DISTRICT)].map((x) => `${x[1]}-${x[2] === 'al' ? 'al' : Number(x[2])}`),
     ])].sort(),
     structure,
+    decision,
+    backs,
+    catchAll,
+    countOf,
   };
 }
