@@ -101,6 +101,8 @@ const PAREN_RESTATEMENT = /(?<=\d\+?\s*)\([^)]*\d[^)]*\)/g;
 // "X at Y", "X vs. Y", "X v Y", "X @ Y": a match-up of two sides (teams, players).
 // "at" only in the sports form "X at Y: ..." or a bare "X at Y" (else "cut rates at the next meeting" would be one).
 const MATCHUP = /^(?:[a-z0-9' ]+:\s+)?(.+?)\s+(?:vs\.?|v\.?|@|versus)\s+(.+?)(?:\s*[:?(]|\s+-\s|$)/;
+// Kalshi's map markets name the match-up inside the question ("Will X win map 3 in the X vs. Y match?").
+const MATCHUP_IN = /\bin the (.+?)\s+(?:vs\.?|v\.?|versus)\s+(.+?)\s+(?:match|game|series|fight|bout)\b/;
 const MATCHUP_AT = /^([a-z0-9'.´ ]+?)\s+at\s+([a-z0-9'.´ ]+?)(?::|$)/;
 // Words that name a club's form rather than the club ("FC", "United" stays: it distinguishes).
 const CLUB_NOISE = new Set(['fc', 'sc', 'cf', 'afc', 'ac', 'as', 'sv', 'bc', 'sk', 'ud', 'club', 'de', 'the', 'city', '1.', 'rc', 'ogc', 'tsg', 'bv', 'vfb', 'fsv', 'sco', 'cd', 'ca', 'wfc']);
@@ -149,7 +151,6 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['dissent', /\bdissent(?:s|ed|ing|ers?)?\b/],
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
-  ['map_winner', /\bmap \d+ winner\b/],
   // The album chart is another chart than the song chart ("Hot 100", "#1 song").
   ['album_chart', /\bbillboard 200\b|#1 album\b|\btop album\b/],
   // Price paths: a low before a high, because "hit ... dip to" reads as a low.
@@ -183,7 +184,8 @@ const SOURCE_PATTERNS: [string, RegExp][] = [
 /** Words that name a resolution source: a source is compared as a source, never as a subject name. */
 const SOURCE_WORDS = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'bls', 'bea', 'ap', 'noaa', 'tsa', 'uma', 'spotify', 'billboard']);
 /** Metrics of one game (its close is the game's time). */
-const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts', 'map_winner']);
+// ("Map 2 Winner" is the stage game_2, compared as a stage: "win map 2" asks the same.)
+const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts']);
 const OFFICES: [string, RegExp][] = [
   ['governor', /\bgovernor\b|\bgubernatorial\b/],
   ['mayor', /\bmayor(?:al)?\b/],
@@ -425,7 +427,7 @@ function sideWords(side: string): string[] {
 /** The two sides of a match-up title, or null when the title is not one. */
 function findMatchup(lower: string): [string[], string[]] | null {
   const text = lower.replace(/^will\s+/, '');
-  const m = MATCHUP.exec(text) ?? MATCHUP_AT.exec(text);
+  const m = MATCHUP_IN.exec(text) ?? MATCHUP.exec(text) ?? MATCHUP_AT.exec(text);
   if (!m) return null;
   const x = sideWords(m[1]);
   const y = sideWords(m[2]);
@@ -469,6 +471,17 @@ function subtitleWindow(text: string, yearFor: YearFor): Fingerprint['window'] {
   return /\bbefore\s*$/.test(text.slice(0, y.index)) ? { kind: 'by', date: String(Number(y[1]) - 1) } : { kind: 'in', date: y[1] };
 }
 
+// An award ceremony named by its edition is named by its year ("the 98th Academy Awards" = the Oscars
+// 2026): the edition plus the year before the first ceremony.
+const AWARD_EDITION = /\b(\d{1,3})(?:st|nd|rd|th) (?:annual )?(academy awards?|oscars?|grammy awards?|grammys?|golden globes?(?: awards?)?|primetime emmy awards?|emmy awards?|emmys?)\b/g;
+const AWARD_FIRST_YEAR: [RegExp, number][] = [[/^(?:academy|oscar)/, 1928], [/^gramm/, 1958], [/^golden/, 1943], [/^(?:primetime )?emm/, 1948]];
+function awardEditionAsYear(lower: string): string {
+  return lower.replace(AWARD_EDITION, (whole, n: string, award: string) => {
+    const base = AWARD_FIRST_YEAR.find(([re]) => re.test(award))?.[1];
+    return base === undefined ? whole : `${award} ${base + Number(n)}`;
+  });
+}
+
 /** The fingerprint of one market. Pure; cache it per market. */
 export function fingerprint(m: MatchMarket): Fingerprint {
   const rawSubtitle = m.subtitle?.trim() || null;
@@ -476,7 +489,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const split = splitOption((m.title ?? '').replace(ARROW_UP, 'reach ').replace(ARROW_DOWN, 'dip to '));
   const title = split.question;
   // Accents off ("Montréal" = "Montreal"), one apostrophe.
-  const lower = title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'");
+  const lower = awardEditionAsYear(title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'"));
   const rulesLower = m.rules ? m.rules.toLowerCase() : '';
   const closeMsValue = m.close_time && !Number.isNaN(Date.parse(m.close_time)) ? Date.parse(m.close_time) : null;
 
@@ -658,7 +671,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     year,
     closeDay: m.close_time ? m.close_time.slice(0, 10) : null,
     closeMs: closeMsValue,
-    eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)),
+    eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)) || (stage !== null && /^game_/.test(stage)),
     timeZone: tz ? tz[1] : null,
     accrual,
     source,

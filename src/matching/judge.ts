@@ -209,13 +209,13 @@ function windowVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null = null
 // Metrics that change the question even when only one side names them ("win" vs "finish second",
 // "win" vs "win by 2+", "win" vs "popular vote"); price-path metrics (high/low/close) are often
 // implied, so they veto only when both sides name different ones.
-const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'map_winner', 'qualify', 'album_chart', 'endorsement', 'mention', 'departure', 'tenure', 'dissent']);
+const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'qualify', 'album_chart', 'endorsement', 'mention', 'departure', 'tenure', 'dissent']);
 // Stages that change the question even when only one side names them; "final(s)", "playoffs" and
 // "conference" often name the championship itself ("win the NBA Finals" = NBA champion).
 const ONE_SIDED_STAGES = new Set(['first_round', 'second_round', 'runoff', 'primary', 'semifinal', 'quarterfinal', 'group_stage', 'first_half', 'second_half']);
 const INCLUSIVE_MATTERS = new Set(['count', 'pct', 'bps']);
 /** Alias keys that name a kind of question (an office, a party, a league, an indicator), not who it is about. */
-const GENERIC_KEYS = new Set(['president', 'senate', 'house', 'republican', 'democrat', 'cpi', 'gdp', 'unemployment', 'ratecut', 'ratehike', 'nba', 'nfl', 'mlb', 'nhl', 'superbowl', 'worldseries', 'stanleycup', 'championsleague', 'premierleague', 'worldcup']);
+const GENERIC_KEYS = new Set(['president', 'senate', 'house', 'republican', 'democrat', 'cpi', 'gdp', 'unemployment', 'ratecut', 'ratehike', 'nba', 'nfl', 'mlb', 'nhl', 'superbowl', 'worldseries', 'stanleycup', 'championsleague', 'premierleague', 'worldcup', 'oscars', 'grammys']);
 
 interface Veto {
   veto: string;

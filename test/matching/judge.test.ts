@@ -294,6 +294,21 @@ describe('matching: pair judge vetoes', () => {
     assertIdentical(judgePair(predictit, at('2022-08-23T00:00:00Z'), { title: 0.95, rules: null }));
   });
 
+  it('stage: a map market naming its match-up inside the question is the same game\'s map winner; another map is not', () => {
+    const kalshi = m('kalshi', "Will Invictus Gaming win map 3 in the Invictus Gaming vs. Anyone's Legend match?", { close_time: '2026-03-16T09:00:00Z' });
+    assertIdentical(judge(kalshi, m('polymarket', "LoL: Anyone's Legend vs Invictus Gaming - Game 3 Winner", { close_time: '2026-03-02T09:00:00Z' }), 0.75));
+    assertVeto(judge(kalshi, m('polymarket', "LoL: Anyone's Legend vs Invictus Gaming - Game 4 Winner", { close_time: '2026-03-02T09:00:00Z' }), 0.75), 'stage');
+    // The series winner is another question too (vetoed by its option, "LPL Playoffs", which names no map).
+    assert.equal(judge(kalshi, m('polymarket', "LoL: Anyone's Legend vs Invictus Gaming (BO5) - LPL Playoffs", { close_time: '2026-03-02T09:00:00Z' }), 0.75).relation, 'related');
+  });
+
+  it('date: an award named by its edition is named by its year (98th Academy Awards = Oscars 2026)', () => {
+    const opinion = m('opinion', 'Oscars 2026: Best Actor Winner - Daniel Day-Lewis', { close_time: '2026-03-15T00:00:00Z' });
+    assertIdentical(judge(opinion, m('polymarket', 'Will daniel day lewis win best actor at the 98th academy awards?'), 0.8));
+    assertVeto(judge(opinion, m('polymarket', 'Will daniel day lewis win best actor at the 97th academy awards?'), 0.8), 'date', 'related');
+    assert.equal(fingerprint(m('polymarket', 'Will Sombr win best new artist at the 68th annual grammy awards?')).window?.date, '2026');
+  });
+
   it('is pure: the same pair gives the same verdict, and the fingerprint is not changed by judging', () => {
     const a = m('kalshi', 'Will Bitcoin reach $100k in December 2025?');
     const b = m('polymarket', 'Will BTC hit 100k in December 2025?');
