@@ -6,10 +6,12 @@
  *
  * Order of the decision: the subject must agree (same entities, same match-up, no name on both sides
  * that the other never mentions, enough shared words); then every hard veto is checked (candidate and
- * generational suffix, conditional, stage, metric, source, outcome structure, direction, unit,
- * comparator, strike, date/window, another game); a pair that passes them all is `identical` only when
- * its similarity (embeddings when given, shared words otherwise) reaches IDENTICAL_THRESHOLD, or
- * ANCHORED_THRESHOLD when a precise feature agrees. A veto on a pair whose subject agrees yields
+ * catch-all option, backed side of a match-up, rate decision, generational suffix, office, place,
+ * conditional, stage, metric, source, outcome structure, direction, unit, comparator, strike (also a
+ * count of things on one side), date/window (also an earlier instance of an open market), another
+ * game); a pair that passes them all is `identical` only when its similarity (embeddings when given,
+ * shared words otherwise) reaches IDENTICAL_THRESHOLD, or ANCHORED_THRESHOLD when a precise feature
+ * agrees. A veto on a pair whose subject agrees yields
  * `related` with the veto's kind (or `different` for another game), never `identical`.
  *
  * Measured on the labelled set (bench/README.md, "Matching quality"): on the fresh held-out round
