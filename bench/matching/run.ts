@@ -33,10 +33,15 @@ const idUnit = (id: string): number => {
 };
 const TARGET = Number(values.markets ?? 25_000);
 
-/** CPU seconds (user + system) of the database server under `dir`: its postmaster and every child; null off Linux. */
+/**
+ * CPU seconds (user + system) of a database server under `dir`: its postmaster and every child; null
+ * when there is none to read (off Linux, or the embedded database, which runs inside this process and
+ * writes a placeholder pid: its CPU is already in this process's figure).
+ */
 function databaseCpuSeconds(dir: string): number | null {
   try {
     const postmaster = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!(postmaster > 0)) return null;
     const hz = 100; // USER_HZ on Linux
     let ticks = 0;
     for (const entry of fs.readdirSync('/proc')) {
@@ -189,7 +194,7 @@ try {
     const r = await run();
     const node = process.cpuUsage(node0);
     const dbCpu = databaseCpuSeconds(dataDir);
-    const dbText = db0 !== null && dbCpu !== null ? (dbCpu - db0).toFixed(2) : 'n/a';
+    const dbText = db0 !== null && dbCpu !== null ? (dbCpu - db0).toFixed(2) : 'in process';
     return `${line(name, r)} ${((node.user + node.system) / 1e6).toFixed(2)} / ${dbText} |`;
   };
   const matcher = new Matcher({ pool: db.pool, writer, judge: judgePair });
