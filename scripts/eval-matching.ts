@@ -1,11 +1,13 @@
 // Scores the matcher on the labelled pairs (test/fixtures/matching/labelled-pairs.jsonl): precision,
-// recall and F1 of identity links and the identical/related/different confusion matrix, on the dev
-// half (tune on it) and the held-out test half (report only), with rules and titles-only. Then runs
-// the matcher over the bot-asserted pair files of the shared data (reported, never tuned to).
+// recall and F1 of identity links and the identical/related/different confusion matrix, per split, with
+// rules and titles-only: `dev` (tune on it), `test` (the first held-out half, looked at once and
+// since then tuning data too) and `test2` (a later held-out round: report only, never tune on it).
+// Then runs the matcher over the bot-asserted pair files of the shared data (reported, never tuned to).
 //
-// Usage: npm run eval:matching [-- --set FILE] [--data DIR] [--misses dev|test|all] [--no-bot]
+// Usage: npm run eval:matching [-- --set FILE] [--data DIR] [--splits dev,test,test2] [--misses dev|test|test2|all] [--no-bot]
 //   --set     labelled pairs (default test/fixtures/matching/labelled-pairs.jsonl)
 //   --data    the shared data folder (default ../shared/data; skipped with a message when absent)
+//   --splits  the splits to score (default: every split of the file); tuning runs leave the held-out one out
 //   --misses  list the misclassified pairs of a split (default: dev)
 // Settings: MODEL_DIR (the embedding model).
 import { existsSync, readFileSync, createReadStream } from 'node:fs';
@@ -28,9 +30,14 @@ const setPath = argValue('--set') ?? 'test/fixtures/matching/labelled-pairs.json
 const dataDir = argValue('--data') ?? path.resolve('../shared/data');
 const missesOf = argValue('--misses') ?? 'dev';
 const skipBot = process.argv.includes('--no-bot');
+const SPLITS = ['dev', 'test', 'test2'] as const;
+type Split = (typeof SPLITS)[number];
+const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', test: 'test (old held-out half)', test2: 'test2 (held out)' };
+const splitsWanted = (argValue('--splits') ?? SPLITS.join(',')).split(',').map((s) => s.trim());
+for (const s of splitsWanted) if (!(SPLITS as readonly string[]).includes(s)) throw new Error(`--splits: unknown split '${s}' (known: ${SPLITS.join(', ')})`);
 
 interface Labelled extends PairLine {
-  split: 'dev' | 'test';
+  split: Split;
   label: Relation;
   reason: string;
 }
@@ -44,9 +51,9 @@ function readLabelled(file: string): Labelled[] {
       const parsed = parsePairLine(line);
       if (!parsed.ok) throw new Error(`${file}:${i + 1}: ${parsed.error}`);
       const raw = JSON.parse(line) as { split?: string; label?: string; reason?: string };
-      if (raw.split !== 'dev' && raw.split !== 'test') throw new Error(`${file}:${i + 1}: split must be dev or test`);
+      if (!(SPLITS as readonly (string | undefined)[]).includes(raw.split)) throw new Error(`${file}:${i + 1}: split must be one of ${SPLITS.join(', ')}`);
       if (raw.label !== 'identical' && raw.label !== 'related' && raw.label !== 'different') throw new Error(`${file}:${i + 1}: label must be identical, related or different`);
-      out.push({ ...parsed.pair, split: raw.split, label: raw.label, reason: raw.reason ?? '' });
+      out.push({ ...parsed.pair, split: raw.split as Split, label: raw.label, reason: raw.reason ?? '' });
     });
   return out;
 }
@@ -62,12 +69,13 @@ async function evaluateSet(embed: EmbedTexts): Promise<void> {
   console.log(`## Labelled pairs (${setPath}: ${all.length} pairs)\n`);
   const rows: string[] = [];
   const details: string[] = [];
-  for (const split of ['dev', 'test'] as const) {
+  for (const split of SPLITS) {
     const pairs = all.filter((p) => p.split === split);
+    if (!splitsWanted.includes(split) || pairs.length === 0) continue;
     for (const titlesOnly of [false, true]) {
       const verdicts = await scorePairs(pairs, embed, { titlesOnly });
       const r = evaluate(pairs.map((p) => ({ id: p.id, label: p.label })), verdicts);
-      const name = `${split === 'dev' ? 'dev' : 'held-out test'}, ${titlesOnly ? 'titles only' : 'with rules'}`;
+      const name = `${SPLIT_NAMES[split]}, ${titlesOnly ? 'titles only' : 'with rules'}`;
       rows.push(summaryRow(name, r));
       details.push(`### ${name}\n\n${confusionTable(r)}\n`);
       if (!titlesOnly && (missesOf === 'all' || missesOf === split)) {

@@ -32,6 +32,38 @@ const idUnit = (id: string): number => {
   return (h >>> 0) / 4294967296;
 };
 const TARGET = Number(values.markets ?? 25_000);
+
+/**
+ * CPU seconds (user + system) of a database server under `dir`: its postmaster and every child; null
+ * when there is none to read (off Linux, or the embedded database, which runs inside this process and
+ * writes a placeholder pid: its CPU is already in this process's figure).
+ */
+function databaseCpuSeconds(dir: string): number | null {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!(postmaster > 0)) return null;
+    const hz = 100; // USER_HZ on Linux
+    let ticks = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      // The postmaster's cutime/cstime (15, 16) hold the backends that have exited.
+      if (pid === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / hz;
+  } catch {
+    return null;
+  }
+}
 const dataDir = values['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-matching-'));
 const DIMS = 384;
 
@@ -152,11 +184,22 @@ try {
   await writeMarkets(writer, markets);
   await writeEmbeddings(db.pool, vectors, markets.map((m) => `${m.exchange}:${m.market_id}`));
   console.log(`seeded ${markets.length} markets with ${vectors.size * 2} vectors in ${((Date.now() - t) / 1000).toFixed(1)} s (${dataDir})`);
-  console.log('| run | time | re-matched | pairs judged | identity / related links | clusters | markets assigned | stages (ms) |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| run | time | re-matched | pairs judged | identity / related links | clusters | markets assigned | stages (ms) | CPU s: node / database |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  // CPU time, which the shared machine's load does not distort: this process, and the database server
+  // (the postmaster and its backends, from /proc).
+  const cpuLine = async (name: string, run: () => Promise<MatchRunResult>): Promise<string> => {
+    const node0 = process.cpuUsage();
+    const db0 = databaseCpuSeconds(dataDir);
+    const r = await run();
+    const node = process.cpuUsage(node0);
+    const dbCpu = databaseCpuSeconds(dataDir);
+    const dbText = db0 !== null && dbCpu !== null ? (dbCpu - db0).toFixed(2) : 'in process';
+    return `${line(name, r)} ${((node.user + node.system) / 1e6).toFixed(2)} / ${dbText} |`;
+  };
   const matcher = new Matcher({ pool: db.pool, writer, judge: judgePair });
-  console.log(line('full, cold (vectors loaded from the database)', await matcher.run({ full: true })));
-  console.log(line('incremental, nothing changed (warm)', await matcher.run()));
+  console.log(await cpuLine('full, cold (vectors loaded from the database)', () => matcher.run({ full: true })));
+  console.log(await cpuLine('incremental, nothing changed (warm)', () => matcher.run()));
   // a sync: 2,000 price moves, 100 reworded titles (new vectors), 50 new markets, 20 removed
   const moved = markets.slice(0, 2000).map((m) => ({ ...m, yes_price: m.yes_price === 0.5 ? 0.51 : 0.5 }));
   const reworded = markets.slice(5000, 5100).map((m) => ({ ...m, title: `${m.title.replace(/\?$/, '')} (updated)?` }));
@@ -174,7 +217,7 @@ try {
   }
   await db.pool.query('DELETE FROM market_embeddings e USING markets m WHERE m.exchange = e.exchange AND m.market_id = e.market_id AND m.removed');
   console.error(`simulated sync written in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  console.log(line('incremental after a sync (warm: vectors in memory)', await matcher.run()));
+  console.log(await cpuLine('incremental after a sync (warm: vectors in memory)', () => matcher.run()));
   // the same kind of sync again, measured from a fresh process (vectors loaded from the database)
   await writeMarkets(writer, markets.slice(2000, 4000).map((m) => ({ ...m, yes_price: m.yes_price === 0.5 ? 0.51 : 0.5 })));
   const reworded2 = markets.slice(6000, 6100).map((m) => ({ ...m, title: `${m.title.replace(/\?$/, '')} (revised)?` }));
@@ -182,8 +225,8 @@ try {
   for (const m of reworded2) vectors.set(`${m.exchange}:${m.market_id}`, { title: near(vectors.get(`${m.exchange}:${m.market_id}`)!.title, 0.2), rules: vectors.get(`${m.exchange}:${m.market_id}`)!.rules });
   await writeEmbeddings(db.pool, vectors, reworded2.map((m) => `${m.exchange}:${m.market_id}`));
   const cold = new Matcher({ pool: db.pool, writer, judge: judgePair });
-  console.log(line('incremental after a sync (cold: fresh process)', await cold.run()));
-  console.log(line('full again, warm: no svc_id may change', await cold.run({ full: true })));
+  console.log(await cpuLine('incremental after a sync (cold: fresh process)', () => cold.run()));
+  console.log(await cpuLine('full again, warm: no svc_id may change', () => cold.run({ full: true })));
 } finally {
   await db.close();
   if (!values['data-dir']) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -64,6 +64,9 @@ const ALIAS_GROUPS: Record<string, string[]> = {
   championsleague: ['champions league', 'ucl', 'uefa champions league'],
   premierleague: ['premier league', 'epl', 'english premier league'],
   worldcup: ['world cup', 'fifa world cup'],
+  // award ceremonies (an edition number is turned into the year by the fingerprint)
+  oscars: ['oscars', 'oscar', 'academy awards', 'academy award', 'the academy awards'],
+  grammys: ['grammys', 'grammy', 'grammy awards', 'grammy award'],
   // NBA teams: venues write a club as its city, nickname or three-letter code ("SAC" = Kings).
   // Codes that are also common words ("was", "min") are left out.
   hawks: ['hawks', 'atlanta hawks', 'atl'],

@@ -124,7 +124,7 @@ export class ClusterReader {
     const side = (r: typeof ra) => ({ exchange: r.market.exchange, market_id: r.market.market_id!, title: r.market.title, svc_id: svcOf(r.market as { exchange: string; market_id: string }), fingerprint: cachedFingerprint(r.market) });
     const sa = side(ra);
     const sb = side(rb);
-    return { a: sa, b: sb, similarity, verdict: judgePair(ra.market, rb.market, similarity), same_cluster: sa.svc_id !== null && sa.svc_id === sb.svc_id };
+    return { a: sa, b: sb, similarity, verdict: judgePair(ra.market, rb.market, similarity, { asOfMs: Date.now() }), same_cluster: sa.svc_id !== null && sa.svc_id === sb.svc_id };
   }
 
   private async record(c: ClusterRow, mergedInto: string | null): Promise<ClusterRecord> {

@@ -60,6 +60,14 @@ export interface Fingerprint {
   matchup: [string[], string[]] | null;
   /** binary (yes/no) or multi (named outcomes); null when the outcomes are unknown. */
   structure: 'binary' | 'multi' | null;
+  /** The outcome a central-bank rate question asks about (cut, hike or hold), or null. */
+  decision: 'cut' | 'hike' | 'hold' | null;
+  /** The side a "Will X win/beat ..." question backs, as its distinctive words; null otherwise. */
+  backs: string[] | null;
+  /** The question or its option is the catch-all of a multi-outcome event ("another ticker", "Other"). */
+  catchAll: boolean;
+  /** The plural noun a bare count strike counts ("strike 3 countries" -> countries), or null. */
+  countOf: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -82,7 +90,8 @@ const DATE_ISO = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const DATE_US = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/g;
 const YEAR = /\b(19[5-9]\d|20[0-9]\d)\b/g;
 // Sports seasons "2025-26" / "2025–26": the season ends in the second year.
-const SEASON = /\b(20\d\d)\s?[-–/]\s?(\d\d)\b/g;
+// Slug-built titles glue them ("the 202526 champions league").
+const SEASON = /\b(20\d\d)(?:\s?[-–/]\s?)?(\d\d)\b/g;
 // Times of day ("12:00 ET", "8:00PM") are neither thresholds nor dates.
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b/g;
 // Numbers that are part of a name ("Hot 100", "PSA 10", "GPT-5", "Season 2", "#1"), not strikes.
@@ -92,6 +101,8 @@ const PAREN_RESTATEMENT = /(?<=\d\+?\s*)\([^)]*\d[^)]*\)/g;
 // "X at Y", "X vs. Y", "X v Y", "X @ Y": a match-up of two sides (teams, players).
 // "at" only in the sports form "X at Y: ..." or a bare "X at Y" (else "cut rates at the next meeting" would be one).
 const MATCHUP = /^(?:[a-z0-9' ]+:\s+)?(.+?)\s+(?:vs\.?|v\.?|@|versus)\s+(.+?)(?:\s*[:?(]|\s+-\s|$)/;
+// Kalshi's map markets name the match-up inside the question ("Will X win map 3 in the X vs. Y match?").
+const MATCHUP_IN = /\bin the (.+?)\s+(?:vs\.?|v\.?|versus)\s+(.+?)\s+(?:match|game|series|fight|bout)\b/;
 const MATCHUP_AT = /^([a-z0-9'.´ ]+?)\s+at\s+([a-z0-9'.´ ]+?)(?::|$)/;
 // Words that name a club's form rather than the club ("FC", "United" stays: it distinguishes).
 const CLUB_NOISE = new Set(['fc', 'sc', 'cf', 'afc', 'ac', 'as', 'sv', 'bc', 'sk', 'ud', 'club', 'de', 'the', 'city', '1.', 'rc', 'ogc', 'tsg', 'bv', 'vfb', 'fsv', 'sco', 'cd', 'ca', 'wfc']);
@@ -140,7 +151,6 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['dissent', /\bdissent(?:s|ed|ing|ers?)?\b/],
   ['qualify', /\bqualif(?:y|ies|ied|ication)\b|\badvances? (?:to|from)\b|\bmake the (?:playoffs|final|semifinals?|knockout)\b/],
   ['btts', /\bboth teams to score\b|\bbtts\b/],
-  ['map_winner', /\bmap \d+ winner\b/],
   // The album chart is another chart than the song chart ("Hot 100", "#1 song").
   ['album_chart', /\bbillboard 200\b|#1 album\b|\btop album\b/],
   // Price paths: a low before a high, because "hit ... dip to" reads as a low.
@@ -174,7 +184,8 @@ const SOURCE_PATTERNS: [string, RegExp][] = [
 /** Words that name a resolution source: a source is compared as a source, never as a subject name. */
 const SOURCE_WORDS = new Set(['binance', 'coinbase', 'coingecko', 'coinmarketcap', 'kraken', 'cme', 'pyth', 'bls', 'bea', 'ap', 'noaa', 'tsa', 'uma', 'spotify', 'billboard']);
 /** Metrics of one game (its close is the game's time). */
-const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts', 'map_winner']);
+// ("Map 2 Winner" is the stage game_2, compared as a stage: "win map 2" asks the same.)
+const GAME_METRICS = new Set(['margin', 'total', 'exact_score', 'btts']);
 const OFFICES: [string, RegExp][] = [
   ['governor', /\bgovernor\b|\bgubernatorial\b/],
   ['mayor', /\bmayor(?:al)?\b/],
@@ -399,6 +410,8 @@ function splitOption(title: string): { question: string; option: string | null }
   const [, left, option] = m;
   // "How many seats ...? - 48": a count bucket, exactly that many unless the option says otherwise.
   if (/^\s*(?:how many|how much)\b/i.test(left) && /^\d[\d,.]*$/.test(option.trim())) return { question: `${left} exactly ${option}`, option: null };
+  // "Who will win ...? - 191": a contestant's number, not a strike.
+  if (/^\s*who\b/i.test(left) && /^#?\d{1,4}$/.test(option.trim())) return { question: left, option: `#${option.trim().replace(/^#/, '')}` };
   // A strike or date option fills the question's blank ("Bitcoin above ... on Jan 5? - 92,000").
   if (PLACEHOLDER.test(left)) return { question: left.replace(PLACEHOLDER, ` ${option} `), option: /\d/.test(option) ? null : option };
   return { question: `${left} ${option}`, option: /\d/.test(option) ? null : option };
@@ -414,7 +427,7 @@ function sideWords(side: string): string[] {
 /** The two sides of a match-up title, or null when the title is not one. */
 function findMatchup(lower: string): [string[], string[]] | null {
   const text = lower.replace(/^will\s+/, '');
-  const m = MATCHUP.exec(text) ?? MATCHUP_AT.exec(text);
+  const m = MATCHUP_IN.exec(text) ?? MATCHUP.exec(text) ?? MATCHUP_AT.exec(text);
   if (!m) return null;
   const x = sideWords(m[1]);
   const y = sideWords(m[2]);
@@ -422,6 +435,25 @@ function findMatchup(lower: string): [string[], string[]] | null {
   if (!x.length || !y.length || x.length > 4 || y.length > 5) return null;
   return [x, y];
 }
+
+// A central bank's decision named as its outcome: venues word one meeting's options as verbs ("Will
+// the PBOC maintain the rate", "rate cut by March 31?") or nouns ("No change", "50+ bps decrease").
+const RATE_CONTEXT = /\b(?:rates?|bps|basis points?|central bank|bank of|fed|fomc|ecb|boe|boj|pboc|rba|boc|snb|monetary policy)\b/;
+const DECISION_PATTERNS: ['cut' | 'hike' | 'hold', RegExp][] = [
+  ['hold', /\b(?:maintains?|maintained|holds?|held|keeps?|kept|no change|unchanged|pauses?|paused|leaves? (?:\w+ )?(?:rates?|it) (?:alone|as is))\b/],
+  ['cut', /\b(?:cuts?|decreases?|decreased|lowers?|lowered|reduces?|reduced|reduction|eases?|eased)\b/],
+  ['hike', /\b(?:hikes?|hiked|increases?|increased|raises?|raised)\b/],
+];
+// "Will X win ...", "Will X beat Y": the side the question backs (X), when X is a short name.
+const BACKS = /^will\s+(?:the\s+)?([a-z0-9'.&\- ]{2,40}?)\s+(?:win|beat|defeat|advance)\b/;
+// The catch-all outcome of a multi-outcome event, as an option or worded into the question.
+const CATCH_ALL_OPTION = /^(?:another|other|others|any other|someone else|none|none of the above|field|the field)\b/;
+const CATCH_ALL_TITLE = /\b(?:be|in|is|to) (?:an)?other (?:\w+ )?(?:ticker|team|country|candidate|person|player|company|party|nominee|driver|club|artist|song|movie|film|city|location|name|one)\b|\bsomeone else\b|\bany other (?:team|country|candidate|person|player|company|party)\b/;
+// A contestant known by a number ("player 38", "contestant #12"), or a number as the option of a
+// "who" question ("Who will win the Beast Games? - 191"): an outcome, not a strike.
+const CONTESTANT = /\b(?:player|contestant|participant|competitor)\s?#?(\d{1,4})\b/;
+// Units of time after a number are a window ("in 3 days"), not a count of things.
+const TIME_NOUNS = new Set(['days', 'weeks', 'months', 'years', 'hours', 'minutes', 'seconds']);
 
 const DEADLINE_SUBTITLE = /^\s*(?:before|by|in|on|through|until)\b/i;
 
@@ -439,6 +471,17 @@ function subtitleWindow(text: string, yearFor: YearFor): Fingerprint['window'] {
   return /\bbefore\s*$/.test(text.slice(0, y.index)) ? { kind: 'by', date: String(Number(y[1]) - 1) } : { kind: 'in', date: y[1] };
 }
 
+// An award ceremony named by its edition is named by its year ("the 98th Academy Awards" = the Oscars
+// 2026): the edition plus the year before the first ceremony.
+const AWARD_EDITION = /\b(\d{1,3})(?:st|nd|rd|th) (?:annual )?(academy awards?|oscars?|grammy awards?|grammys?|golden globes?(?: awards?)?|primetime emmy awards?|emmy awards?|emmys?)\b/g;
+const AWARD_FIRST_YEAR: [RegExp, number][] = [[/^(?:academy|oscar)/, 1928], [/^gramm/, 1958], [/^golden/, 1943], [/^(?:primetime )?emm/, 1948]];
+function awardEditionAsYear(lower: string): string {
+  return lower.replace(AWARD_EDITION, (whole, n: string, award: string) => {
+    const base = AWARD_FIRST_YEAR.find(([re]) => re.test(award))?.[1];
+    return base === undefined ? whole : `${award} ${base + Number(n)}`;
+  });
+}
+
 /** The fingerprint of one market. Pure; cache it per market. */
 export function fingerprint(m: MatchMarket): Fingerprint {
   const rawSubtitle = m.subtitle?.trim() || null;
@@ -446,7 +489,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const split = splitOption((m.title ?? '').replace(ARROW_UP, 'reach ').replace(ARROW_DOWN, 'dip to '));
   const title = split.question;
   // Accents off ("Montréal" = "Montreal"), one apostrophe.
-  const lower = title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'");
+  const lower = awardEditionAsYear(title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'"));
   const rulesLower = m.rules ? m.rules.toLowerCase() : '';
   const closeMsValue = m.close_time && !Number.isNaN(Date.parse(m.close_time)) ? Date.parse(m.close_time) : null;
 
@@ -590,7 +633,30 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const structure: Fingerprint['structure'] = m.outcomes == null ? null : outcomeLabels.length >= 2 ? 'multi' : 'binary';
   // Kalshi and PredictIt put the candidate in the subtitle; a subtitle that is only a strike line is not one.
   const candidateText = split.option ?? (subtitle && !/\d/.test(subtitle) ? subtitle : null);
-  const candidate = candidateText ? canonicaliseAliases(candidateText.toLowerCase()).replace(/\s+/g, ' ').trim() : null;
+  const contestant = CONTESTANT.exec(lower);
+  const candidate = candidateText
+    ? canonicaliseAliases(candidateText.toLowerCase()).replace(/\s+/g, ' ').trim()
+    : contestant
+      ? `#${Number(contestant[1])}`
+      : null;
+
+  let decision: Fingerprint['decision'] = null;
+  if (RATE_CONTEXT.test(lower)) {
+    const named = DECISION_PATTERNS.filter(([, re]) => re.test(lower)).map(([d]) => d);
+    // One outcome named; a question naming two ("cut or hold?") is about the meeting, not an outcome.
+    if (named.length === 1) decision = named[0];
+  }
+  const backsMatch = BACKS.exec(canonicaliseAliases(lower));
+  const backsWords = backsMatch ? sideWords(backsMatch[1]) : [];
+  const backs = backsWords.length > 0 && backsWords.length <= 4 ? backsWords : null;
+  const catchAll = (candidate !== null && CATCH_ALL_OPTION.test(candidate)) || CATCH_ALL_TITLE.test(lower);
+  // A bare count strike followed by a plural noun counts things ("strike 3 countries", "5 justices").
+  let countOf: string | null = null;
+  // A number in a match-up is part of a club's name ("Stade Brestois 29 vs. Le Havre").
+  if (thresholdHits.length === 1 && unit === 'count' && !matchup) {
+    const after = /^\s+([a-z]{3,}s)\b/.exec(thresholdText.slice(thresholdHits[0].index + thresholdHits[0].length));
+    if (after && !TIME_NOUNS.has(after[1])) countOf = after[1];
+  }
 
   return {
     tokens: [...tokenSet].sort(),
@@ -605,7 +671,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     year,
     closeDay: m.close_time ? m.close_time.slice(0, 10) : null,
     closeMs: closeMsValue,
-    eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)),
+    eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)) || (stage !== null && /^game_/.test(stage)),
     timeZone: tz ? tz[1] : null,
     accrual,
     source,
@@ -620,5 +686,9 @@ export function fingerprint(m: MatchMarket): Fingerprint {
       ...[...lower.matchAll(DISTRICT)].map((x) => `${x[1]}-${x[2] === 'al' ? 'al' : Number(x[2])}`),
     ])].sort(),
     structure,
+    decision,
+    backs,
+    catchAll,
+    countOf,
   };
 }

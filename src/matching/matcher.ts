@@ -18,7 +18,7 @@ import { assignIdentities } from './stable-ids.js';
 import type { MatchMarket, PairVerdict } from './types.js';
 import { VectorCache } from './vector-cache.js';
 
-export type PairJudge = (a: MatchMarket, b: MatchMarket, similarity: { title: number | null; rules: number | null }) => PairVerdict;
+export type PairJudge = (a: MatchMarket, b: MatchMarket, similarity: { title: number | null; rules: number | null }, options?: { asOfMs?: number | null }) => PairVerdict;
 
 export interface MatcherOptions {
   pool: pg.Pool;
@@ -114,11 +114,13 @@ export class Matcher {
     for (const p of pairs) need.add(p.a).add(p.b);
     for (const r of await store.marketsByKey([...need].filter((k) => !rows.has(k)))) rows.set(r.key, r);
     const newLinks: StoredLink[] = [];
+    // Judged as of now: a market without a close time is a question of now (see JudgeOptions).
+    const asOfMs = Date.now();
     for (const p of pairs) {
       const a = rows.get(p.a);
       const b = rows.get(p.b);
       if (!a || !b) continue;
-      const v = this.opts.judge(a.market, b.market, { title: p.title, rules: p.rules });
+      const v = this.opts.judge(a.market, b.market, { title: p.title, rules: p.rules }, { asOfMs });
       if (v.relation === 'different') continue;
       newLinks.push({ a: p.a, b: p.b, relation: v.relation, kind: v.relation === 'related' ? v.kind : null, confidence: v.confidence, reasons: v.reasons });
     }

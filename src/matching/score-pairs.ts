@@ -17,6 +17,8 @@ export interface ScoreOptions {
   batchSize?: number;
   /** Called after each batch with the number of pairs scored so far. */
   onProgress?: (done: number) => void;
+  /** The time of judgement (default: now); a market without a close time is a question of then. */
+  asOfMs?: number | null;
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {
@@ -41,6 +43,7 @@ async function embedDistinct(texts: string[], kind: 'title' | 'rules', embed: Em
 /** The verdict for every pair, in input order. */
 export async function scorePairs(pairs: PairLine[], embed: EmbedTexts, options: ScoreOptions = {}): Promise<PairVerdict[]> {
   const batchSize = options.batchSize ?? 256;
+  const asOfMs = options.asOfMs === undefined ? Date.now() : options.asOfMs;
   const out: PairVerdict[] = [];
   for (let start = 0; start < pairs.length; start += batchSize) {
     const batch = pairs.slice(start, start + batchSize);
@@ -52,7 +55,7 @@ export async function scorePairs(pairs: PairLine[], embed: EmbedTexts, options: 
       const b = options.titlesOnly ? { ...p.b, rules: null } : p.b;
       const title = cosine(titles.get(p.a.title)!, titles.get(p.b.title)!);
       const rulesSim = a.rules && b.rules ? cosine(rules.get(a.rules)!, rules.get(b.rules)!) : null;
-      out.push(judgePair(a, b, { title, rules: rulesSim }));
+      out.push(judgePair(a, b, { title, rules: rulesSim }, { asOfMs }));
     }
     options.onProgress?.(Math.min(pairs.length, start + batch.length));
   }

@@ -236,6 +236,79 @@ describe('matching: pair judge vetoes', () => {
     assertVeto(judge(kalshi, m('polymarket', 'Valencia CF vs. Real Betis: Both Teams to Score', { close_time: '2026-03-08T20:00:00Z' })), 'subject', 'different');
   });
 
+  it('decision: a rate hold is not a cut, whether the options are worded as verbs or nouns', () => {
+    const cut = m('polymarket', "People's Bank of China rate cut by March 31?", { close_time: '2026-03-31T00:00:00Z' });
+    assertIdentical(judge(m('kalshi', "Will the People's Bank of China cut rates at the March 2026 PBOC meeting?", { close_time: '2026-03-31T00:00:00Z' }), cut));
+    assertVeto(judge(m('kalshi', "Will the People's Bank of China Maintain current rate at the March 2026 PBOC meeting?", { close_time: '2026-03-31T00:00:00Z' }), cut), 'decision');
+    const hold = m('opinion', 'ECB Rates Decision (DFR): March 2026 - No change', { close_time: '2026-03-19T00:00:00Z' });
+    assertIdentical(judge(hold, m('polymarket', 'Will the ECB announce no change at the March 2026 meeting?')));
+    assertVeto(judge(hold, m('polymarket', 'Will the ECB announce a decrease at the March 2026 meeting?')), 'decision');
+  });
+
+  it('candidate: a contestant known by a number is an option, not a strike', () => {
+    const option = m('opinion', 'Who will win the Beast Games: Season 2? - 191', { close_time: '2026-02-25T00:00:00Z' });
+    assertIdentical(judge(option, m('polymarket', 'Will player 191 win beast games season 2?')));
+    const other = judge(option, m('polymarket', 'Will player 38 win beast games season 2?'));
+    assertVeto(other, 'candidate');
+    assert.ok(other.reasons.some((r) => r.includes('#191') && r.includes('#38')), other.reasons.join('; '));
+  });
+
+  it('candidate: the option backing one side of a fight is not the question backing the other', () => {
+    const paul = m('opinion', 'Boxing: Jake Paul vs. Anthony Joshua - Jake Paul');
+    assertIdentical(judge(paul, m('polymarket', 'Will jake paul win his boxing match against anthony joshua?')));
+    const other = judge(paul, m('polymarket', 'Will anthony joshua win his boxing match against jake paul?'));
+    assertVeto(other, 'candidate');
+    assert.equal(other.kind, 'complementary');
+  });
+
+  it('candidate: the catch-all option ("another ticker") is not a named option', () => {
+    const named = m('opinion', "What will SpaceX's public ticker be? - SPCX", { close_time: '2027-12-31T00:00:00Z' });
+    assertIdentical(judge(named, m('polymarket', 'Will spacexs public ticker be spcx?')));
+    assertVeto(judge(m('opinion', "What will SpaceX's public ticker be? - X", { close_time: '2027-12-31T00:00:00Z' }), m('polymarket', 'Will spacexs public ticker be another ticker?')), 'candidate');
+  });
+
+  it('candidate: a country written as an alias is a name ("United States" is not "United Arab Emirates")', () => {
+    const us = m('kalshi', "Will United States win the 2026 ICC Men's T20 World Cup?", { close_time: '2026-03-23T00:00:00Z' });
+    assertIdentical(judge(us, m('polymarket', 'Will the USA win the 2026 ICC Men’s T20 World Cup?', { close_time: '2026-03-08T00:00:00Z' })));
+    assertVeto(judge(us, m('polymarket', 'Will the United Arab Emirates win the 2026 ICC Men’s T20 World Cup?', { close_time: '2026-03-08T00:00:00Z' })), 'candidate');
+  });
+
+  it('strike: a count of things on one side ("strike 3 countries") is not a question about one of them', () => {
+    const three = m('polymarket', 'Will the US strike 3 countries in February 2026?', { subtitle: '3', close_time: '2026-02-28T00:00:00Z' });
+    assertIdentical(judge(three, m('kalshi', 'Will the United States strike 3 countries in February 2026?', { close_time: '2026-02-28T00:00:00Z' })));
+    assertVeto(judge(m('manifold', 'Will the US strike Iran by the end of February?', { close_time: '2026-02-28T23:59:00Z' }), three), 'strike');
+    // Not a count: a number in a club's name, a season written without its dash.
+    assertIdentical(judge(m('kalshi', 'Le Havre at Stade Brest: Both Teams to Score', { close_time: '2026-03-22T20:00:00Z' }), m('polymarket', 'Stade Brestois 29 vs. Le Havre AC: Both Teams to Score', { close_time: '2026-03-08T20:00:00Z' })));
+    assertIdentical(judge(m('opinion', 'UEFA Champions League Winner 2026 - PSG'), m('polymarket', 'Will psg win the 202526 champions league?')));
+  });
+
+  it('date: an open market with no close time is not the same question that closed years before (no year in either)', () => {
+    const asOfMs = Date.parse('2026-11-24T00:00:00Z');
+    const predictit = m('predictit', 'Who will win the Democratic nomination in the NY-10 House election? - Daniel Goldman', { subtitle: 'Daniel Goldman' });
+    const at = (close: string) => m('polymarket', 'Will Daniel Goldman win the Democratic nomination for the NY-10 House election?', { close_time: close });
+    assertIdentical(judgePair(predictit, at('2026-08-18T00:00:00Z'), { title: 0.95, rules: null }, { asOfMs }));
+    const earlier = judgePair(predictit, at('2022-08-23T00:00:00Z'), { title: 0.95, rules: null }, { asOfMs });
+    assertVeto(earlier, 'date');
+    assert.equal(earlier.kind, 'other_date');
+    // Without a time of judgement the check is off (match:pairs and the job always pass one).
+    assertIdentical(judgePair(predictit, at('2022-08-23T00:00:00Z'), { title: 0.95, rules: null }));
+  });
+
+  it('stage: a map market naming its match-up inside the question is the same game\'s map winner; another map is not', () => {
+    const kalshi = m('kalshi', "Will Invictus Gaming win map 3 in the Invictus Gaming vs. Anyone's Legend match?", { close_time: '2026-03-16T09:00:00Z' });
+    assertIdentical(judge(kalshi, m('polymarket', "LoL: Anyone's Legend vs Invictus Gaming - Game 3 Winner", { close_time: '2026-03-02T09:00:00Z' }), 0.75));
+    assertVeto(judge(kalshi, m('polymarket', "LoL: Anyone's Legend vs Invictus Gaming - Game 4 Winner", { close_time: '2026-03-02T09:00:00Z' }), 0.75), 'stage');
+    // The series winner is another question too (vetoed by its option, "LPL Playoffs", which names no map).
+    assert.equal(judge(kalshi, m('polymarket', "LoL: Anyone's Legend vs Invictus Gaming (BO5) - LPL Playoffs", { close_time: '2026-03-02T09:00:00Z' }), 0.75).relation, 'related');
+  });
+
+  it('date: an award named by its edition is named by its year (98th Academy Awards = Oscars 2026)', () => {
+    const opinion = m('opinion', 'Oscars 2026: Best Actor Winner - Daniel Day-Lewis', { close_time: '2026-03-15T00:00:00Z' });
+    assertIdentical(judge(opinion, m('polymarket', 'Will daniel day lewis win best actor at the 98th academy awards?'), 0.8));
+    assertVeto(judge(opinion, m('polymarket', 'Will daniel day lewis win best actor at the 97th academy awards?'), 0.8), 'date', 'related');
+    assert.equal(fingerprint(m('polymarket', 'Will Sombr win best new artist at the 68th annual grammy awards?')).window?.date, '2026');
+  });
+
   it('is pure: the same pair gives the same verdict, and the fingerprint is not changed by judging', () => {
     const a = m('kalshi', 'Will Bitcoin reach $100k in December 2025?');
     const b = m('polymarket', 'Will BTC hit 100k in December 2025?');

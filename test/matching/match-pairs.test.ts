@@ -113,13 +113,16 @@ describe('matching: eval:matching script', function () {
         line('d3', 'dev', 'identical', 'Will Bitcoin reach $90k in July 2026?', 'Will Bitcoin reach $80k in July 2026?'),
         line('t1', 'test', 'identical', 'Will the Fed cut rates in December 2025?', 'FOMC rate cut in December 2025?'),
         line('t2', 'test', 'different', 'Will it snow in Chicago on Christmas Day 2026?', 'Will OpenAI release GPT-6 in 2026?'),
+        line('u1', 'test2', 'related', 'Will Bitcoin reach $82,500 in July 2026?', 'Will Bitcoin reach $80k in July 2026?'),
       ].join('\n') + '\n',
     );
     const run = await runScript('scripts/eval-matching.ts', ['--set', set, '--data', path.join(dir, 'no-shared-data')]);
     assert.equal(run.code, 0, run.stderr);
     // dev: 1 true link, 0 false links, 1 missed link -> precision 1, recall 0.5.
     assert.match(run.stdout, /\| dev, with rules \| 3 \| 1\.000 \| 0\.500 \| 0\.667 \| 0\.667 \|/);
-    assert.match(run.stdout, /\| held-out test, titles only \| 2 \| 1\.000 \| 1\.000 \| 1\.000 \| 1\.000 \|/);
+    assert.match(run.stdout, /\| test \(old held-out half\), titles only \| 2 \| 1\.000 \| 1\.000 \| 1\.000 \| 1\.000 \|/);
+    // Each split on its own rows: test2's one pair is another strike, judged related (no link expected, none made).
+    assert.match(run.stdout, /\| test2 \(held out\), with rules \| 1 \| 1\.000 \| 1\.000 \| 1\.000 \| 1\.000 \|/);
     assert.match(run.stdout, /\| identical \| 1 \| 1 \| 0 \|/);
     assert.match(run.stdout, /- d3: label identical, predicted related/);
     assert.match(run.stdout, /skipped: .*no-shared-data.* not found/);
