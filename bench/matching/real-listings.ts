@@ -135,7 +135,7 @@ for (const va of venues) {
   }
 }
 const verdicts: { a: number; b: number; v: PairVerdict }[] = [];
-for (const p of pairs.values()) verdicts.push({ a: p.a, b: p.b, v: judgePair(mm[p.a], mm[p.b], { title: Math.max(0, Math.min(1, p.sim)), rules: null }) });
+for (const p of pairs.values()) verdicts.push({ a: p.a, b: p.b, v: judgePair(mm[p.a], mm[p.b], { title: Math.max(0, Math.min(1, p.sim)), rules: null }, { asOfMs: Date.now() }) });
 console.log(`candidate pairs judged: ${verdicts.length} in ${((Date.now() - t1) / 1000).toFixed(0)} s`);
 
 // Clusters: identity links, strongest first, never two markets of one venue in a cluster.
