@@ -1,8 +1,9 @@
 // The sliding-window rate limit shared by every instance of the service on one PostgreSQL server
 // (DATABASE_URL): each accepted request is a row of rate_limit_hits, and the check and the record
 // happen in one call of rate_limit_take() under a per-key advisory lock (migration 060), so "60 per
-// minute" stays 60 whichever instances the requests reach. One round trip per keyed request
-// (bench/db/rate-limit.ts measures it). The instances' clocks are the time base, as in the
+// minute" stays 60 whichever instances the requests reach. One round trip per keyed request, whose
+// cost does not grow with the key's traffic (each key's count is kept, migration 097;
+// bench/db/rate-limit.ts measures it). The instances' clocks are the time base, as in the
 // in-memory limiter: keep them in NTP sync.
 import type pg from 'pg';
 import type { Clock } from '../util/clock.js';
@@ -23,7 +24,8 @@ export class DatabaseSlidingWindowLimiter implements RateLimiter {
   async take(key: string, limit: number): Promise<RateDecision> {
     const now = this.clock.now();
     // rate_limit_take() drops a key's expired rows when the key comes back; these are the rest
-    if (++this.takes % SWEEP_EVERY === 0) void this.pool.query('DELETE FROM rate_limit_hits WHERE at_ms <= $1 - window_ms', [now]).catch(() => undefined);
+    // (under each key's lock, so that its kept count stays exact)
+    if (++this.takes % SWEEP_EVERY === 0) void this.pool.query('SELECT rate_limit_sweep($1)', [now]).catch(() => undefined);
     const r = await this.pool.query<{ allowed: boolean; counted: number; oldest_ms: number | null; frees_ms: number | null }>(
       'SELECT allowed, counted, oldest_ms, frees_ms FROM rate_limit_take($1, $2, $3, $4)',
       [key, limit, this.windowMs, now],
