@@ -85,10 +85,33 @@ describe('the rate-limit window shared in the PostgreSQL server', function () {
     assert.equal(back.rows[0].counted, 1);
   });
 
-  it('racing takes on one key over several connections accept exactly the limit, sweeps running alongside', async () => {
-    const limiter = new DatabaseSlidingWindowLimiter(db.pool, { now: () => 1_700_002_000_000 }, 60_000);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-      i % 10 === 0 ? db.pool.query('SELECT rate_limit_sweep($1)', [1_700_002_000_000]).then(() => limiter.take('k-race', 25)) : limiter.take('k-race', 25)));
+  it('takes of one key that arrive together go in one call, answered as takes one after the other', async () => {
+    const clock = new ManualClock(1_700_003_000_000);
+    let calls = 0;
+    const counting = { query: (...args: Parameters<typeof db.pool.query>) => {
+      if (String(args[0]).includes('rate_limit_take_many')) calls++;
+      return db.pool.query(...args);
+    } } as unknown as typeof db.pool;
+    const shared = new DatabaseSlidingWindowLimiter(counting, clock, 1_000);
+    const reference = new SlidingWindowLimiter(clock, 1_000);
+    for (const [advance, takes] of [[0, 12], [500, 3], [600, 5]] as const) {
+      clock.advance(advance);
+      const got = await Promise.all(Array.from({ length: takes }, () => shared.take('k-together', 8)));
+      const want = Array.from({ length: takes }, () => reference.take('k-together', 8));
+      assert.deepEqual(got, want, `${takes} takes after ${advance} ms`);
+    }
+    // the first take of each burst goes alone (nothing in flight), the rest of the burst together
+    assert.equal(calls, 6);
+    assert.deepEqual(await counts('k-together'), { kept: 5, rows: 5 });
+  });
+
+  it('racing takes on one key from several instances accept exactly the limit, sweeps running alongside', async () => {
+    // four limiters: four instances, each sending its own calls over the pool's connections
+    const limiters = Array.from({ length: 4 }, () => new DatabaseSlidingWindowLimiter(db.pool, { now: () => 1_700_002_000_000 }, 60_000));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => {
+      const take = () => limiters[i % 4].take('k-race', 25);
+      return i % 10 === 0 ? db.pool.query('SELECT rate_limit_sweep($1)', [1_700_002_000_000]).then(take) : take();
+    }));
     assert.equal(answers.filter((a) => a.allowed).length, 25);
     assert.deepEqual(await counts('k-race'), { kept: 25, rows: 25 });
   });

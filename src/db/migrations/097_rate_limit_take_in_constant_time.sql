@@ -6,16 +6,25 @@
 -- server: where the CPU goes"). Now each key's count of rows is kept in rate_limit_counts, changed
 -- only under the key's advisory lock by the take (which deletes the key's expired rows, counting
 -- what it deleted, and adds its own) and by rate_limit_sweep() (which deletes the expired rows of
--- keys that went quiet): a take is a few index probes whatever the window holds. The semantics are
--- 060's: the rows with at_ms in (p_now_ms - p_window_ms, p_now_ms] are counted; same outputs.
+-- keys that went quiet): a take is a few index probes whatever the window holds. And the requests
+-- of one key that arrive together at one instance take their slots in one call
+-- (rate_limit_take_many): at 20 concurrent requests of one key, 060 made 20 calls queue on the
+-- key's lock. The semantics are 060's: the rows with at_ms in (p_now_ms - p_window_ms, p_now_ms]
+-- are counted; same outputs.
 CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_counts (
   key  text PRIMARY KEY,
   -- rows of rate_limit_hits with this key
   hits integer NOT NULL
 );
 
-CREATE OR REPLACE FUNCTION rate_limit_take(p_key text, p_limit int, p_window_ms bigint, p_now_ms bigint,
-  OUT allowed boolean, OUT counted int, OUT oldest_ms bigint, OUT frees_ms bigint)
+-- Takes up to `p_n` requests of `p_key` at `p_now_ms` at once (the requests of one key that reached
+-- one instance together: one round trip and one lock for all of them), in the order they are
+-- numbered: the first `taken` are accepted, the rest refused, exactly as p_n takes one after the
+-- other at p_now_ms would be. Returns the key's count before them (`counted_before`), `taken`, the
+-- oldest counted request, and, when some were refused, the time of the request whose expiry frees
+-- the next slot (with the accepted ones counted).
+CREATE OR REPLACE FUNCTION rate_limit_take_many(p_key text, p_limit int, p_window_ms bigint, p_now_ms bigint, p_n int,
+  OUT counted_before int, OUT taken int, OUT oldest_ms bigint, OUT frees_ms bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
   expired int;
@@ -24,28 +33,41 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7301200, hashtext(p_key));
   WITH gone AS (DELETE FROM rate_limit_hits WHERE key = p_key AND at_ms <= p_now_ms - p_window_ms RETURNING 1)
   SELECT count(*)::int INTO expired FROM gone;
-  SELECT c.hits - expired INTO counted FROM rate_limit_counts c WHERE c.key = p_key;
+  SELECT c.hits - expired INTO counted_before FROM rate_limit_counts c WHERE c.key = p_key;
   IF NOT FOUND THEN
     -- a key first seen since this migration (or swept when quiet): count its rows once
-    SELECT count(*)::int INTO counted FROM rate_limit_hits WHERE key = p_key;
-    INSERT INTO rate_limit_counts (key, hits) VALUES (p_key, counted);
+    SELECT count(*)::int INTO counted_before FROM rate_limit_hits WHERE key = p_key;
+    INSERT INTO rate_limit_counts (key, hits) VALUES (p_key, counted_before);
   END IF;
   SELECT min(at_ms) INTO oldest_ms FROM rate_limit_hits WHERE key = p_key;
   -- no rows left: nothing counts (also mends a count left high by a sweep of an instance still on
   -- 060's code, which deleted expired rows of every key without the lock, during an upgrade)
   IF oldest_ms IS NULL THEN
-    counted := 0;
+    counted_before := 0;
   END IF;
-  IF counted >= p_limit THEN
-    allowed := false;
-    SELECT at_ms INTO frees_ms FROM rate_limit_hits WHERE key = p_key ORDER BY at_ms DESC OFFSET p_limit - 1 LIMIT 1;
-  ELSE
-    allowed := true;
-    INSERT INTO rate_limit_hits (key, at_ms, window_ms) VALUES (p_key, p_now_ms, p_window_ms);
-    counted := counted + 1;
+  taken := greatest(0, least(p_n, p_limit - counted_before));
+  IF taken > 0 THEN
+    INSERT INTO rate_limit_hits (key, at_ms, window_ms) SELECT p_key, p_now_ms, p_window_ms FROM generate_series(1, taken);
     oldest_ms := coalesce(oldest_ms, p_now_ms);
   END IF;
-  UPDATE rate_limit_counts SET hits = counted WHERE key = p_key AND hits IS DISTINCT FROM counted;
+  IF taken < p_n THEN
+    SELECT at_ms INTO frees_ms FROM rate_limit_hits WHERE key = p_key ORDER BY at_ms DESC OFFSET p_limit - 1 LIMIT 1;
+  END IF;
+  UPDATE rate_limit_counts SET hits = counted_before + taken WHERE key = p_key AND hits IS DISTINCT FROM counted_before + taken;
+END $$;
+
+-- 060's one take, kept for instances still running 060's code during an upgrade.
+CREATE OR REPLACE FUNCTION rate_limit_take(p_key text, p_limit int, p_window_ms bigint, p_now_ms bigint,
+  OUT allowed boolean, OUT counted int, OUT oldest_ms bigint, OUT frees_ms bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  m record;
+BEGIN
+  SELECT * INTO m FROM rate_limit_take_many(p_key, p_limit, p_window_ms, p_now_ms, 1);
+  allowed := m.taken = 1;
+  counted := m.counted_before + m.taken;
+  oldest_ms := m.oldest_ms;
+  frees_ms := m.frees_ms;
 END $$;
 
 -- The expired rows of every key (the keys that went quiet; an active key's take drops its own),
