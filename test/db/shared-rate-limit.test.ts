@@ -64,6 +64,17 @@ describe('the rate-limit window shared in the PostgreSQL server', function () {
     assert.deepEqual(await counts('k-old'), { kept: 5, rows: 5 });
   });
 
+  it('never refuses on a kept count that is too high (as an instance on 060\'s code could leave it)', async () => {
+    const now = 1_700_000_700_000;
+    await db.pool.query("SELECT rate_limit_take('k-drift', 100, 60000, $1)", [now]);
+    await db.pool.query("UPDATE rate_limit_counts SET hits = 5 WHERE key = 'k-drift'"); // 1 row, counted as 5
+    const take = async () => (await db.pool.query<{ allowed: boolean; counted: number }>("SELECT allowed, counted FROM rate_limit_take('k-drift', 3, 60000, $1)", [now])).rows[0];
+    assert.deepEqual(await take(), { allowed: true, counted: 2 });
+    assert.deepEqual(await take(), { allowed: true, counted: 3 });
+    assert.deepEqual(await take(), { allowed: false, counted: 3 });
+    assert.deepEqual(await counts('k-drift'), { kept: 3, rows: 3 });
+  });
+
   it('the sweep drops the expired rows of quiet keys with their counts, and leaves live rows counted', async () => {
     const now = 1_700_001_000_000;
     for (const [key, at] of [['k-quiet', now - 5_000], ['k-quiet', now - 4_000], ['k-live', now - 5_000], ['k-live', now - 100]] as const) {

@@ -40,10 +40,13 @@ BEGIN
     INSERT INTO rate_limit_counts (key, hits) VALUES (p_key, counted_before);
   END IF;
   SELECT min(at_ms) INTO oldest_ms FROM rate_limit_hits WHERE key = p_key;
-  -- no rows left: nothing counts (also mends a count left high by a sweep of an instance still on
-  -- 060's code, which deleted expired rows of every key without the lock, during an upgrade)
-  IF oldest_ms IS NULL THEN
-    counted_before := 0;
+  -- A refusal is never decided on the kept count alone: when some of the takes would be refused,
+  -- the rows are counted (at most about p_limit of them, as 060 did at every take). This also mends
+  -- a count left high by a sweep of an instance still on 060's code (which deleted expired rows of
+  -- every key without the lock) during an upgrade; below the limit such a count only lowers the
+  -- Remaining header until the key goes quiet.
+  IF counted_before + p_n > p_limit THEN
+    SELECT count(*)::int INTO counted_before FROM rate_limit_hits WHERE key = p_key;
   END IF;
   taken := greatest(0, least(p_n, p_limit - counted_before));
   IF taken > 0 THEN
