@@ -59,7 +59,7 @@ BEGIN
   UPDATE rate_limit_counts SET hits = counted_before + taken WHERE key = p_key AND hits IS DISTINCT FROM counted_before + taken;
 END $$;
 
--- 060's one take, kept for instances still running 060's code during an upgrade.
+-- One take (the usual case; also what instances still on 060's code call during an upgrade).
 CREATE OR REPLACE FUNCTION rate_limit_take(p_key text, p_limit int, p_window_ms bigint, p_now_ms bigint,
   OUT allowed boolean, OUT counted int, OUT oldest_ms bigint, OUT frees_ms bigint)
 LANGUAGE plpgsql AS $$
