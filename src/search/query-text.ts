@@ -18,12 +18,17 @@ export interface NormalisedQuery {
   terms: string[];
 }
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
 };
 
 /** Lower case, accents removed (é -> e, ß -> ss): the same folding the index applies to titles. */
 export function foldText(text: string): string {
+  // ASCII (most titles and queries) has nothing to decompose, strip or map: lower case is the fold
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -33,7 +38,9 @@ export function foldText(text: string): string {
 
 /** Word tokens (letters and digits) of folded text. */
 export function wordTokens(text: string): string[] {
-  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = foldText(text);
+  // in ASCII the letters and digits are a-z and 0-9 (folded: lower case); the Unicode classes cost more
+  return (ASCII.test(folded) ? folded.match(/[a-z0-9]+/g) : folded.match(/[\p{L}\p{N}]+/gu)) ?? [];
 }
 
 export function normaliseQuery(raw: string): NormalisedQuery {

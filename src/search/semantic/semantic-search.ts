@@ -204,12 +204,14 @@ export class SemanticSearchService {
       return [await this.nearestMarkets(vector!, k, request)];
     }
     const vectors = searches.map((_, i) => `$${6 + i}::vector`).join(', ');
-    const { rows } = await this.pool.query<CandidateRow & { query_index: number }>(
-      `SELECT q.i::int AS query_index, s.*
+    const { rows } = await this.pool.query<CandidateRow & { query_index: number }>({
+      // prepared once per connection and batch size (at most maxBatch of them), as nearestMarkets
+      name: `${this.searchFunction}_batch_${searches.length}`,
+      text: `SELECT q.i::int AS query_index, s.*
        FROM unnest(ARRAY[${vectors}], $1::int[], $2::text[], $3::boolean[], $4::text[]) WITH ORDINALITY
          AS q(query_vector, k, exchanges, only_open, only_category, i)
        CROSS JOIN LATERAL ${this.searchFunction}(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5) AS s`,
-      [
+      values: [
         searches.map((s) => s.k),
         searches.map((s) => (s.request.exchange?.length ? s.request.exchange.join(',') : null)),
         searches.map((s) => s.request.active_only ?? false),
@@ -217,7 +219,7 @@ export class SemanticSearchService {
         EXACT_SCAN_MAX_ROWS,
         ...searches.map((s) => toPgVectorBinary(s.vector!)),
       ],
-    );
+    });
     const out = searches.map((): CandidateRow[] => []);
     for (const { query_index: i, ...row } of rows) out[i - 1].push(row);
     return out;
@@ -229,9 +231,11 @@ export class SemanticSearchService {
    * so a search holds the single embedded connection for one round trip.
    */
   private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest): Promise<CandidateRow[]> {
-    const { rows } = await this.pool.query<CandidateRow>(
-      this.singleSql,
-      [
+    const { rows } = await this.pool.query<CandidateRow>({
+      // a named statement: each connection parses and plans it once, not at every search
+      name: this.searchFunction,
+      text: this.singleSql,
+      values: [
         toPgVectorBinary(vector),
         k,
         request.exchange?.length ? request.exchange : null,
@@ -239,7 +243,7 @@ export class SemanticSearchService {
         request.category?.toLowerCase() ?? null,
         EXACT_SCAN_MAX_ROWS,
       ],
-    );
+    });
     return rows;
   }
 }
