@@ -178,6 +178,11 @@ export class OrderRepository {
     return out;
   }
 
+  /** The fills stored for an order, oldest first. */
+  async fills(orderId: string): Promise<OrderFill[]> {
+    return (await this.fillsOf([orderId])).get(orderId) ?? [];
+  }
+
   /** One of the user's orders; null when absent or another user's. */
   async get(userId: string, id: string): Promise<StoredOrder | null> {
     const { rows } = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE id = $1 AND user_id = $2`, [id, userId]);

@@ -19,6 +19,7 @@ import {
   VenueCallError,
   type TradingClient,
   type VenueBalance,
+  type VenueFill,
   type VenueOrderRequest,
   type VenueOrderState,
   type VenuePosition,
@@ -218,7 +219,7 @@ export class TradingService {
     const { client } = this.client(stored.exchange);
     const creds = await this.credentialsFor(userId, stored.exchange as ExchangeCode);
     try {
-      const state = await client.cancel(creds, stored.exchange_order_id!, { marketId: stored.market_id });
+      const state = await client.cancel(creds, stored.exchange_order_id!, { marketId: stored.market_id, knownFills: await this.knownFills(stored) });
       await this.opts.orders.applyVenueState(id, state);
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
@@ -233,6 +234,13 @@ export class TradingService {
     return publicOrder((await this.opts.orders.get(userId, id))!);
   }
 
+  /** The fills stored for an order, as the venue clients take them (the sync job's rows come without). */
+  private async knownFills(stored: StoredOrder): Promise<VenueFill[]> {
+    if (!(stored.filled_size > 0)) return [];
+    const fills = stored.fills.length ? stored.fills : await this.opts.orders.fills(stored.id);
+    return fills.map((f) => ({ id: f.id, price: f.price, size: f.size, fee: f.fee, at: f.timestamp }));
+  }
+
   /** Brings one non-final order up to date with its venue (pending ones are reconciled by client id). */
   async sync(stored: StoredOrder): Promise<void> {
     const client = this.opts.clients[stored.exchange as ExchangeCode];
@@ -241,7 +249,7 @@ export class TradingService {
     if (!creds) return;
     let state: VenueOrderState | null;
     if (stored.exchange_order_id) {
-      state = await client.get(creds, stored.exchange_order_id, { marketId: stored.market_id });
+      state = await client.get(creds, stored.exchange_order_id, { marketId: stored.market_id, knownFills: await this.knownFills(stored) });
     } else {
       const request: VenueOrderRequest = {
         marketId: stored.market_id, outcome: stored.outcome, side: stored.side, type: stored.type, price: stored.price, size: stored.size, timeInForce: stored.time_in_force,
