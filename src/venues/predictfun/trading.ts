@@ -26,9 +26,13 @@
  * (predict-go-clob-client types MatchEvent) decodes. An event names no order hash, so an order's
  * fills are the legs of its market's events signed by the order's signer, on its token
  * (`outcome.onChainId`), on its side (Bid = buy, Ask = sell), oldest first until they add up to the
- * order's `amountFilled`: exact while the signer has one such order in the market at a time, an
- * attribution otherwise (two orders of one wallet on the same token and side share its events).
- * The taker leg fills `amountFilled` at `priceExecuted`; a maker leg its `amount` at its `price`.
+ * order's `amountFilled`, among the events executed since the order was sent (less 2 s for clock
+ * skew), at prices within its limit, and not already held by the user's other orders in the market
+ * (`claimedFillIds`, which the service hands over: `fillsNameNoOrder`). Exact while the wallet has
+ * one such order live in the market at a time; an attribution otherwise (two live orders of one
+ * wallet on the same token and side share its events, oldest first). The taker leg fills
+ * `amountFilled` at `priceExecuted`; a maker leg its `amount` at its `price`. A leg's id is the
+ * event's transaction hash with its role (`taker`, `maker:<index>`).
  */
 import { averageFillPrice, IncompleteCredentialsError, ctfVenueOrderState, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { PREDICTFUN_DECIMALS, verifyPredictfunOrder } from './signing.js';
@@ -47,6 +51,8 @@ interface PredictPositionWire {
 /** Match events read per page, and how many pages back an order's fills are looked for. */
 const MATCHES_PAGE = 100;
 const MATCHES_MAX_PAGES = 10;
+/** How much earlier than the order was sent a match of it may be stamped (clock skew). */
+const SKEW_MS = 2_000;
 
 interface PredictQuoteWire {
   quoteType?: string;
@@ -79,12 +85,18 @@ function fromWei(v: unknown): number {
  * The fills of an order among match events (any order): the legs signed by `signer` on `tokenId`
  * and `side`, oldest first, up to `filled` shares.
  */
-export function predictfunOrderFills(events: PredictMatchWire[], order: { signer: string; tokenId: string; side: 'buy' | 'sell'; filled: number }): VenueFill[] {
+export function predictfunOrderFills(
+  events: PredictMatchWire[],
+  order: { signer: string; tokenId: string; side: 'buy' | 'sell'; filled: number; since?: string | null; limit?: number | null; claimed?: readonly string[] },
+): VenueFill[] {
+  const claimed = new Set(order.claimed ?? []);
   const quote = order.side === 'buy' ? 'bid' : 'ask';
   const mine = (q: PredictQuoteWire | undefined): boolean => !!q && String(q.signer ?? '').toLowerCase() === order.signer.toLowerCase() && String(q.outcome?.onChainId ?? '') === order.tokenId && String(q.quoteType ?? '').toLowerCase() === quote;
+  const sinceMs = order.since ? Date.parse(order.since) - SKEW_MS : -Infinity;
   const legs: VenueFill[] = [];
   for (const e of events) {
     const at = isoTime(e.executedAt, new Date(0).toISOString());
+    if (Date.parse(at) < sinceMs) continue;
     const tx = String(e.transactionHash ?? '');
     if (mine(e.taker)) legs.push({ id: `${tx}:taker`, price: fromWei(e.priceExecuted ?? e.taker!.price), size: fromWei(e.amountFilled ?? e.taker!.amount), fee: null, at });
     (e.makers ?? []).forEach((m, i) => {
@@ -92,9 +104,11 @@ export function predictfunOrderFills(events: PredictMatchWire[], order: { signer
     });
   }
   legs.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  const within = (f: VenueFill): boolean =>
+    !claimed.has(f.id) && (order.limit === null || order.limit === undefined || (order.side === 'buy' ? f.price <= order.limit + 1e-9 : f.price >= order.limit - 1e-9));
   const out: VenueFill[] = [];
   let sum = 0;
-  for (const f of legs) {
+  for (const f of legs.filter(within)) {
     if (sum >= order.filled - 1e-9) break;
     const size = Math.min(f.size, Math.round((order.filled - sum) * 1e6) / 1e6);
     out.push({ ...f, size });
@@ -127,10 +141,15 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
   const data = (b: unknown): Record<string, unknown> => ((b as { data?: Record<string, unknown> })?.data ?? (b as Record<string, unknown>) ?? {});
 
   /** The order record in unified terms, with its fills read from the match events when it filled. */
-  const withFills = async (creds: Credentials, rec: Record<string, unknown>, id: string, marketId: string): Promise<VenueOrderState> => {
+  const withFills = async (creds: Credentials, rec: Record<string, unknown>, id: string, marketId: string, since: string | null, claimed: readonly string[] = []): Promise<VenueOrderState> => {
     const state = ctfVenueOrderState(rec, id, scale);
     const signed = (rec.order ?? {}) as Record<string, unknown>;
     if (!(state.filledSize > 0) || !signed.signer || !signed.tokenId) return { ...state, fills: [], avgFillPrice: null };
+    const side = Number(signed.side) === 1 ? 'sell' : 'buy';
+    // The signed limit: collateral per share (a buy gives makerAmount for takerAmount shares).
+    const [collateral, shares] = side === 'buy' ? [signed.makerAmount, signed.takerAmount] : [signed.takerAmount, signed.makerAmount];
+    const limit = num(shares) ? Math.round(((num(collateral) ?? 0) / num(shares)!) * 1e6) / 1e6 : null;
+    const attribute = (events: PredictMatchWire[]) => predictfunOrderFills(events, { signer: String(signed.signer), tokenId: String(signed.tokenId), side, filled: state.filledSize, since, limit, claimed });
     const events: PredictMatchWire[] = [];
     let after = '';
     for (let page = 0; page < MATCHES_MAX_PAGES; page++) {
@@ -138,17 +157,18 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
       const res = (await call(creds, 'GET', `/orders/matches?${q}`)).body as { data?: PredictMatchWire[]; cursor?: string | null };
       const list = Array.isArray(res.data) ? res.data : [];
       events.push(...list);
-      const fills = predictfunOrderFills(events, { signer: String(signed.signer), tokenId: String(signed.tokenId), side: Number(signed.side) === 1 ? 'sell' : 'buy', filled: state.filledSize });
+      const fills = attribute(events);
       // Newest first: once the legs found cover the filled size, older pages hold none of this order's.
       if (Math.abs(fills.reduce((n, f) => n + f.size, 0) - state.filledSize) < 1e-9 || !res.cursor || list.length === 0) return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
       after = res.cursor;
     }
-    const fills = predictfunOrderFills(events, { signer: String(signed.signer), tokenId: String(signed.tokenId), side: Number(signed.side) === 1 ? 'sell' : 'buy', filled: state.filledSize });
+    const fills = attribute(events);
     return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
   };
 
   return {
     exchange: 'predictfun',
+    fillsNameNoOrder: true,
     async verifySignedOrder(signed, order, creds) {
       let market: Record<string, unknown>;
       try {
@@ -162,11 +182,12 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
     async place(creds, order) {
       const pricePerShare = order.price === null ? null : (BigInt(Math.round(order.price * 1e6)) * 10n ** 12n).toString();
       const body = { data: { order: order.signedOrder, pricePerShare, strategy: order.type === 'market' ? 'MARKET' : 'LIMIT', isFillOrKill: order.timeInForce === 'fok' } };
+      const sentAt = new Date(now()).toISOString();
       const res = data((await call(creds, 'POST', '/orders', body)).body);
-      return withFills(creds, { order: order.signedOrder, ...res }, String(res.orderHash ?? res.hash ?? order.clientId), order.marketId);
+      return withFills(creds, { order: order.signedOrder, ...res }, String(res.orderHash ?? res.hash ?? order.clientId), order.marketId, sentAt, order.claimedFillIds);
     },
     async get(creds, id, hint) {
-      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId);
+      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
     },
     async findByClientId() {
       // Orders are known by their hash, which the venue's answer gives; a pending order without one is
@@ -175,7 +196,7 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
     },
     async cancel(creds, id, hint) {
       await call(creds, 'POST', '/orders/remove', { data: { ids: [id] } });
-      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId);
+      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
     },
     async positions(creds) {
       const address = typeof creds.address === 'string' ? creds.address : '';
