@@ -138,6 +138,11 @@ export class SimOrderEngine {
     return { ok: true, order: o };
   }
 
+  /** Every order `filter` picks, any account's, oldest first (a venue's market-wide reads, e.g. match events). */
+  where(filter: (o: SimOrder) => boolean): SimOrder[] {
+    return [...this.orders.values()].filter((o) => (this.expire(o), filter(o))).sort((a, b) => a.createdMs - b.createdMs);
+  }
+
   /** Cash the account's open orders hold (what a venue reports as frozen or locked). */
   held(account: string): number {
     return this.committed(account);

@@ -178,6 +178,21 @@ export class OrderRepository {
     return out;
   }
 
+  /** The fills stored for an order, oldest first. */
+  async fills(orderId: string): Promise<OrderFill[]> {
+    return (await this.fillsOf([orderId])).get(orderId) ?? [];
+  }
+
+  /** The ids of the fills the user's other orders in a market hold (for venues whose fills name no order). */
+  async claimedFillIds(userId: string, exchange: string, marketId: string, exceptOrderId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ fill_id: string }>(
+      `SELECT f.fill_id FROM trading_fills f JOIN trading_orders o ON o.id = f.order_id
+        WHERE o.user_id = $1 AND o.exchange = $2 AND o.market_id = $3 AND o.id <> $4`,
+      [userId, exchange, marketId, exceptOrderId],
+    );
+    return rows.map((r) => r.fill_id);
+  }
+
   /** One of the user's orders; null when absent or another user's. */
   async get(userId: string, id: string): Promise<StoredOrder | null> {
     const { rows } = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE id = $1 AND user_id = $2`, [id, userId]);

@@ -19,6 +19,7 @@ import {
   VenueCallError,
   type TradingClient,
   type VenueBalance,
+  type OrderReadHint,
   type VenueOrderRequest,
   type VenueOrderState,
   type VenuePosition,
@@ -151,7 +152,8 @@ export class TradingService {
     );
     if (!inserted) return { order: publicOrder(stored), created: false };
 
-    const request: VenueOrderRequest = { ...order, clientId: stored.venue_client_id, signedOrder };
+    const claimedFillIds = client.fillsNameNoOrder ? await this.opts.orders.claimedFillIds(userId, code, order.marketId, stored.id) : undefined;
+    const request: VenueOrderRequest = { ...order, clientId: stored.venue_client_id, signedOrder, claimedFillIds };
     try {
       const state = await this.timed('venue', () => client.place(creds, request));
       const updated = await this.timed('write-final', () => this.opts.orders.applyVenueState(stored.id, state));
@@ -218,7 +220,7 @@ export class TradingService {
     const { client } = this.client(stored.exchange);
     const creds = await this.credentialsFor(userId, stored.exchange as ExchangeCode);
     try {
-      const state = await client.cancel(creds, stored.exchange_order_id!, { marketId: stored.market_id });
+      const state = await client.cancel(creds, stored.exchange_order_id!, await this.readHint(stored, client));
       await this.opts.orders.applyVenueState(id, state);
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
@@ -233,6 +235,21 @@ export class TradingService {
     return publicOrder((await this.opts.orders.get(userId, id))!);
   }
 
+  /**
+   * What a venue client is told of a stored order when it reads or cancels it: its market, when it
+   * was sent, the fills stored for it (the sync job's rows come without), and, for venues whose
+   * fills name no order, the fills the user's other orders in the market hold.
+   */
+  private async readHint(stored: StoredOrder, client: TradingClient): Promise<OrderReadHint> {
+    const fills = !(stored.filled_size > 0) ? [] : stored.fills.length ? stored.fills : await this.opts.orders.fills(stored.id);
+    return {
+      marketId: stored.market_id,
+      since: stored.created_at,
+      knownFills: fills.map((f) => ({ id: f.id, price: f.price, size: f.size, fee: f.fee, at: f.timestamp })),
+      claimedFillIds: client.fillsNameNoOrder ? await this.opts.orders.claimedFillIds(stored.user_id, stored.exchange, stored.market_id, stored.id) : undefined,
+    };
+  }
+
   /** Brings one non-final order up to date with its venue (pending ones are reconciled by client id). */
   async sync(stored: StoredOrder): Promise<void> {
     const client = this.opts.clients[stored.exchange as ExchangeCode];
@@ -241,7 +258,7 @@ export class TradingService {
     if (!creds) return;
     let state: VenueOrderState | null;
     if (stored.exchange_order_id) {
-      state = await client.get(creds, stored.exchange_order_id, { marketId: stored.market_id });
+      state = await client.get(creds, stored.exchange_order_id, await this.readHint(stored, client));
     } else {
       const request: VenueOrderRequest = {
         marketId: stored.market_id, outcome: stored.outcome, side: stored.side, type: stored.type, price: stored.price, size: stored.size, timeInForce: stored.time_in_force,

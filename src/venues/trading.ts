@@ -33,6 +33,8 @@ export interface VenueOrderRequest {
   clientId: string;
   /** Client-signed venues: the caller's signed order, already verified (see `verifySignedOrder`). */
   signedOrder?: Record<string, unknown>;
+  /** For a client with `fillsNameNoOrder`: the fill ids the user's other orders in the market hold. */
+  claimedFillIds?: string[];
 }
 
 export interface VenueFill {
@@ -144,18 +146,35 @@ export interface VerifiedSignedOrder {
 
 export type Credentials = Record<string, unknown>;
 
+/** What the service knows of an order when it asks the venue about it. */
+export interface OrderReadHint {
+  marketId: string;
+  /** The fills already stored for it (a venue reporting only how much filled adds one for what is new). */
+  knownFills?: VenueFill[];
+  /** When the order was sent (a venue whose fills name no order looks only at later ones). */
+  since?: string;
+  /** With `fillsNameNoOrder`: the fill ids the user's other orders in the market hold. */
+  claimedFillIds?: string[];
+}
+
 export interface TradingClient {
   readonly exchange: ExchangeCode;
+  /**
+   * The venue's fills name no order (they are attributed by wallet, token and side): the service then
+   * hands the client the fill ids the user's other orders already hold, so none is counted twice.
+   */
+  readonly fillsNameNoOrder?: boolean;
   /** The venue's own rules on an order (tick, whole contracts, outcomes): a problem naming the field, or null. */
   checkOrder?(order: Omit<VenueOrderRequest, 'clientId' | 'signedOrder'>): string | null;
   place(creds: Credentials, order: VenueOrderRequest): Promise<VenueOrderState>;
-  get(creds: Credentials, exchangeOrderId: string, hint: { marketId: string }): Promise<VenueOrderState>;
+  /** The order as the venue has it now. */
+  get(creds: Credentials, exchangeOrderId: string, hint: OrderReadHint): Promise<VenueOrderState>;
   /**
    * The order the venue holds under this client id, or null when it never got it. Venues without
    * client ids match the order's own fields (`hint.order`) among the market's orders since `since`.
    */
   findByClientId(creds: Credentials, clientId: string, hint: { marketId: string; since: string; order: VenueOrderRequest }): Promise<VenueOrderState | null>;
-  cancel(creds: Credentials, exchangeOrderId: string, hint: { marketId: string }): Promise<VenueOrderState>;
+  cancel(creds: Credentials, exchangeOrderId: string, hint: OrderReadHint): Promise<VenueOrderState>;
   positions?(creds: Credentials): Promise<VenuePosition[]>;
   balances?(creds: Credentials): Promise<VenueBalance[]>;
   /** Client-signed venues: checks the caller's `signed_order` before anything is sent. */
@@ -247,4 +266,27 @@ export function ctfVenueOrderState(raw: Record<string, unknown>, fallbackId: str
           ? 'partially_filled'
           : 'open';
   return { exchangeOrderId: id, status, filledSize: filled, avgFillPrice: num(raw.avgPrice ?? raw.avg_fill_price ?? raw.averagePrice), fills: [] };
+}
+
+/**
+ * The size-weighted average price of fills, rounded to 6 decimals (the unified price precision);
+ * null when nothing filled. One derivation for every venue that lists its fills, so an order's
+ * `avg_fill_price` always agrees with the `fills` it shows.
+ */
+export function averageFillPrice(fills: readonly { price: number; size: number }[]): number | null {
+  let size = 0;
+  let cost = 0;
+  for (const f of fills) {
+    size += f.size;
+    cost += f.price * f.size;
+  }
+  return size > 0 ? Math.round((cost / size) * 1e6) / 1e6 : null;
+}
+
+/** A venue timestamp (unix seconds or milliseconds, or an ISO string) as ISO-8601; `fallback` when absent. */
+export function isoTime(v: unknown, fallback: string): string {
+  const n = num(v);
+  if (n !== null) return new Date(n < 1e12 ? n * 1000 : n).toISOString();
+  if (typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v).toISOString();
+  return fallback;
 }

@@ -47,16 +47,32 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
     return account ? handler(req, account) : err(401, 'Unauthorized');
   };
 
+  // The venue's shapes (see trading.ts): an order is its signed fields plus `price` (of its own
+  // token), `status` and `filledSize` (6-decimal base units); no fills are listed per order.
+  const base = (x: number): string => String(Math.round(x * 1e6));
+  const outcomePrice = (o: SimOrder, yesPrice: number): number => Math.round((o.extra.yes ? yesPrice : 1 - yesPrice) * 1e6) / 1e6;
   const wire = (o: SimOrder): Record<string, unknown> => ({
+    ...(o.extra.order as Record<string, unknown>),
     id: o.id,
-    status: o.status === 'open' ? 'LIVE' : o.status === 'filled' ? 'MATCHED' : o.status === 'cancelled' ? 'CANCELLED' : 'EXPIRED',
-    marketSlug: o.marketId,
-    amount: String(Math.round(o.size * 1e6)),
-    amountFilled: String(Math.round(o.filled * 1e6)),
-    avgPrice: o.filled > 0 ? Math.round(((o.extra.yes ? o.cost : o.filled - o.cost) / o.filled) * 1e6) / 1e6 : null,
-    order: o.extra.order,
     createdAt: new Date(o.createdMs).toISOString(),
+    orderType: o.extra.orderType,
+    price: o.price === null ? null : outcomePrice(o, o.price),
+    marketId: o.marketId,
+    status: o.status === 'open' ? 'LIVE' : o.status === 'filled' ? 'MATCHED' : o.status === 'cancelled' ? 'CANCELLED' : 'EXPIRED',
+    filledSize: base(o.filled),
   });
+  /** The placement answer: the order, its fills as maker matches, and the taker leg's totals. */
+  const placed = (o: SimOrder): Record<string, unknown> => {
+    const usd = o.fills.reduce((n, f) => n + outcomePrice(o, f.price) * f.size, 0);
+    return {
+      order: wire(o),
+      makerMatches: o.fills.map((f, i) => ({ id: f.id, createdAt: new Date(f.t).toISOString(), matchedSize: base(f.size), orderId: `sim-book-${o.id}-${i + 1}` })),
+      execution: {
+        matched: o.filled > 0, settlementStatus: o.filled > 0 ? 'MATCHED' : 'UNMATCHED', tradeEventId: o.fills[0]?.id ?? null, txHash: null, feeRateBps: 0, effectiveFeeBps: 0,
+        totalsRaw: { contractsGross: base(o.filled), contractsFee: '0', contractsNet: base(o.filled), usdGross: base(usd), usdFee: '0', usdNet: base(usd) },
+      },
+    };
+  };
 
   server.post('/orders', authed((req, account) => {
     const b = (req.body ?? {}) as { order?: Record<string, unknown>; orderType?: string; marketSlug?: string };
@@ -83,10 +99,10 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
     if (!tif) return err(400, 'orderType must be GTC, FOK or FAK');
     const r = engine.place({
       id: `lmts-${++seq}`, account, marketId: String(b.marketSlug), clientId: String(o.salt), side: yes === buy ? 'buy' : 'sell', price: yes ? price : Math.round((1 - price) * 1e6) / 1e6,
-      size: Number(shares) / 1e6, tif, extra: { yes, order: o },
+      size: Number(shares) / 1e6, tif, extra: { yes, order: o, orderType: b.orderType },
     });
     if (!r.ok) return err(400, r.code === 'insufficient_balance' ? 'Insufficient collateral balance' : r.code === 'duplicate_client_id' ? 'Duplicate order' : `Order rejected: ${r.code}`);
-    return json({ order: wire(r.order) }, 201);
+    return json(placed(r.order), 201);
   }));
 
   server.get('/markets/:slug/user-orders', authed((req, account) => {
@@ -95,7 +111,6 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
   }));
 
   server.get('/portfolio/positions', authed((_req, account) => {
-    const base = (x: number): string => String(Math.round(x * 1e6));
     const zero = { cost: '0', fillPrice: '0', marketValue: '0', realisedPnl: '0', unrealizedPnl: '0' };
     const clob = simHoldings(engine, opts.activity, (o) => o.account === account).map((h) => {
       const side = { cost: base(h.cost), fillPrice: base(h.avgPrice), marketValue: base(h.value), realisedPnl: '0', unrealizedPnl: base(h.value - h.cost) };
@@ -116,7 +131,7 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
     const o = engine.get(req.params.id);
     if (!o || o.account !== account) return err(404, 'Order not found');
     const r = engine.cancel(o.id);
-    return r.ok ? json({ order: wire(r.order) }) : err(400, 'Order is not live');
+    return r.ok ? json({ message: 'Order canceled successfully' }) : err(400, 'Order is not live');
   }));
 
   return engine;

@@ -17,8 +17,24 @@
  * Balances: the API has none (its portfolio routes are positions, trades, history, pnl-chart,
  * points and the trading allowance; the SDKs read the USDC balance on Base), so the descriptor
  * declares none and the route answers 404.
+ *
+ * Fills. The venue lists no fills per order; what it gives (limitless-exchange-rust-sdk src/orders.rs
+ * OrderResponse, OrderMatch, OrderExecution; src/markets.rs UserOrder; the TypeScript SDK's
+ * src/types/orders.ts OrderMatch, "When a FOK order is filled or a GTC order is partially matched"):
+ * - `POST /orders` answers `{order, makerMatches: [{id, createdAt, matchedSize, orderId}],
+ *   execution: {matched, settlementStatus, tradeEventId, txHash, totalsRaw: {contractsGross,
+ *   contractsFee, contractsNet, usdGross, usdFee, usdNet}}}`: each maker match is a fill of the new
+ *   order as taker, `matchedSize` in 6-decimal base units (read as shares, like the order's own
+ *   amounts; the TypeScript SDK's comment calls them "USDC units"), the match's own id its venue
+ *   id. The matches carry no price: they are priced at the execution's average (usdGross /
+ *   contractsGross, the taker leg's totals) when given, else at the order's limit price.
+ * - `GET /markets/{slug}/user-orders` gives each order's `price` (0..1 of its token), `status` and
+ *   `filledSize` (6-decimal base units, like makerAmount/takerAmount), no fills. What filled after
+ *   placement filled while the order rested, as a maker, at its own limit price (a CLOB fills a
+ *   resting order at its price): one fill per read that finds `filledSize` grown past the fills
+ *   already known (`hint.knownFills`), id `<order id>:filled:<filledSize>`, stamped when read.
  */
-import { ctfVenueOrderState, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenuePosition } from '../trading.js';
+import { averageFillPrice, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { LIMITLESS_DECIMALS, verifyLimitlessOrder } from './signing.js';
 
 interface LimitlessPositionSideWire {
@@ -59,13 +75,64 @@ export function limitlessClobPositions(p: LimitlessClobPositionWire, tokens: { y
 
 const ORDER_TYPE = { gtc: 'GTC', gtd: 'GTC', ioc: 'FAK', fok: 'FOK' } as const;
 
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/** A Limitless order record (the placement answer's `order`, or a user-orders entry) in unified terms, fills aside. */
+export function limitlessOrderState(raw: Record<string, unknown>, fallbackId: string, filledAtLeast = 0): VenueOrderState {
+  const id = String(raw.id ?? fallbackId);
+  const word = String(raw.status ?? '').toUpperCase();
+  // Shares are what a buy takes and a sell gives.
+  const total = units(Number(raw.side) === 1 ? raw.makerAmount : raw.takerAmount) ?? 0;
+  const filled = Math.max(units(raw.filledSize) ?? 0, filledAtLeast);
+  const status: VenueOrderState['status'] = /CANCEL/.test(word)
+    ? 'cancelled'
+    : /EXPIRED/.test(word)
+      ? 'expired'
+      : total > 0 && filled >= total - 1e-9
+        ? 'filled'
+        : filled > 0
+          ? 'partially_filled'
+          : 'open';
+  return { exchangeOrderId: id, status, filledSize: round6(filled), avgFillPrice: null, fills: [] };
+}
+
+interface LimitlessPlacementWire {
+  order?: Record<string, unknown>;
+  makerMatches?: { id: string | number; createdAt?: string | null; matchedSize?: string | number }[];
+  execution?: { totalsRaw?: { contractsGross?: string; usdGross?: string } } | null;
+}
+
+/** The placement answer: the order, and its fills as taker (its maker matches). */
+export function limitlessPlacement(res: LimitlessPlacementWire, fallbackId: string, limitPrice: number | null, now: string): VenueOrderState {
+  const o = res.order ?? (res as Record<string, unknown>);
+  const contracts = units(res.execution?.totalsRaw?.contractsGross) ?? 0;
+  const usd = units(res.execution?.totalsRaw?.usdGross) ?? 0;
+  const price = contracts > 0 ? round6(usd / contracts) : (num(o.price) ?? limitPrice ?? 0);
+  const fills: VenueFill[] = (res.makerMatches ?? []).map((m) => ({ id: String(m.id), price, size: units(m.matchedSize) ?? 0, fee: null, at: isoTime(m.createdAt, now) })).filter((f) => f.size > 0);
+  const state = limitlessOrderState(o, fallbackId, fills.reduce((n, f) => n + f.size, 0));
+  return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
+}
+
+/**
+ * An order read back: the known fills, plus one for what filled since at the order's limit price
+ * (see the header); its average over all of them.
+ */
+export function limitlessWithRestingFills(state: VenueOrderState, raw: Record<string, unknown>, known: readonly VenueFill[], now: string): VenueOrderState {
+  const fills = [...known];
+  const delta = round6(state.filledSize - known.reduce((n, f) => n + f.size, 0));
+  const price = num(raw.price);
+  if (delta > 1e-9 && price !== null) fills.push({ id: `${state.exchangeOrderId}:filled:${Math.round(state.filledSize * 10 ** LIMITLESS_DECIMALS)}`, price, size: delta, fee: null, at: now });
+  return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
+}
+
 export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.rest.replace(/\/$/, '');
   const now = cfg.now ?? Date.now;
   const call = (creds: Credentials | null, method: string, path: string, body?: unknown) =>
     venueCall('limitless', base + path, { method, headers: creds ? { 'X-API-Key': String(creds.api_key) } : {}, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs: cfg.timeoutMs });
-  const userOrders = async (creds: Credentials, slug: string) =>
-    ((await call(creds, 'GET', `/markets/${encodeURIComponent(slug)}/user-orders?statuses=LIVE,MATCHED`)).body as { data?: Record<string, unknown>[] } | Record<string, unknown>[]);
+  const userOrders = async (creds: Credentials, slug: string, statuses = 'LIVE,MATCHED') =>
+    ((await call(creds, 'GET', `/markets/${encodeURIComponent(slug)}/user-orders?statuses=${statuses}`)).body as { data?: Record<string, unknown>[] } | Record<string, unknown>[]);
+  const isoNow = () => new Date(now()).toISOString();
   const list = (b: unknown): Record<string, unknown>[] => (Array.isArray(b) ? b : ((b as { data?: Record<string, unknown>[] })?.data ?? []));
 
   return {
@@ -85,22 +152,25 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
     async place(creds, order) {
       const { verifyingContract: _v, ...signed } = order.signedOrder!;
       const body = { order: { ...signed, price: order.price }, orderType: ORDER_TYPE[order.timeInForce], marketSlug: order.marketId, ownerId: creds.owner_id ?? null };
-      const res = (await call(creds, 'POST', '/orders', body)).body as Record<string, unknown>;
-      return ctfVenueOrderState((res.order as Record<string, unknown>) ?? res, order.clientId, 10 ** LIMITLESS_DECIMALS);
+      const res = (await call(creds, 'POST', '/orders', body)).body as LimitlessPlacementWire;
+      return limitlessPlacement(res, order.clientId, order.price, isoNow());
     },
     async get(creds, id, hint) {
       const hit = list(await userOrders(creds, hint.marketId)).find((o) => String(o.id) === id);
       if (!hit) throw new VenueCallError('limitless', 'not_found', `order ${id} not among the market's live or matched orders`, 404);
-      return ctfVenueOrderState(hit, id, 10 ** LIMITLESS_DECIMALS);
+      return limitlessWithRestingFills(limitlessOrderState(hit, id), hit, hint.knownFills ?? [], isoNow());
     },
     async findByClientId(creds, _clientId, hint) {
       const salt = String(hint.order.signedOrder?.salt ?? '');
       const hit = list(await userOrders(creds, hint.marketId)).find((o) => String((o.order as Record<string, unknown> | undefined)?.salt ?? o.salt ?? '') === salt);
-      return hit ? ctfVenueOrderState(hit, '', 10 ** LIMITLESS_DECIMALS) : null;
+      return hit ? limitlessWithRestingFills(limitlessOrderState(hit, ''), hit, [], isoNow()) : null;
     },
-    async cancel(creds, id) {
-      const res = (await call(creds, 'DELETE', `/orders/${encodeURIComponent(id)}`)).body as Record<string, unknown>;
-      return { ...ctfVenueOrderState((res?.order as Record<string, unknown>) ?? { id, status: 'CANCELLED' }, id, 10 ** LIMITLESS_DECIMALS), status: 'cancelled' };
+    async cancel(creds, id, hint) {
+      await call(creds, 'DELETE', `/orders/${encodeURIComponent(id)}`);
+      // The cancel answers a message only: the order as it stands (what filled before) is read back.
+      const hit = list(await userOrders(creds, hint.marketId, 'LIVE,MATCHED,CANCELLED')).find((o) => String(o.id) === id);
+      const state = hit ? limitlessWithRestingFills(limitlessOrderState(hit, id), hit, hint.knownFills ?? [], isoNow()) : { ...limitlessOrderState({ id }, id), fills: [...(hint.knownFills ?? [])] };
+      return { ...state, status: 'cancelled', avgFillPrice: averageFillPrice(state.fills ?? []) };
     },
     async positions(creds) {
       const body = (await call(creds, 'GET', '/portfolio/positions')).body as { clob?: LimitlessClobPositionWire[]; amm?: LimitlessAmmPositionWire[] };

@@ -1,7 +1,8 @@
 /**
  * The Opinion simulator's trading API (under /openapi, envelope `{errno, errmsg, result}`):
  * `GET /quoteToken` (the collateral and its CTF exchange), `POST /order`, `GET /order/{id}`,
- * `POST /order/cancel`, authenticated by the `apikey` header. An order must be a Gnosis Safe order
+ * `POST /order/cancel`, authenticated by the `apikey` header. Orders answer in the docs' OrderData
+ * shape, the detail with the order's fills as `trades` (see trading.ts). An order must be a Gnosis Safe order
  * (signatureType 2: maker = the key's Safe, signer = its owner EOA) whose EIP-712 signature
  * (Polymarket's V1 struct under `OPINION CTF Exchange` v1, chain 56, the quote token's exchange)
  * recovers to the signer. REST sides are 1 buy / 2 sell, the signed side 0 / 1. Keys are registered
@@ -9,6 +10,7 @@
  * `GET /positions/user/{wallet}` lists a wallet's holdings (the Safe's filled orders,
  * src/sim/holdings.ts) and `GET /user/balance` the key's quote-token balance, both in display units.
  */
+import { createHash } from 'node:crypto';
 import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
 import { simHoldings } from '../../sim/holdings.js';
@@ -43,6 +45,7 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
   const keys = new Map<string, { signer: string; safe: string }>();
   const P = opts.prefix;
   let seq = 0;
+  const fx = (x: number): string => String(Math.round(x * 1e6) / 1e6);
 
   server.post('/_sim/api_keys', (req) => {
     const b = (req.body ?? {}) as { api_key?: string; signer?: string; multi_sig_addr?: string };
@@ -55,14 +58,27 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
     return a ? handler(req, a) : fail(10401, 'invalid apikey', 401);
   };
 
-  const wire = (o: SimOrder): Record<string, unknown> => ({
-    orderId: o.id,
-    status: o.status === 'open' ? (o.filled > 0 ? 'PARTIAL' : 'OPEN') : o.status === 'filled' ? 'FILLED' : o.status === 'cancelled' ? 'CANCELLED' : 'EXPIRED',
-    topicId: Number(o.marketId),
-    amount: String(BigInt(Math.round(o.size * 1e6)) * 10n ** 12n),
-    amountFilled: String(BigInt(Math.round(o.filled * 1e6)) * 10n ** 12n),
-    avgPrice: o.filled > 0 ? Math.round(((o.extra.yes ? o.cost : o.filled - o.cost) / o.filled) * 1e6) / 1e6 : null,
-  });
+  // The docs' OrderData (see trading.ts): display units, the order's own outcome's price; the detail
+  // (GET /order/{id}) adds `trades`, one per fill the engine made, in the trade model's shape.
+  const outcomePrice = (o: SimOrder, yesPrice: number): number => Math.round((o.extra.yes ? yesPrice : 1 - yesPrice) * 1e6) / 1e6;
+  const wire = (o: SimOrder, detail = false): Record<string, unknown> => {
+    const statusCode = o.status === 'open' ? 1 : o.status === 'filled' ? 2 : o.status === 'cancelled' ? 3 : 4;
+    const buy = o.extra.buy === true;
+    const trades = o.fills.map((f, i) => {
+      const price = outcomePrice(o, f.price);
+      return {
+        orderNo: o.id, tradeNo: `${o.id}-${i + 1}`, txHash: `0x${createHash('sha256').update(f.id).digest('hex')}`, marketId: Number(o.marketId),
+        side: buy ? 'Buy' : 'Sell', outcomeSide: o.extra.yes ? 1 : 2, outcomeSideEnum: o.extra.yes ? 'Yes' : 'No', price: fx(price), shares: fx(f.size), amount: fx(price * f.size), fee: '0', createdAt: Math.floor(f.t / 1000),
+      };
+    });
+    const filledAmount = o.fills.reduce((n, f) => n + outcomePrice(o, f.price) * f.size, 0);
+    return {
+      orderId: o.id, status: statusCode, statusEnum: ['', 'Pending', 'Finished', 'Canceled', 'Expired'][statusCode], marketId: Number(o.marketId), side: buy ? 1 : 2, sideEnum: buy ? 'Buy' : 'Sell',
+      tradingMethod: o.price === null ? 1 : 2, tradingMethodEnum: o.price === null ? 'Market' : 'Limit', price: o.price === null ? '0' : fx(outcomePrice(o, o.price)),
+      orderShares: fx(o.size), orderAmount: o.price === null ? '0' : fx(outcomePrice(o, o.price) * o.size), filledShares: fx(o.filled), filledAmount: fx(filledAmount), createdAt: Math.floor(o.createdMs / 1000), expiresAt: 0,
+      ...(detail ? { trades } : {}),
+    };
+  };
 
   server.get(`${P}/quoteToken`, () => ok({ list: [{ quoteTokenName: 'USDT', quoteTokenAddress: USDT.address, decimal: USDT.decimals, ctfExchangeAddress: OPINION_SIM_EXCHANGE, chainId: 56 }] }));
 
@@ -86,7 +102,7 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
     const price = Number(collateral) / Number(shares);
     const r = engine.place({
       id: String(900_000 + ++seq), account: account.safe, marketId: t.marketId, clientId: String(b.salt), side: t.yes === buy ? 'buy' : 'sell',
-      price: Number(b.tradingMethod) === 1 ? null : t.yes ? price : Math.round((1 - price) * 1e6) / 1e6, size: Number(shares / 10n ** 12n) / 1e6, tif: Number(b.tradingMethod) === 1 ? 'ioc' : 'gtc', extra: { yes: t.yes },
+      price: Number(b.tradingMethod) === 1 ? null : t.yes ? price : Math.round((1 - price) * 1e6) / 1e6, size: Number(shares / 10n ** 12n) / 1e6, tif: Number(b.tradingMethod) === 1 ? 'ioc' : 'gtc', extra: { yes: t.yes, buy },
     });
     if (!r.ok) return fail(10500, r.code === 'insufficient_balance' ? 'insufficient balance' : `order rejected: ${r.code}`);
     return ok({ orderData: wire(r.order) });
@@ -94,10 +110,8 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
 
   server.get(`${P}/order/:id`, authed((req, account) => {
     const o = engine.get(req.params.id);
-    return o && o.account === account.safe ? ok({ orderData: wire(o) }) : fail(10404, 'order not found');
+    return o && o.account === account.safe ? ok({ orderData: wire(o, true) }) : fail(10404, 'order not found');
   }));
-
-  const fx = (x: number): string => String(Math.round(x * 1e6) / 1e6);
 
   server.get(`${P}/positions/user/:wallet`, authed((req) => {
     const wallet = req.params.wallet;

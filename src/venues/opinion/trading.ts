@@ -15,9 +15,22 @@
  * `{quoteToken, tokenDecimals, totalBalance, availableBalance, frozenBalance}` (display units). The
  * list's field name is not in the published docs: `balances` (what SDK users read) or `list`.
  * Quote-token amounts are USDT, counted as USD (CONTRACT.md's money unit) at par.
+ *
+ * Orders and their fills: `GET /order/{orderId}` (docs.opinion.trade, Opinion Open API, Order "Get
+ * order detail"; the placement answer's `orderData` is the same record) answers `result.orderData`,
+ * the docs' OrderData model, "list item or detail; detail includes trades": `orderId, status (1
+ * pending, 2 filled, 3 canceled, 4 expired, 5 failed), statusEnum (Pending, Finished, Canceled,
+ * Expired, Failed), marketId, side, sideEnum, tradingMethod, price, orderShares, orderAmount,
+ * filledShares, filledAmount, createdAt (unix s)`, numbers as decimal strings in display units (the
+ * ccxt opinion client reads the same fields: filled = filledShares, cost = filledAmount). The detail's
+ * `trades` are the order's fills in the shape of the docs' trade model (Trade "Get user trades",
+ * `GET /trade/user/{walletAddress}`: `txHash, marketId, side, outcome, outcomeSide, price, shares,
+ * amount, fee, createdAt`; for one's own trades also `orderNo` and `tradeNo`, which the docs say are
+ * hidden only when reading other users' trades). A fill's id is its `tradeNo`, else its `txHash`; its
+ * price is that of the order's own outcome token, as the order's.
  */
-import { IncompleteCredentialsError, num, ctfVenueOrderState, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenuePosition } from '../trading.js';
-import { BNB_CHAIN_ID, OPINION_DECIMALS, verifyOpinionOrder } from './signing.js';
+import { averageFillPrice, IncompleteCredentialsError, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { BNB_CHAIN_ID, verifyOpinionOrder } from './signing.js';
 
 /** The documented page size maximum of Opinion's lists, and how many pages a read follows. */
 const PAGE = 20;
@@ -39,6 +52,39 @@ interface OpinionBalanceWire {
   availableBalance?: string;
 }
 
+interface OpinionTradeWire {
+  tradeNo?: string | number;
+  txHash?: string;
+  price?: string | number;
+  shares?: string | number;
+  fee?: string | number | null;
+  createdAt?: number | string;
+}
+
+const OPINION_STATUS: Record<string, VenueOrderState['status'] | 'pending'> = {
+  '1': 'pending', pending: 'pending',
+  '2': 'filled', finished: 'filled', filled: 'filled',
+  '3': 'cancelled', canceled: 'cancelled', cancelled: 'cancelled',
+  '4': 'expired', expired: 'expired',
+  // Failed: the match did not settle on chain; nothing more will fill.
+  '5': 'cancelled', failed: 'cancelled',
+};
+
+/** An Opinion OrderData record (with its `trades`, from the detail) in unified terms. */
+export function opinionOrderState(o: Record<string, unknown>, fallbackId: string, now = () => new Date().toISOString()): VenueOrderState {
+  const fills: VenueFill[] = ((Array.isArray(o.trades) ? o.trades : []) as OpinionTradeWire[])
+    .map((t) => ({ id: String(t.tradeNo ?? t.txHash ?? ''), price: num(t.price) ?? 0, size: num(t.shares) ?? 0, fee: num(t.fee), at: isoTime(t.createdAt, now()) }))
+    .filter((f) => f.id && f.size > 0);
+  const filled = num(o.filledShares) ?? fills.reduce((n, f) => n + f.size, 0);
+  const cost = num(o.filledAmount);
+  const word = OPINION_STATUS[String(o.status ?? '').toLowerCase()] ?? OPINION_STATUS[String(o.statusEnum ?? '').toLowerCase()] ?? 'pending';
+  const status: VenueOrderState['status'] = word === 'pending' ? (filled > 0 ? 'partially_filled' : 'open') : word;
+  // The fills when they account for the whole filled size; else the venue's own totals.
+  const listed = fills.reduce((n, f) => n + f.size, 0);
+  const avg = fills.length && Math.abs(listed - filled) < 1e-9 ? averageFillPrice(fills) : filled > 0 && cost !== null ? Math.round((cost / filled) * 1e6) / 1e6 : null;
+  return { exchangeOrderId: String(o.orderId ?? o.transNo ?? fallbackId), status, filledSize: filled, avgFillPrice: avg, fills };
+}
+
 export function opinionPosition(p: OpinionPositionWire): VenuePosition {
   return { market_id: String(p.marketId), outcome: String(p.tokenId), size: num(p.sharesOwned) ?? 0, avg_price: num(p.avgEntryPrice), value: num(p.currentValueInQuoteToken) };
 }
@@ -51,7 +97,6 @@ export function opinionBalance(b: OpinionBalanceWire): VenueBalance {
 export function createOpinionTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.rest.replace(/\/$/, '');
   const now = cfg.now ?? Date.now;
-  const scale = 10 ** OPINION_DECIMALS;
   const call = async (creds: Credentials | null, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
     const res = await venueCall('opinion', base + path, { method, headers: creds?.api_key ? { apikey: String(creds.api_key) } : {}, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs: cfg.timeoutMs });
     const env = (res.body ?? {}) as { errno?: number; code?: number; errmsg?: string; msg?: string; result?: Record<string, unknown> };
@@ -73,11 +118,13 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
       const s = order.signedOrder!;
       const body = { ...s, topicId: Number(order.marketId), price: order.price === null ? '0' : String(order.price), tradingMethod: order.type === 'market' ? 1 : 2, side: Number(s.side) === 0 ? 1 : 2, timestamp: Math.floor(Date.now() / 1000) };
       const res = await call(creds, 'POST', '/order', body);
-      return ctfVenueOrderState((res.orderData as Record<string, unknown>) ?? res, order.clientId, scale);
+      const placed = opinionOrderState((res.orderData as Record<string, unknown>) ?? res, order.clientId);
+      // The placement answer may leave out the detail's trades: read them when something filled.
+      return placed.filledSize > 0 && !placed.fills?.length ? this.get(creds, placed.exchangeOrderId, { marketId: order.marketId }) : placed;
     },
     async get(creds, id) {
       const res = await call(creds, 'GET', `/order/${encodeURIComponent(id)}`);
-      return ctfVenueOrderState((res.orderData as Record<string, unknown>) ?? res, id, scale);
+      return opinionOrderState((res.orderData as Record<string, unknown>) ?? res, id);
     },
     async findByClientId() {
       // Opinion's order list carries no client id or salt to match a pending order by.
@@ -86,7 +133,7 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
     async cancel(creds, id) {
       await call(creds, 'POST', '/order/cancel', { orderId: id });
       const res = await call(creds, 'GET', `/order/${encodeURIComponent(id)}`);
-      return ctfVenueOrderState((res.orderData as Record<string, unknown>) ?? res, id, scale);
+      return opinionOrderState((res.orderData as Record<string, unknown>) ?? res, id);
     },
     async positions(creds) {
       const wallet = typeof creds.multi_sig_addr === 'string' ? creds.multi_sig_addr : '';

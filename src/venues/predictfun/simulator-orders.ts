@@ -8,7 +8,12 @@
  * through the simulator-only route `POST /_sim/accounts {account, owner}` (the chain knows them).
  * `GET /positions/{address}` lists what the orders an address made (their maker) hold
  * (src/sim/holdings.ts), shares in wei, paged by `first`/`after` like the other lists.
+ * `predictfunMatchEvents` turns the fills of the orders into the venue's match events (what
+ * `GET /v1/orders/matches?signerAddress=` answers): a fill made while the order was placed has it as
+ * the taker, a later one (the book crossing the resting order) as a maker; the other side is the
+ * simulated book's anonymous wallet.
  */
+import { createHash } from 'node:crypto';
 import { getAddress, hashMessage, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
 import { simHoldings } from '../../sim/holdings.js';
@@ -44,6 +49,54 @@ export interface PredictfunOrdersOptions {
   /** The venue's cursor paging (`first`, `after`) over a list; null for a bad cursor. */
   page: <T>(items: T[], q: URLSearchParams) => { items: T[]; cursor: string | null } | null;
   now?: () => number;
+}
+
+const wei = (x: number): string => (BigInt(Math.round(x * 1e6)) * 10n ** 12n).toString();
+/** The signer the simulated book's side of every match carries. */
+export const PREDICTFUN_SIM_BOOK_SIGNER = '0x000000000000000000000000000000000000b00c';
+
+/**
+ * Match events (the venue's wire shape, newest first) of the fills of the orders a signer signed,
+ * in one market or all, where the signer was the maker (`isMaker` true), the taker (false) or either.
+ */
+export function predictfunMatchEvents(
+  engine: SimOrderEngine,
+  opts: Pick<PredictfunOrdersOptions, 'token' | 'market'>,
+  q: { signer: string; marketId?: string | null; isMaker?: boolean | null },
+): Record<string, unknown>[] {
+  const signer = q.signer.toLowerCase();
+  const events: { t: number; e: Record<string, unknown> }[] = [];
+  const orders = engine.where((o) => String((o.extra.order as Record<string, unknown>)?.signer ?? '').toLowerCase() === signer && (!q.marketId || o.marketId === q.marketId));
+  for (const o of orders) {
+    const signed = o.extra.order as Record<string, unknown>;
+    const tokenId = String(signed.tokenId);
+    const t = opts.token(tokenId);
+    const m = opts.market(o.marketId);
+    if (!t || !m) continue;
+    const outcome = t.yes ? { name: m.yes.name, indexSet: 1, onChainId: m.yes.onChainId } : { name: m.no.name, indexSet: 2, onChainId: m.no.onChainId };
+    const buys = Number(signed.side) === 0;
+    for (const f of o.fills) {
+      const taker = f.t === o.createdMs;
+      if (q.isMaker === true && taker) continue;
+      if (q.isMaker === false && !taker) continue;
+      const price = wei(t.yes ? f.price : 1 - f.price);
+      const own = { quoteType: buys ? 'Bid' : 'Ask', amount: wei(f.size), price, outcome, signer: String(signed.signer) };
+      const book = { quoteType: buys ? 'Ask' : 'Bid', amount: wei(f.size), price, outcome, signer: PREDICTFUN_SIM_BOOK_SIGNER };
+      events.push({
+        t: f.t,
+        e: {
+          market: { id: Number(o.marketId), title: m.title, conditionId: m.conditionId, isNegRisk: m.isNegRisk, isYieldBearing: m.isYieldBearing, status: m.status },
+          taker: taker ? own : book,
+          amountFilled: wei(f.size),
+          priceExecuted: price,
+          makers: [taker ? book : own],
+          transactionHash: `0x${createHash('sha256').update(f.id).digest('hex')}`,
+          executedAt: new Date(f.t).toISOString(),
+        },
+      });
+    }
+  }
+  return events.sort((a, b) => b.t - a.t).map((x) => x.e);
 }
 
 export function registerPredictfunOrders(server: SimServer, opts: PredictfunOrdersOptions): SimOrderEngine {
@@ -108,7 +161,6 @@ export function registerPredictfunOrders(server: SimServer, opts: PredictfunOrde
   server.get(`${P}/positions/:address`, authed((req) => {
     const address = req.params.address;
     if (!isAddress(address)) return fail(400, 'BAD_REQUEST', 'invalid address');
-    const wei = (x: number): string => (BigInt(Math.round(x * 1e6)) * 10n ** 12n).toString();
     const usd = (x: number): string => String(Math.round(x * 1e6) / 1e6);
     const rows = simHoldings(engine, opts.activity, (o) => o.account === getAddress(address)).flatMap((h) => {
       const m = opts.market(h.marketId);

@@ -16,7 +16,8 @@ import { launchSimulator } from '../../sim/launch.js';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
 import type { PredictCategoryWire, PredictMarketWire } from './normalise.js';
 import { predictfunSeed } from './seed.js';
-import { registerPredictfunOrders } from './simulator-orders.js';
+import { predictfunMatchEvents, registerPredictfunOrders, type PredictfunOrdersOptions } from './simulator-orders.js';
+import type { SimOrderEngine } from '../../sim/orders.js';
 
 export const PREDICTFUN_SIM_API_KEY = 'sim-predictfun-key';
 export const PREDICTFUN_SIM_PREFIX = '/v1';
@@ -80,6 +81,9 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   };
 
   const server = new SimServer('predictfun');
+  // The order engine and what it knows of markets, set once the order API is registered (below).
+  let orders: SimOrderEngine;
+  let orderOpts: Pick<PredictfunOrdersOptions, 'token' | 'market'>;
   /** Testnet behaviour: no key is fine, a wrong key is refused. */
   const keyError = (req: SimRequest): SimResponse | null => {
     const key = req.headers['x-api-key'];
@@ -115,6 +119,14 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   });
   route('/orders/matches', (req) => {
     const id = req.query.get('marketId');
+    // A signer's own events: the fills of the orders it signed (simulator-orders.ts).
+    const signer = req.query.get('signerAddress');
+    if (signer) {
+      const maker = req.query.get('isSignerMaker');
+      const events = predictfunMatchEvents(orders, orderOpts, { signer, marketId: id, isMaker: maker === null ? null : maker === 'true' });
+      const p = page(events, req.query);
+      return p ? ok(p.items, p.cursor) : fail(400, 'BAD_REQUEST', 'invalid cursor');
+    }
     const m = id ? markets.get(id) : undefined;
     const trades = m ? (activity.trades(String(m.id)) ?? []) : [];
     const p = page(trades, req.query);
@@ -187,10 +199,7 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   for (const m of markets.values()) {
     for (const o of m.outcomes ?? []) tokenIndex.set(String(o.onChainId), { marketId: String(m.id), yes: o.indexSet === 1, negRisk: !!m.isNegRisk, yieldBearing: !!m.isYieldBearing });
   }
-  registerPredictfunOrders(server, {
-    prefix: PREDICTFUN_SIM_PREFIX,
-    apiKey: PREDICTFUN_SIM_API_KEY,
-    activity,
+  orderOpts = {
     token: (id) => tokenIndex.get(id),
     market: (id) => {
       const m = markets.get(id);
@@ -198,8 +207,8 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
       const no = m?.outcomes?.find((o) => o.indexSet === 2);
       return m && yes && no ? { title: m.title, conditionId: m.conditionId ?? '', isNegRisk: !!m.isNegRisk, isYieldBearing: !!m.isYieldBearing, status: m.status ?? 'REGISTERED', yes: { name: yes.name, onChainId: String(yes.onChainId) }, no: { name: no.name, onChainId: String(no.onChainId) } } : undefined;
     },
-    page,
-  });
+  };
+  orders = registerPredictfunOrders(server, { prefix: PREDICTFUN_SIM_PREFIX, apiKey: PREDICTFUN_SIM_API_KEY, activity, page, ...orderOpts });
 
   return launchSimulator({
     exchange: 'predictfun',

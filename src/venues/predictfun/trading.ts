@@ -14,8 +14,27 @@
  * users, else the EOA, stored as `address` with the credentials.
  * Balances: the API has none (the SDK's `balanceOf` reads USDT on BNB Chain), so the descriptor
  * declares none and the route answers 404.
+ *
+ * Fills: the order record (`GET /v1/orders/{hash}`: `amount`, `amountFilled` in wei, `order` = the
+ * signed order) gives how much filled, not at what price. The fills are the venue's order match
+ * events, `GET /v1/orders/matches` (dev.predict.fun, Orders "Get order match events": x-api-key,
+ * query `first`, `after`, `marketId`, `categoryId`, `minValueUsdtWei`, `signerAddress`,
+ * `isSignerMaker`; "sorted by executedAt DESC"; envelope `{success, cursor, data}`). An event is
+ * `{market, taker: Quote, makers: [Quote], amountFilled, priceExecuted, transactionHash,
+ * executedAt}`, a Quote `{quoteType: Bid|Ask, amount, price, outcome: {name, indexSet, onChainId},
+ * signer}`, amounts and prices in wei (1e18 = 1 share / 1 USDT): the shape the venue's Go client
+ * (predict-go-clob-client types MatchEvent) decodes. An event names no order hash, so an order's
+ * fills are the legs of its market's events signed by the order's signer, on its token
+ * (`outcome.onChainId`), on its side (Bid = buy, Ask = sell), oldest first until they add up to the
+ * order's `amountFilled`, among the events executed since the order was sent (less 2 s for clock
+ * skew), at prices within its limit, and not already held by the user's other orders in the market
+ * (`claimedFillIds`, which the service hands over: `fillsNameNoOrder`). Exact while the wallet has
+ * one such order live in the market at a time; an attribution otherwise (two live orders of one
+ * wallet on the same token and side share its events, oldest first). The taker leg fills
+ * `amountFilled` at `priceExecuted`; a maker leg its `amount` at its `price`. A leg's id is the
+ * event's transaction hash with its role (`taker`, `maker:<index>`).
  */
-import { IncompleteCredentialsError, ctfVenueOrderState, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenuePosition } from '../trading.js';
+import { averageFillPrice, IncompleteCredentialsError, ctfVenueOrderState, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { PREDICTFUN_DECIMALS, verifyPredictfunOrder } from './signing.js';
 
 const POSITIONS_PAGE = 100;
@@ -27,6 +46,75 @@ interface PredictPositionWire {
   amount: string;
   averageBuyPriceUsd?: string | number | null;
   valueUsd?: string | number | null;
+}
+
+/** Match events read per page, and how many pages back an order's fills are looked for. */
+const MATCHES_PAGE = 100;
+const MATCHES_MAX_PAGES = 10;
+/** How much earlier than the order was sent a match of it may be stamped (clock skew). */
+const SKEW_MS = 2_000;
+
+interface PredictQuoteWire {
+  quoteType?: string;
+  amount?: string;
+  price?: string;
+  outcome?: { onChainId?: string };
+  signer?: string;
+}
+
+export interface PredictMatchWire {
+  taker?: PredictQuoteWire;
+  makers?: PredictQuoteWire[];
+  amountFilled?: string;
+  priceExecuted?: string;
+  transactionHash?: string;
+  executedAt?: string;
+}
+
+/** A wei string (18 decimals) as a number, BigInt first so large amounts keep their precision. */
+function fromWei(v: unknown): number {
+  try {
+    const w = BigInt(String(v ?? '0'));
+    return Number(w / 10n ** 12n) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The fills of an order among match events (any order): the legs signed by `signer` on `tokenId`
+ * and `side`, oldest first, up to `filled` shares.
+ */
+export function predictfunOrderFills(
+  events: PredictMatchWire[],
+  order: { signer: string; tokenId: string; side: 'buy' | 'sell'; filled: number; since?: string | null; limit?: number | null; claimed?: readonly string[] },
+): VenueFill[] {
+  const claimed = new Set(order.claimed ?? []);
+  const quote = order.side === 'buy' ? 'bid' : 'ask';
+  const mine = (q: PredictQuoteWire | undefined): boolean => !!q && String(q.signer ?? '').toLowerCase() === order.signer.toLowerCase() && String(q.outcome?.onChainId ?? '') === order.tokenId && String(q.quoteType ?? '').toLowerCase() === quote;
+  const sinceMs = order.since ? Date.parse(order.since) - SKEW_MS : -Infinity;
+  const legs: VenueFill[] = [];
+  for (const e of events) {
+    const at = isoTime(e.executedAt, new Date(0).toISOString());
+    if (Date.parse(at) < sinceMs) continue;
+    const tx = String(e.transactionHash ?? '');
+    if (mine(e.taker)) legs.push({ id: `${tx}:taker`, price: fromWei(e.priceExecuted ?? e.taker!.price), size: fromWei(e.amountFilled ?? e.taker!.amount), fee: null, at });
+    (e.makers ?? []).forEach((m, i) => {
+      if (mine(m)) legs.push({ id: `${tx}:maker:${i}`, price: fromWei(m.price), size: fromWei(m.amount), fee: null, at });
+    });
+  }
+  legs.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  const within = (f: VenueFill): boolean =>
+    !claimed.has(f.id) && (order.limit === null || order.limit === undefined || (order.side === 'buy' ? f.price <= order.limit + 1e-9 : f.price >= order.limit - 1e-9));
+  const out: VenueFill[] = [];
+  let sum = 0;
+  for (const f of legs.filter(within)) {
+    if (sum >= order.filled - 1e-9) break;
+    const size = Math.min(f.size, Math.round((order.filled - sum) * 1e6) / 1e6);
+    out.push({ ...f, size });
+    sum += size;
+  }
+  return out;
 }
 
 export function predictfunPosition(p: PredictPositionWire): VenuePosition {
@@ -52,8 +140,35 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
     venueCall('predictfun', base + path, { method, headers: headers(creds), body: body === undefined ? undefined : JSON.stringify(body), timeoutMs: cfg.timeoutMs, allowNotFound });
   const data = (b: unknown): Record<string, unknown> => ((b as { data?: Record<string, unknown> })?.data ?? (b as Record<string, unknown>) ?? {});
 
+  /** The order record in unified terms, with its fills read from the match events when it filled. */
+  const withFills = async (creds: Credentials, rec: Record<string, unknown>, id: string, marketId: string, since: string | null, claimed: readonly string[] = []): Promise<VenueOrderState> => {
+    const state = ctfVenueOrderState(rec, id, scale);
+    const signed = (rec.order ?? {}) as Record<string, unknown>;
+    if (!(state.filledSize > 0) || !signed.signer || !signed.tokenId) return { ...state, fills: [], avgFillPrice: null };
+    const side = Number(signed.side) === 1 ? 'sell' : 'buy';
+    // The signed limit: collateral per share (a buy gives makerAmount for takerAmount shares).
+    const [collateral, shares] = side === 'buy' ? [signed.makerAmount, signed.takerAmount] : [signed.takerAmount, signed.makerAmount];
+    const limit = num(shares) ? Math.round(((num(collateral) ?? 0) / num(shares)!) * 1e6) / 1e6 : null;
+    const attribute = (events: PredictMatchWire[]) => predictfunOrderFills(events, { signer: String(signed.signer), tokenId: String(signed.tokenId), side, filled: state.filledSize, since, limit, claimed });
+    const events: PredictMatchWire[] = [];
+    let after = '';
+    for (let page = 0; page < MATCHES_MAX_PAGES; page++) {
+      const q = `first=${MATCHES_PAGE}&marketId=${encodeURIComponent(String(rec.marketId ?? marketId))}&signerAddress=${encodeURIComponent(String(signed.signer))}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const res = (await call(creds, 'GET', `/orders/matches?${q}`)).body as { data?: PredictMatchWire[]; cursor?: string | null };
+      const list = Array.isArray(res.data) ? res.data : [];
+      events.push(...list);
+      const fills = attribute(events);
+      // Newest first: once the legs found cover the filled size, older pages hold none of this order's.
+      if (Math.abs(fills.reduce((n, f) => n + f.size, 0) - state.filledSize) < 1e-9 || !res.cursor || list.length === 0) return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
+      after = res.cursor;
+    }
+    const fills = attribute(events);
+    return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
+  };
+
   return {
     exchange: 'predictfun',
+    fillsNameNoOrder: true,
     async verifySignedOrder(signed, order, creds) {
       let market: Record<string, unknown>;
       try {
@@ -67,20 +182,21 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
     async place(creds, order) {
       const pricePerShare = order.price === null ? null : (BigInt(Math.round(order.price * 1e6)) * 10n ** 12n).toString();
       const body = { data: { order: order.signedOrder, pricePerShare, strategy: order.type === 'market' ? 'MARKET' : 'LIMIT', isFillOrKill: order.timeInForce === 'fok' } };
+      const sentAt = new Date(now()).toISOString();
       const res = data((await call(creds, 'POST', '/orders', body)).body);
-      return ctfVenueOrderState(res, String(res.orderHash ?? res.hash ?? order.clientId), scale);
+      return withFills(creds, { order: order.signedOrder, ...res }, String(res.orderHash ?? res.hash ?? order.clientId), order.marketId, sentAt, order.claimedFillIds);
     },
-    async get(creds, id) {
-      return ctfVenueOrderState(data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, scale);
+    async get(creds, id, hint) {
+      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
     },
     async findByClientId() {
       // Orders are known by their hash, which the venue's answer gives; a pending order without one is
       // left to the grace period (the service cannot compute the venue's order hash for it).
       return null;
     },
-    async cancel(creds, id) {
+    async cancel(creds, id, hint) {
       await call(creds, 'POST', '/orders/remove', { data: { ids: [id] } });
-      return ctfVenueOrderState(data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, scale);
+      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
     },
     async positions(creds) {
       const address = typeof creds.address === 'string' ? creds.address : '';
