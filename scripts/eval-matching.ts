@@ -20,6 +20,7 @@ import { parsePairLine, type PairLine } from '../src/matching/pair-input.js';
 import { scorePairs, type EmbedTexts } from '../src/matching/score-pairs.js';
 import { evaluate, confusionTable, type EvaluationResult } from '../src/matching/evaluation.js';
 import type { PairVerdict, Relation } from '../src/matching/types.js';
+import { slugTitle } from './eval/polymarket-slug-title.js';
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);
@@ -101,16 +102,6 @@ async function evaluateSet(embed: EmbedTexts): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // The bot-asserted pair files (report only).
 
-function slugTitle(slug: string): string {
-  const s = slug
-    .replace(/(-\d{3})+$/, '')
-    .replace(/(\d)pt(\d)/g, '$1.$2')
-    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$1~$2~$3')
-    .replace(/(\d)-(?=\d)(?!(?:19|20)\d\d\b)/g, '$1~')
-    .replace(/-/g, ' ')
-    .replace(/~/g, '-');
-  return `${s.charAt(0).toUpperCase()}${s.slice(1)}?`;
-}
 
 async function* jsonLines(file: string): AsyncGenerator<Record<string, unknown>> {
   const input = file.endsWith('.gz') ? createReadStream(file).pipe(zlib.createGunzip()) : createReadStream(file);

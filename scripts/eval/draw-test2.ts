@@ -21,6 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { seededSample } from './seeded-sample.js';
+import { slugTitle } from './polymarket-slug-title.js';
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);
@@ -74,16 +75,6 @@ const market = (exchange: string, title: string, extra: Partial<M> = {}): M => (
 interface Gamma { id?: string; conditionId?: string; question?: string; endDate?: string; description?: string }
 const gamma = lines<Gamma>(data('markets/polymarket/gamma-markets.jsonl.gz')).filter((g) => g.question && g.conditionId);
 const byCondition = new Map(gamma.map((g) => [g.conditionId!, g]));
-function slugTitle(slug: string): string {
-  const s = slug
-    .replace(/(-\d{3})+$/, '')
-    .replace(/(\d)pt(\d)/g, '$1.$2')
-    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$1~$2~$3')
-    .replace(/(\d)-(?=\d)(?!(?:19|20)\d\d\b)/g, '$1~')
-    .replace(/-/g, ' ')
-    .replace(/~/g, '-');
-  return `${s.charAt(0).toUpperCase()}${s.slice(1)}?`;
-}
 
 // --- Opinion/Polymarket bot pairs and their siblings -------------------------------------------------
 interface BotPair {
