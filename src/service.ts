@@ -171,13 +171,19 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     if (config.runJobs && config.recorder.enabled) {
       // One recorder at a time across job runners: the others stand by for its lease.
       const lease = await AdvisoryRecorderLease.open(db.pool, db.kind === 'external', { retryMs: config.recorder.lockRetryMs, logger: logger.child({ component: 'recorder' }) });
-      recorder = createMarketRecorder({
-        config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(), lease,
-        feedOf: (code) => {
-          const feed = streamGateway.marketFeed(code);
-          return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
-        },
-      });
+      try {
+        recorder = createMarketRecorder({
+          config: config.recorder, pool: db.pool, adapters: liveAdapters, logger: logger.child({ component: 'recorder' }), now: () => clock.now(), lease,
+          feedOf: (code) => {
+            const feed = streamGateway.marketFeed(code);
+            return feed ? recorderFeed(feed, logger.child({ component: 'recorder', exchange: code })) : undefined;
+          },
+        });
+      } catch (err) {
+        // The lease holds a session of the pool (on a server): give it back before the start fails.
+        await lease.release();
+        throw err;
+      }
     }
     const marketRecorder = recorder;
     const searchComponents = search;
