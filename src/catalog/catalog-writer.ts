@@ -11,7 +11,8 @@ import type { Market, MarketEvent } from '../venues/records.js';
 import { vacuumAfterWrites, type MaintenanceAfterWrites } from '../db/maintenance-after-writes.js';
 import { catalogStatistics } from './catalog-statistics.js';
 import { eventContentHash, marketContentHash } from './content-hash.js';
-import { jsonParam, withTransaction } from './transaction.js';
+import { withTransaction } from '../db/transaction.js';
+import { jsonParam } from './transaction.js';
 
 /** Where an interrupted listing resumes: stored in venue_sync_status.cursor with the page that led to it. */
 export interface SyncCursorState {

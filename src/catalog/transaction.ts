@@ -1,21 +1,4 @@
-// One short transaction on a pooled client. The embedded database has a single connection, so the
-// callback must only run SQL: no HTTP calls, no model inference, nothing slow.
-import type pg from 'pg';
-
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const out = await fn(client);
-    await client.query('COMMIT');
-    return out;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+// Helpers of the catalog's writers. (withTransaction lives in src/db/transaction.ts, for every layer.)
 
 /** JSON for a jsonb parameter: PostgreSQL refuses the NUL character in jsonb text, venues do send it. */
 export function jsonParam(value: unknown): string {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { jsonParam } from '../catalog/transaction.js';
+import { withTransaction } from '../db/transaction.js';
 import type { IdentityPlan } from './stable-ids.js';
 import type { MatchMarket, RelatedKind } from './types.js';
 
@@ -212,9 +213,7 @@ export class MatchStore {
     cursors: JobCursors;
     full: boolean;
   }): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(this.pool, async (client) => {
       if (run.full) await client.query('DELETE FROM match_links');
       else if (run.rematched.length) {
         const ks = run.rematched.map(split);
@@ -297,12 +296,6 @@ export class MatchStore {
            last_full_run_at = coalesce(EXCLUDED.last_full_run_at, match_job_state.last_full_run_at), updated_at = now()`,
         [JOB, run.cursors.catalogSeq, run.full],
       );
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 }

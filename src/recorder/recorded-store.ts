@@ -7,6 +7,7 @@
  * sure of first (PartitionManager).
  */
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.js';
 import type { PartitionManager } from './partitions.js';
 
 export type Level = [price: number, size: number];
@@ -167,9 +168,7 @@ export class RecordedStore {
     for (const r of trades) days.add(Math.floor(r.ts / 86_400_000));
     for (const d of days) await this.partitions.ensureDay(d * 86_400_000);
 
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(this.pool, async (client) => {
       let seqs: number[] = [];
       if (book.length) {
         const { rows } = await client.query<{ seqs: string[] }>(`SELECT array_agg(nextval('recorded_book_seq') ORDER BY g) AS seqs FROM generate_series(1, $1::int) g`, [book.length]);
@@ -231,13 +230,7 @@ export class RecordedStore {
         );
       }
       if (fence && !(await fence(client))) throw new LeaseLostError();
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     return { written: book.length + trades.length, tooOld };
   }
 

@@ -3,6 +3,7 @@
 // in memory (for the request that signs with it, and briefly in the cache of recent sets,
 // credential-cache.ts); nothing here logs it or returns it to a route.
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.js';
 import { timedSync } from '../util/request-timings.js';
 import type { CredentialCipher } from './credential-cipher.js';
 import { CredentialCache } from './credential-cache.js';
@@ -100,9 +101,7 @@ export class CredentialStore {
  * stopped half-way can be run again.
  */
 export async function reencryptAll(pool: pg.Pool, from: CredentialCipher, next: CredentialCipher): Promise<{ rewritten: number; skipped: number }> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const { rows } = await client.query<Row>('SELECT user_id, exchange, key_id, iv, ciphertext, auth_tag FROM trading_credentials FOR UPDATE');
     let rewritten = 0;
     let skipped = 0;
@@ -117,12 +116,6 @@ export async function reencryptAll(pool: pg.Pool, from: CredentialCipher, next: 
       await client.query('UPDATE trading_credentials SET key_id = $3, iv = $4, ciphertext = $5, auth_tag = $6 WHERE user_id = $1 AND exchange = $2', [r.user_id, r.exchange, s.keyId, s.iv, s.ciphertext, s.authTag]);
       rewritten++;
     }
-    await client.query('COMMIT');
     return { rewritten, skipped };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

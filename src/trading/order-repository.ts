@@ -4,6 +4,7 @@
 // identical requests race on the INSERT and exactly one wins, with no check-then-insert window.
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.js';
 import type { OrderSide, OrderStatus, OrderType, TimeInForce, VenueFill, VenueOrderState } from '../venues/trading.js';
 
 export interface OrderFill {
@@ -234,19 +235,12 @@ export class OrderRepository {
       const { rows } = await this.pool.query<OrderRow>(update);
       return rows[0] ? this.withFills(rows[0]) : null;
     }
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    const row = await withTransaction(this.pool, async (client) => {
       const { rows } = await client.query<OrderRow>(update);
       if (rows[0]) await insertFills(client, id, fills);
-      await client.query('COMMIT');
-      return rows[0] ? this.withFills(rows[0]) : null;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      return rows[0];
+    });
+    return row ? this.withFills(row) : null;
   }
 
   /** pending -> rejected (the venue refused it, or never got it). */

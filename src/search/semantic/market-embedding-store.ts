@@ -1,6 +1,7 @@
 // Database access for market embeddings (migration 040): what the indexer reads and writes, and
 // the nearest-neighbour query semantic search runs.
 import type pg from 'pg';
+import { withTransaction } from '../../db/transaction.js';
 import { toPgVector } from '../../../embeddings/vector-codec.js';
 
 export type TextKind = 'title' | 'rules';
@@ -141,23 +142,14 @@ export class MarketEmbeddingStore {
 
   /** One transaction that first checks (and locks) this owner's lease. */
   private async inLeasedTransaction(owner: string, work: (client: pg.PoolClient) => Promise<number>): Promise<number> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const lease = await client.query(
         'SELECT 1 FROM embedding_index_state WHERE name = $1 AND lease_owner = $2 FOR UPDATE',
         [LEASE, owner],
       );
       if (lease.rowCount !== 1) throw new Error('embedding indexer lost its lease; another instance took over');
-      const written = await work(client);
-      await client.query('COMMIT');
-      return written;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      return work(client);
+    });
   }
 
   /** Takes (or renews) the indexing lease; false when another owner holds an unexpired one. */
