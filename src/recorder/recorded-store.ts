@@ -97,32 +97,14 @@ export interface StoredSnapshot {
   source: string;
 }
 
-export interface StoredDelta {
-  seq: number;
-  ts: number;
-  side: 'bid' | 'ask';
-  price: number;
-  size: number;
-  size_delta: number;
-}
+/** A row as read back: what was written, without the market it is filed under, with its sequence number. */
+type Stored<R> = Omit<R, 'kind' | 'exchange' | 'market_id'> & { seq: number };
 
-export interface StoredTop {
-  seq: number;
-  ts: number;
-  best_bid: number | null;
-  best_ask: number | null;
-  bid_size: number | null;
-  ask_size: number | null;
-}
+export type StoredDelta = Stored<DeltaRow>;
 
-export interface StoredTrade {
-  trade_id: string;
-  ts: number;
-  price: number;
-  size: number;
-  taker_side: 'buy' | 'sell' | null;
-  outcome: string | null;
-}
+export type StoredTop = Stored<TopRow>;
+
+export type StoredTrade = Omit<TradeRow, 'exchange' | 'market_id'>;
 
 export interface StoredCandle {
   /** Period start, epoch ms. */
