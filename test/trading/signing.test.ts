@@ -13,7 +13,7 @@ import { TypedDataEncoder, Wallet } from 'ethers';
 import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
 import { signFutuurRequest, futuurSigningString } from '../../src/venues/futuur/auth.js';
 import { startFutuurSimulator, FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
-import { kalshiSigningMessage, signKalshiRequest } from '../../src/venues/kalshi/signing.js';
+import { kalshiSigningMessage, signKalshiRequest, signKalshiRequestAsync } from '../../src/venues/kalshi/signing.js';
 import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
 import { limitlessDomain, verifyLimitlessOrder } from '../../src/venues/limitless/signing.js';
 import { opinionDomain, verifyOpinionOrder } from '../../src/venues/opinion/signing.js';
@@ -56,6 +56,26 @@ describe('trading: signing schemes', function () {
       assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/orders', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
       // Randomised: two signatures of one message differ, both verify.
       assert.notEqual(signKalshiRequest('key-1', PEM, 'POST', '/trade-api/v2/portfolio/orders', 1703123456789)['KALSHI-ACCESS-SIGNATURE'], h['KALSHI-ACCESS-SIGNATURE']);
+    });
+
+    it('signs the same way off the main thread (the service\'s path): same headers, a signature that verifies only for that string and key', async () => {
+      const sync = signKalshiRequest('key-1', PEM, 'DELETE', '/trade-api/v2/portfolio/orders/abc?x=1', 1703123456789);
+      const h = await signKalshiRequestAsync('key-1', createPrivateKey(PEM), 'DELETE', '/trade-api/v2/portfolio/orders/abc?x=1', 1703123456789);
+      assert.equal(h['KALSHI-ACCESS-KEY'], sync['KALSHI-ACCESS-KEY']);
+      assert.equal(h['KALSHI-ACCESS-TIMESTAMP'], sync['KALSHI-ACCESS-TIMESTAMP']);
+      assert.deepEqual(Object.keys(h), Object.keys(sync));
+      const sig = Buffer.from(h['KALSHI-ACCESS-SIGNATURE'], 'base64');
+      assert.equal(sig.length, 256);
+      const verify = (msg: string, key: string) => {
+        const v = createVerify('RSA-SHA256');
+        v.update(msg);
+        return v.verify({ key: createPublicKey(key), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
+      };
+      assert.ok(verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC));
+      assert.ok(!verify('1703123456788DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC), 'another timestamp');
+      assert.ok(!verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
+      // PSS with a fresh salt: not a copy of the synchronous signature.
+      assert.notEqual(h['KALSHI-ACCESS-SIGNATURE'], sync['KALSHI-ACCESS-SIGNATURE']);
     });
   });
 
