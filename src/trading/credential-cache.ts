@@ -51,6 +51,17 @@ export class CredentialCache {
     return e.value;
   }
 
+  /**
+   * The cached set and the row it was decrypted from, if recent enough, without comparing it to the
+   * stored row: for a caller that makes the comparison itself in its next statement (an order's
+   * pending insert, order-repository.ts) and calls `drop` when that says the row changed.
+   */
+  entry(userId: string, exchange: string): { value: Readonly<Record<string, unknown>>; row: SealedIdentity } | null {
+    const e = this.entries.get(CredentialCache.key(userId, exchange));
+    const value = e && this.get(userId, exchange);
+    return e && value ? { value, row: { keyId: e.keyId, iv: e.iv, authTag: e.authTag } } : null;
+  }
+
   /** Remembers a set decrypted from `row`; returns the frozen value to use. */
   put(userId: string, exchange: string, row: SealedIdentity, value: Record<string, unknown>): Readonly<Record<string, unknown>> {
     const frozen = Object.freeze({ ...value });

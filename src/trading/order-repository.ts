@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from '../db/transaction.js';
+import type { SealedIdentity } from './credential-cache.js';
 import type { OrderSide, OrderStatus, OrderType, TimeInForce, VenueFill, VenueOrderState } from '../venues/trading.js';
 
 export interface OrderFill {
@@ -82,11 +83,28 @@ const INSERT_PENDING = `INSERT INTO trading_orders (id, user_id, exchange, marke
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)
        ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
        RETURNING ${COLUMNS}`;
+// The same insert, written only while the user's stored credential row for the venue is still the one
+// the order's set was decrypted from (same key id, IV and GCM tag): the freshness check of the set
+// and the order's first write in one statement (see insertPendingWithCredentials).
+const INSERT_PENDING_IF_CREDENTIALS = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14
+        WHERE EXISTS (SELECT 1 FROM trading_credentials c WHERE c.user_id = $2 AND c.exchange = $3 AND c.key_id = $15 AND c.iv = $16 AND c.auth_tag = $17)
+       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
+       RETURNING ${COLUMNS}`;
 const APPLY_VENUE_STATE = `UPDATE trading_orders
            SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
                updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
          WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
          RETURNING ${COLUMNS}`;
+
+/** The parameters $1..$14 of the pending insert: a new order id, and the id the venue will know it by. */
+function pendingValues(o: NewOrder): unknown[] {
+  const id = newOrderId();
+  // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
+  // the same one), else the order's own id; either way unique per venue and free of the caller's text.
+  const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
+  return [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest];
+}
 
 function toStored(r: OrderRow, fills: OrderFill[] = []): StoredOrder {
   return {
@@ -143,18 +161,30 @@ export class OrderRepository {
    * with this client_order_id, nothing is written and that order comes back (`inserted: false`).
    */
   async insertPending(o: NewOrder): Promise<{ order: StoredOrder; inserted: boolean }> {
-    const id = newOrderId();
-    // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
-    // the same one), else the order's own id; either way unique per venue and free of the caller's text.
-    const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
+    const { rows } = await this.pool.query<OrderRow>({ name: 'trading-order-insert-pending', text: INSERT_PENDING, values: pendingValues(o) });
+    if (rows[0]) return { order: toStored(rows[0]), inserted: true };
+    return { order: (await this.getByClientOrderId(o.userId, o.clientOrderId!))!, inserted: false };
+  }
+
+  /**
+   * `insertPending`, written only if the user's credential row for the order's venue is still
+   * `credentials` (the row the set that will sign or vouch for the order was decrypted from), checked
+   * in the same statement. 'credentials-changed' when it is not (replaced, re-encrypted or deleted,
+   * by any instance): nothing was written, and the caller reads the row again. A repeat of a known
+   * client_order_id still answers with that order (`inserted: false`), whatever the credentials.
+   */
+  async insertPendingWithCredentials(o: NewOrder, credentials: SealedIdentity): Promise<{ order: StoredOrder; inserted: boolean } | 'credentials-changed'> {
     const { rows } = await this.pool.query<OrderRow>({
-      name: 'trading-order-insert-pending',
-      text: INSERT_PENDING,
-      values: [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest],
+      name: 'trading-order-insert-pending-if-credentials',
+      text: INSERT_PENDING_IF_CREDENTIALS,
+      values: [...pendingValues(o), credentials.keyId, credentials.iv, credentials.authTag],
     });
     if (rows[0]) return { order: toStored(rows[0]), inserted: true };
-    const existing = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE user_id = $1 AND client_order_id = $2`, [o.userId, o.clientOrderId]);
-    return { order: await this.withFills(existing.rows[0]), inserted: false };
+    // Nothing written: either the client_order_id is taken (ON CONFLICT waits for a concurrent
+    // insert of it to commit, so the order is visible now) or the credential row changed; an order
+    // without a client_order_id cannot conflict.
+    const existing = o.clientOrderId ? await this.getByClientOrderId(o.userId, o.clientOrderId) : null;
+    return existing ? { order: existing, inserted: false } : 'credentials-changed';
   }
 
   private async withFills(r: OrderRow): Promise<StoredOrder> {
