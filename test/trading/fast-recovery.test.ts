@@ -1,8 +1,10 @@
 // The service verifies EIP-712 orders with its own fast path (src/venues/ctf-order.ts: the typed-data
 // hash with cached encoders and domain separators, the public key recovered by libsecp256k1 in WASM);
-// the simulators keep ethers' own functions. These tests hold the fast path to ethers' answers: the
-// same digest for every venue's struct, the same recovered address for many keys and digests, and the
-// same refusals (a malformed or high-s signature, an r that is no curve point).
+// the Polymarket simulator uses the same primitives (the busiest one in the trading benchmark; its own
+// domains, types and rules), the other simulators keep ethers' own functions. These tests hold the
+// fast path to ethers' answers: the same digest for every venue's struct, the same recovered address
+// for many keys and digests, and the same refusals (a malformed or high-s signature, an r that is no
+// curve point).
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { recoverAddress, Signature, SigningKey, toBeHex, TypedDataEncoder, Wallet } from 'ethers';
