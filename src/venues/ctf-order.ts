@@ -8,7 +8,7 @@
  * (so the same inputs are refused: malformed, high s). test/trading/fast-recovery.test.ts holds it
  * to ethers' answers.
  */
-import { concat, dataSlice, getAddress, getBytes, isAddress, keccak256, Signature, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from 'ethers';
+import { concat, dataSlice, getAddress, getBytes, keccak256, Signature, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from 'ethers';
 import * as secp256k1 from 'tiny-secp256k1';
 import { SignedOrderError, type OrderSide } from './trading.js';
 
@@ -49,6 +49,31 @@ export interface ParsedCtfOrder {
 
 const UINT = /^\d{1,78}$/;
 
+// Addresses checksummed before (EIP-55 costs a keccak-256 in JS, and ethers' isAddress is a getAddress
+// that may throw: an order's maker and signer cost four of them). A trader's addresses repeat from one
+// order to the next, so the answers are kept, invalid ones included; bounded, emptied when full.
+// Only strings of an address's length are kept (a request's longer junk is refused unremembered).
+const checksums = new Map<string, string | null>();
+/** Recovered public key (base64) -> its checksummed address. */
+const keyAddresses = new Map<string, string>();
+const MAX_CHECKSUMS = 10_000;
+
+/** `getAddress(v)` (the EIP-55 checksummed form), or null where ethers' `isAddress(v)` is false; remembered. */
+export function checksumAddress(v: string): string | null {
+  let out = checksums.get(v);
+  if (out !== undefined) return out;
+  try {
+    out = getAddress(v);
+  } catch {
+    out = null;
+  }
+  if (v.length <= 42) {
+    if (checksums.size >= MAX_CHECKSUMS) checksums.clear();
+    checksums.set(v, out);
+  }
+  return out;
+}
+
 /** Reads the signed order's fields named by `types` (strings or numbers; `side` also as BUY/SELL). */
 export function parseCtfOrder(raw: unknown, types: readonly TypedDataField[]): ParsedCtfOrder {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new SignedOrderError('must be an object with the order fields and signature');
@@ -59,8 +84,9 @@ export function parseCtfOrder(raw: unknown, types: readonly TypedDataField[]): P
     if (f.name === 'side' && (v === 'BUY' || v === 'SELL')) v = v === 'BUY' ? 0 : 1;
     if (v === undefined || v === null) throw new SignedOrderError(`${f.name} is required`);
     if (f.type === 'address') {
-      if (typeof v !== 'string' || !isAddress(v)) throw new SignedOrderError(`${f.name} must be a 0x address`);
-      message[f.name] = getAddress(v);
+      const address = typeof v === 'string' ? checksumAddress(v) : null;
+      if (!address) throw new SignedOrderError(`${f.name} must be a 0x address`);
+      message[f.name] = address;
     } else if (f.type === 'bytes32') {
       if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(v)) throw new SignedOrderError(`${f.name} must be 32 bytes of 0x hex`);
       message[f.name] = v;
@@ -140,8 +166,16 @@ export function recoverSigner(digest: string, signature: string): string {
     // malformed, or r not the x of a curve point: below
   }
   if (!publicKey) throw new SignedOrderError('signature is not a valid ECDSA signature');
-  // The address: the last 20 bytes of keccak256 of the uncompressed key without its 0x04 prefix.
-  return getAddress(dataSlice(keccak256(publicKey.subarray(1)), 12));
+  // The address: the last 20 bytes of keccak256 of the uncompressed key without its 0x04 prefix
+  // (remembered per key, as the checksums: a trader signs with the same key order after order).
+  const k = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('base64');
+  let address = keyAddresses.get(k);
+  if (!address) {
+    address = getAddress(dataSlice(keccak256(publicKey.subarray(1)), 12));
+    if (keyAddresses.size >= MAX_CHECKSUMS) keyAddresses.clear();
+    keyAddresses.set(k, address);
+  }
+  return address;
 }
 
 /** Common checks: not expired, the token traded is the body's outcome. */

@@ -7,8 +7,8 @@
 // curve point).
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { recoverAddress, Signature, SigningKey, toBeHex, TypedDataEncoder, Wallet } from 'ethers';
-import { CTF_ORDER_V1_TYPES, recoverSigner, typedDataHash } from '../../src/venues/ctf-order.js';
+import { getAddress, isAddress, recoverAddress, Signature, SigningKey, toBeHex, TypedDataEncoder, Wallet } from 'ethers';
+import { checksumAddress, CTF_ORDER_V1_TYPES, recoverSigner, typedDataHash } from '../../src/venues/ctf-order.js';
 import { limitlessDomain } from '../../src/venues/limitless/signing.js';
 import { opinionDomain } from '../../src/venues/opinion/signing.js';
 import { CLOB_AUTH_DOMAIN, CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
@@ -79,5 +79,19 @@ describe('trading: the fast EIP-712 path agrees with ethers', () => {
       assert.ok(ethersRefused, `ethers refuses ${bad.slice(0, 20)}...`);
       assert.throws(() => recoverSigner(digest, bad), (err: unknown) => err instanceof SignedOrderError && /not a valid ECDSA signature/.test(err.message));
     }
+  });
+
+  it('checksums addresses as getAddress does, refuses what isAddress refuses, and answers the same when asked again', () => {
+    const w = new Wallet(hex32()).address;
+    const wrongCase = w.replace(/[a-f]/, (c) => c.toUpperCase()) === w ? w.replace(/[A-F]/, (c) => c.toLowerCase()) : w.replace(/[a-f]/, (c) => c.toUpperCase());
+    const inputs = [w, w.toLowerCase(), `0x${w.slice(2).toUpperCase()}`, wrongCase, w.slice(0, 41), `${w}0`, 'not an address', `0x${'zz'.repeat(20)}`, `0x${'0'.repeat(40)}`, `0x${'a'.repeat(40)}`.repeat(3)];
+    for (let round = 0; round < 2; round++) {
+      for (const v of inputs) {
+        const ours = checksumAddress(v);
+        if (isAddress(v)) assert.equal(ours, getAddress(v), v);
+        else assert.equal(ours, null, v);
+      }
+    }
+    assert.equal(checksumAddress(wrongCase), null, 'a mixed-case address with a wrong checksum is refused');
   });
 });
