@@ -158,7 +158,7 @@ export class TradingService {
     const request: VenueOrderRequest = { ...order, clientId: stored.venue_client_id, signedOrder, claimedFillIds };
     try {
       const state = await this.timed('venue', () => client.place(creds, request));
-      const updated = await this.timed('write-final', () => this.opts.orders.applyVenueState(stored.id, state));
+      const updated = await this.timed('write-final', () => this.opts.orders.applyVenueState(stored, state));
       if (updated) return { order: publicOrder(updated), created: true };
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
@@ -199,7 +199,7 @@ export class TradingService {
       try {
         const found = await client.findByClientId(creds, request.clientId, { marketId: request.marketId, since: stored.created_at, order: request });
         if (found) {
-          await this.opts.orders.applyVenueState(stored.id, found);
+          await this.opts.orders.applyVenueState(stored, found);
           return;
         }
         await this.opts.orders.reject(stored.id, `${ex} failed (${err.message}); the order was not placed`);
@@ -239,7 +239,7 @@ export class TradingService {
     const creds = await this.credentialsFor(userId, stored.exchange as ExchangeCode);
     try {
       const state = await client.cancel(creds, stored.exchange_order_id!, await this.readHint(stored, client));
-      await this.opts.orders.applyVenueState(id, state);
+      await this.opts.orders.applyVenueState(stored, state);
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
       if (err.failure === 'rejected' || err.failure === 'not_found') {
@@ -289,7 +289,7 @@ export class TradingService {
         return;
       }
     }
-    await this.opts.orders.applyVenueState(stored.id, state);
+    await this.opts.orders.applyVenueState(stored, state);
   }
 
   /** The sync job: every non-final order not synced for `staleMs`, up to `limit`, one venue failure not stopping the rest. */

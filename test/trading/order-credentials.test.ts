@@ -16,7 +16,7 @@ import type { RunningSimulator } from '../../src/sim/types.js';
 import { loadCredentialCipher, type CredentialCipher } from '../../src/trading/credential-cipher.js';
 import { CredentialStore } from '../../src/trading/credential-store.js';
 import { CredentialsService } from '../../src/trading/credentials-service.js';
-import { OrderRepository, type NewOrder } from '../../src/trading/order-repository.js';
+import { OrderRepository, publicOrder, type NewOrder } from '../../src/trading/order-repository.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { signKalshiRequest } from '../../src/venues/kalshi/signing.js';
 import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
@@ -87,8 +87,11 @@ describe('trading: an order checks its cached credential set in its first write'
     const venueId = async (clientOrderId: string) => (await orders.getByClientOrderId('u1', clientOrderId))!.venue_client_id;
 
     await credentialsB.register('u1', { exchange: 'kalshi', key_id: 'k1', private_key: PEM });
-    assert.equal((await place('first')).order.status, 'open');
+    const first = await place('first');
+    assert.equal(first.order.status, 'open');
     assert.equal(counted.rowReads(), 1, 'the first order read and decrypted the row');
+    // The answer is built from what was written plus what the database returned: the stored row, exactly.
+    assert.deepEqual(first.order, publicOrder((await orders.get('u1', first.order.id))!));
     assert.equal((await place('second')).order.status, 'open');
     assert.equal(counted.rowReads(), 1, 'the second, with the row unchanged, read none: its insert checked it');
     assert.deepEqual((await venueOrders('k1', PEM)).sort(), [await venueId('first'), await venueId('second')].sort());
@@ -118,6 +121,7 @@ describe('trading: an order checks its cached credential set in its first write'
 
     const written = await orders.insertPendingWithCredentials(order('x1'), current);
     assert.ok(written !== 'credentials-changed' && written.inserted && written.order.status === 'pending');
+    assert.deepEqual(written.order, await orders.get('u2', written.order.id), 'the pending order as stored');
     const stale = [
       { ...current, keyId: 'another-key' },
       { ...current, iv: Buffer.alloc(current.iv.length) },
