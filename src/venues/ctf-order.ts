@@ -8,7 +8,7 @@
  * (so the same inputs are refused: malformed, high s). test/trading/fast-recovery.test.ts holds it
  * to ethers' answers.
  */
-import { concat, dataSlice, getAddress, getBytes, keccak256, Signature, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from 'ethers';
+import { concat, dataSlice, getAddress, getBytes, id, keccak256, Signature, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from 'ethers';
 import * as secp256k1 from 'tiny-secp256k1';
 import { SignedOrderError, type OrderSide } from './trading.js';
 
@@ -134,13 +134,69 @@ const encoders = new WeakMap<Record<string, TypedDataField[]>, TypedDataEncoder>
 const domainSeparators = new Map<string, string>();
 const MAX_DOMAINS = 1_000;
 
+// The orders' structs are flat: every field a uintN, an address or a bytes32, each one 32-byte word of
+// the encoding. Such a struct is hashed here from its words directly (ethers builds and joins a hex
+// string per field: ~0.15 ms of an order's 0.18); any value this path does not take exactly as
+// ethers would (not a plain decimal or safe integer, out of range, an address that does not
+// checksum, a non-hex bytes32) goes to ethers' encoder, which then accepts or throws as it always did.
+interface FlatStruct {
+  typeHash: Buffer;
+  fields: { name: string; kind: 'uint' | 'address' | 'bytes32'; max: bigint }[];
+}
+const flatStructs = new WeakMap<Record<string, TypedDataField[]>, FlatStruct | null>();
+
+function flatStruct(types: Record<string, TypedDataField[]>, encoder: TypedDataEncoder): FlatStruct | null {
+  if (Object.keys(types).length !== 1) return null;
+  const fields: FlatStruct['fields'] = [];
+  for (const f of types[encoder.primaryType]) {
+    const uint = /^uint(\d*)$/.exec(f.type);
+    if (uint) fields.push({ name: f.name, kind: 'uint', max: (1n << BigInt(uint[1] || 256)) - 1n });
+    else if (f.type === 'address' || f.type === 'bytes32') fields.push({ name: f.name, kind: f.type, max: 0n });
+    else return null;
+  }
+  return { typeHash: Buffer.from(id(encoder.encodeType(encoder.primaryType)).slice(2), 'hex'), fields };
+}
+
+const DECIMAL = /^\d{1,78}$/;
+const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
+
+/** The struct hash of `value` from its 32-byte words, or null where ethers' encoder must decide. */
+function hashFlatStruct(s: FlatStruct, value: Record<string, unknown>): string | null {
+  const words = Buffer.alloc(32 * (s.fields.length + 1));
+  s.typeHash.copy(words, 0);
+  for (let i = 0; i < s.fields.length; i++) {
+    const f = s.fields[i];
+    const v = value[f.name];
+    const at = 32 * (i + 1);
+    if (f.kind === 'uint') {
+      let n: bigint;
+      if (typeof v === 'string' && DECIMAL.test(v)) n = BigInt(v);
+      else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
+      else if (typeof v === 'bigint') n = v;
+      else return null;
+      if (n < 0n || n > f.max) return null;
+      words.write(n.toString(16).padStart(64, '0'), at, 'hex');
+    } else if (f.kind === 'address') {
+      const address = typeof v === 'string' ? checksumAddress(v) : null;
+      if (!address) return null;
+      words.write(address.slice(2), at + 12, 'hex');
+    } else {
+      if (typeof v !== 'string' || !BYTES32.test(v)) return null;
+      words.write(v.slice(2), at, 'hex');
+    }
+  }
+  return keccak256(words);
+}
+
 /** EIP-712 digest, equal to ethers' `TypedDataEncoder.hash(domain, types, value)`, without re-parsing the types and the domain each time. */
 export function typedDataHash(domain: TypedDataDomain, types: Record<string, TypedDataField[]>, value: Record<string, unknown>): string {
   let encoder = encoders.get(types);
   if (!encoder) {
     encoder = TypedDataEncoder.from(types);
     encoders.set(types, encoder);
+    flatStructs.set(types, flatStruct(types, encoder));
   }
+  const flat = flatStructs.get(types);
   const key = [domain.name, domain.version, domain.chainId, domain.verifyingContract, domain.salt].map((v) => (v === undefined || v === null ? '' : String(v))).join('|');
   let separator = domainSeparators.get(key);
   if (!separator) {
@@ -148,7 +204,7 @@ export function typedDataHash(domain: TypedDataDomain, types: Record<string, Typ
     if (domainSeparators.size >= MAX_DOMAINS) domainSeparators.clear();
     domainSeparators.set(key, separator);
   }
-  return keccak256(concat(['0x1901', separator, encoder.hash(value)]));
+  return keccak256(concat(['0x1901', separator, (flat && hashFlatStruct(flat, value)) ?? encoder.hash(value)]));
 }
 
 /** The EIP-712 digest of the order under a domain. */
