@@ -1,8 +1,10 @@
 // The decrypted credential sets of recent orders, so that an order does not decrypt (and the venue
 // client does not re-parse, e.g. Kalshi's RSA key) what it decrypted a moment ago. Each entry is
 // tied to the stored row it came from (key id, IV and GCM tag: a re-encryption by a key rotation, a
-// replacement, anything that rewrote the row gives new ones), and the store still reads the row on
-// every use, so a set replaced or deleted by any instance is never used again from here. Bounded
+// replacement, anything that rewrote the row gives new ones), and every use compares the entry with
+// the stored row (the store reads the row, or, for an order, the order's pending insert is written
+// only while the row is still this one: `entry`), so a set replaced or deleted by any instance is
+// never used again from here. Bounded
 // (least recently used out first) and brief (an entry lives `ttlMs`, then the row is decrypted
 // again). Values are frozen: the same object comes back while the row is unchanged, which lets the
 // venue clients keep derived keys per object (a WeakMap) that vanish with the entry.
@@ -49,6 +51,17 @@ export class CredentialCache {
     this.entries.delete(k);
     this.entries.set(k, e);
     return e.value;
+  }
+
+  /**
+   * The cached set and the row it was decrypted from, if recent enough, without comparing it to the
+   * stored row: for a caller that makes the comparison itself in its next statement (an order's
+   * pending insert, order-repository.ts) and calls `drop` when that says the row changed.
+   */
+  entry(userId: string, exchange: string): { value: Readonly<Record<string, unknown>>; row: SealedIdentity } | null {
+    const e = this.entries.get(CredentialCache.key(userId, exchange));
+    const value = e && this.get(userId, exchange);
+    return e && value ? { value, row: { keyId: e.keyId, iv: e.iv, authTag: e.authTag } } : null;
   }
 
   /** Remembers a set decrypted from `row`; returns the frozen value to use. */

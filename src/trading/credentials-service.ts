@@ -4,6 +4,7 @@
 // stored. Values never leave this module except to the order clients, in memory.
 import type { z } from 'zod';
 import { VENUES } from '../venues/index.js';
+import type { SealedIdentity } from './credential-cache.js';
 import type { CredentialSetSummary, CredentialStore } from './credential-store.js';
 import { invalid, orderNotFound } from './errors.js';
 
@@ -49,6 +50,16 @@ export class CredentialsService {
 
   async remove(userId: string, exchange: string): Promise<void> {
     if (!(await this.store.remove(userId, exchange))) throw orderNotFound(`no stored credentials for ${exchange}`);
+  }
+
+  /** The decrypted set and the row it came from, for placing an order (see CredentialStore.getForOrder), or null. */
+  getForOrder(userId: string, exchange: string): Promise<{ value: Readonly<Record<string, unknown>>; row: SealedIdentity } | null> {
+    return this.store.getForOrder(userId, exchange);
+  }
+
+  /** Forgets the cached set of a row that changed (the next use reads it again). */
+  forget(userId: string, exchange: string): void {
+    this.store.forget(userId, exchange);
   }
 
   /** The decrypted set, or null (for the order clients only). */

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from '../db/transaction.js';
+import type { SealedIdentity } from './credential-cache.js';
 import type { OrderSide, OrderStatus, OrderType, TimeInForce, VenueFill, VenueOrderState } from '../venues/trading.js';
 
 export interface OrderFill {
@@ -77,16 +78,51 @@ type OrderRow = Omit<StoredOrder, 'fills' | 'expires_at' | 'created_at' | 'updat
 const COLUMNS = 'id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, filled_size, avg_fill_price, exchange_order_id, client_order_id, venue_client_id, reject_reason, venue_request, created_at, updated_at, synced_at';
 
 // The two writes of every placed order, prepared once per connection (named statements: parsed and
-// planned once, not per order).
+// planned once, not per order). Each returns only what the database decided (the timestamps; the
+// columns an update can change): the rest of the order is what was written, already in memory, and
+// every column returned is one more field for the driver to describe and parse per order.
+const PENDING_RETURNING = 'created_at, updated_at, expires_at';
 const INSERT_PENDING = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)
        ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
-       RETURNING ${COLUMNS}`;
+       RETURNING ${PENDING_RETURNING}`;
+// The same insert, written only while the user's stored credential row for the venue is still the one
+// the order's set was decrypted from (same key id, IV and GCM tag): the freshness check of the set
+// and the order's first write in one statement (see insertPendingWithCredentials).
+const INSERT_PENDING_IF_CREDENTIALS = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14
+        WHERE EXISTS (SELECT 1 FROM trading_credentials c WHERE c.user_id = $2 AND c.exchange = $3 AND c.key_id = $15 AND c.iv = $16 AND c.auth_tag = $17)
+       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
+       RETURNING ${PENDING_RETURNING}`;
+// What any write after the insert can change (this update, reject, markSynced); the other columns
+// are the order as inserted.
+const MUTABLE_COLUMNS = 'status, filled_size, avg_fill_price, exchange_order_id, reject_reason, updated_at, synced_at';
 const APPLY_VENUE_STATE = `UPDATE trading_orders
            SET status = $2, filled_size = $3, avg_fill_price = $4, exchange_order_id = COALESCE($5, exchange_order_id), synced_at = now(),
                updated_at = CASE WHEN status IS DISTINCT FROM $2 OR filled_size IS DISTINCT FROM $3 OR exchange_order_id IS NULL THEN now() ELSE updated_at END
          WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
-         RETURNING ${COLUMNS}`;
+         RETURNING ${MUTABLE_COLUMNS}`;
+
+/** A new order's id, the id the venue will know it by, and the parameters $1..$14 of the pending insert. */
+function pendingInsert(o: NewOrder): { id: string; venueClientId: string; values: unknown[] } {
+  const id = newOrderId();
+  // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
+  // the same one), else the order's own id; either way unique per venue and free of the caller's text.
+  const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
+  return { id, venueClientId, values: [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest] };
+}
+
+/** The pending order just inserted: what was written, with the timestamps the database set. */
+function pendingOrder(o: NewOrder, id: string, venueClientId: string, r: Pick<OrderRow, 'created_at' | 'updated_at' | 'expires_at'>): StoredOrder {
+  return toStored({
+    id, user_id: o.userId, exchange: o.exchange, market_id: o.marketId, outcome: o.outcome, side: o.side, type: o.type, price: o.price, size: o.size, time_in_force: o.timeInForce,
+    expires_at: r.expires_at, status: 'pending', filled_size: 0, avg_fill_price: null, exchange_order_id: null, client_order_id: o.clientOrderId, venue_client_id: venueClientId,
+    reject_reason: null, venue_request: o.venueRequest, created_at: r.created_at, updated_at: r.updated_at, synced_at: null,
+  });
+}
+
+/** The columns of MUTABLE_COLUMNS, as `pg` returns them. */
+type MutableRow = Pick<OrderRow, 'status' | 'filled_size' | 'avg_fill_price' | 'exchange_order_id' | 'reject_reason' | 'updated_at' | 'synced_at'>;
 
 function toStored(r: OrderRow, fills: OrderFill[] = []): StoredOrder {
   return {
@@ -143,18 +179,32 @@ export class OrderRepository {
    * with this client_order_id, nothing is written and that order comes back (`inserted: false`).
    */
   async insertPending(o: NewOrder): Promise<{ order: StoredOrder; inserted: boolean }> {
-    const id = newOrderId();
-    // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
-    // the same one), else the order's own id; either way unique per venue and free of the caller's text.
-    const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
+    const { id, venueClientId, values } = pendingInsert(o);
+    const { rows } = await this.pool.query<OrderRow>({ name: 'trading-order-insert-pending', text: INSERT_PENDING, values });
+    if (rows[0]) return { order: pendingOrder(o, id, venueClientId, rows[0]), inserted: true };
+    return { order: (await this.getByClientOrderId(o.userId, o.clientOrderId!))!, inserted: false };
+  }
+
+  /**
+   * `insertPending`, written only if the user's credential row for the order's venue is still
+   * `credentials` (the row the set that will sign or vouch for the order was decrypted from), checked
+   * in the same statement. 'credentials-changed' when it is not (replaced, re-encrypted or deleted,
+   * by any instance): nothing was written, and the caller reads the row again. A repeat of a known
+   * client_order_id still answers with that order (`inserted: false`), whatever the credentials.
+   */
+  async insertPendingWithCredentials(o: NewOrder, credentials: SealedIdentity): Promise<{ order: StoredOrder; inserted: boolean } | 'credentials-changed'> {
+    const { id, venueClientId, values } = pendingInsert(o);
     const { rows } = await this.pool.query<OrderRow>({
-      name: 'trading-order-insert-pending',
-      text: INSERT_PENDING,
-      values: [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest],
+      name: 'trading-order-insert-pending-if-credentials',
+      text: INSERT_PENDING_IF_CREDENTIALS,
+      values: [...values, credentials.keyId, credentials.iv, credentials.authTag],
     });
-    if (rows[0]) return { order: toStored(rows[0]), inserted: true };
-    const existing = await this.pool.query<OrderRow>(`SELECT ${COLUMNS} FROM trading_orders WHERE user_id = $1 AND client_order_id = $2`, [o.userId, o.clientOrderId]);
-    return { order: await this.withFills(existing.rows[0]), inserted: false };
+    if (rows[0]) return { order: pendingOrder(o, id, venueClientId, rows[0]), inserted: true };
+    // Nothing written: either the client_order_id is taken (ON CONFLICT waits for a concurrent
+    // insert of it to commit, so the order is visible now) or the credential row changed; an order
+    // without a client_order_id cannot conflict.
+    const existing = o.clientOrderId ? await this.getByClientOrderId(o.userId, o.clientOrderId) : null;
+    return existing ? { order: existing, inserted: false } : 'credentials-changed';
   }
 
   private async withFills(r: OrderRow): Promise<StoredOrder> {
@@ -226,21 +276,38 @@ export class OrderRepository {
    * Records what the venue says of an order: status, fill totals, its id, new fills; returns the
    * order as stored now (null when it was already final: a final status is never overwritten, so a
    * late answer of an earlier read cannot reopen a cancelled order). Without new fills this is one
-   * statement (the common case of an order placed or read while it rests).
+   * statement (the common case of an order placed or read while it rests). `order` is the stored
+   * order as read or inserted before: its columns that no write changes are taken from it, the rest
+   * (MUTABLE_COLUMNS) from the update.
    */
-  async applyVenueState(id: string, s: VenueOrderState): Promise<StoredOrder | null> {
-    const update = { name: 'trading-order-apply-venue-state', text: APPLY_VENUE_STATE, values: [id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId] };
+  async applyVenueState(order: StoredOrder, s: VenueOrderState): Promise<StoredOrder | null> {
+    const update = { name: 'trading-order-apply-venue-state', text: APPLY_VENUE_STATE, values: [order.id, s.status, s.filledSize, s.avgFillPrice, s.exchangeOrderId] };
     const fills = s.fills ?? [];
+    let row: MutableRow | undefined;
     if (fills.length === 0) {
-      const { rows } = await this.pool.query<OrderRow>(update);
-      return rows[0] ? this.withFills(rows[0]) : null;
+      row = (await this.pool.query<MutableRow>(update)).rows[0];
+    } else {
+      row = await withTransaction(this.pool, async (client) => {
+        const { rows } = await client.query<MutableRow>(update);
+        if (rows[0]) await insertFills(client, order.id, fills);
+        return rows[0];
+      });
     }
-    const row = await withTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<OrderRow>(update);
-      if (rows[0]) await insertFills(client, id, fills);
-      return rows[0];
-    });
-    return row ? this.withFills(row) : null;
+    if (!row) return null;
+    const now: StoredOrder = {
+      ...order,
+      status: row.status,
+      filled_size: row.filled_size,
+      avg_fill_price: row.avg_fill_price,
+      exchange_order_id: row.exchange_order_id,
+      reject_reason: row.reject_reason,
+      updated_at: row.updated_at.toISOString(),
+      synced_at: row.synced_at ? row.synced_at.toISOString() : null,
+      fills: [],
+    };
+    // Nothing filled, no fills to read.
+    if (now.filled_size > 0) now.fills = await this.fills(order.id);
+    return now;
   }
 
   /** pending -> rejected (the venue refused it, or never got it). */

@@ -96,10 +96,7 @@ export class TradingService {
 
   private async credentialsFor(userId: string, exchange: ExchangeCode): Promise<Record<string, unknown>> {
     const creds = await this.timed('credentials', () => this.opts.credentials.get(userId, exchange));
-    if (!creds) {
-      const how = exchange === 'polymarket' ? 'POST /api/v1/polymarket/derive-credentials or /api/v1/users/_/credentials' : 'POST /api/v1/users/_/credentials';
-      throw invalid(`no stored credentials for ${exchange}: register them first (${how})`);
-    }
+    if (!creds) throw noCredentials(exchange);
     return creds;
   }
 
@@ -126,43 +123,64 @@ export class TradingService {
       const existing = await this.opts.orders.getByClientOrderId(userId, input.client_order_id);
       if (existing) return { order: publicOrder(existing), created: false };
     }
-    const creds = await this.credentialsFor(userId, code);
-    let signedOrder: Record<string, unknown> | undefined;
-    if (clientSigned) {
-      try {
-        const verified = await this.timed('verify', () => client.verifySignedOrder!(input.signed_order, order, creds));
-        if (verified.side !== order.side) throw invalid(`signed_order: is a ${verified.side} order, the body says ${order.side}`);
-        if (Math.abs(verified.size - order.size) > 1e-6) throw invalid(`signed_order: is for ${verified.size} shares, the body says ${order.size}`);
-        if (price !== null && Math.abs(verified.price - price) > 1e-6) throw invalid(`signed_order: implies price ${verified.price}, the body says ${price}`);
-        signedOrder = input.signed_order!;
-      } catch (err) {
-        if (err instanceof SignedOrderError) throw invalid(`signed_order: ${err.message}`);
-        // The check needed the market from the venue (its exchange contract): a market it does not
-        // know is the caller's mistake; a venue that does not answer is the venue's.
-        if (err instanceof VenueCallError) throw err.failure === 'rejected' || err.failure === 'not_found' ? invalid(`market_id: ${err.message}`) : venueFailure(code, err);
-        throw err;
+    // The credential set comes from the cache when it can (no row read); the pending insert is written
+    // only if the stored row is still the one it was decrypted from, so a set another instance
+    // replaced or deleted meanwhile places nothing: it is forgotten, the row read, and the order
+    // checked again with what is stored now.
+    const signedOrder = clientSigned ? input.signed_order! : undefined;
+    let creds: Readonly<Record<string, unknown>>;
+    let stored: StoredOrder;
+    for (let attempt = 1; ; attempt++) {
+      const set = await this.timed('credentials', () => this.opts.credentials.getForOrder(userId, code));
+      if (!set) throw noCredentials(code);
+      creds = set.value;
+      if (signedOrder) await this.verifySignedOrder(code, client, signedOrder, order, creds);
+      const written = await this.timed('write-pending', () =>
+        this.opts.orders.insertPendingWithCredentials(
+          {
+            userId, exchange: code, marketId: order.marketId, outcome: order.outcome, side: order.side, type: order.type, price, size: order.size, timeInForce: tif,
+            expiresAt: order.expiresAt, clientOrderId: input.client_order_id ?? null, venueRequest: signedOrder ? { signed_order: signedOrder } : null,
+          },
+          set.row,
+        ),
+      );
+      if (written !== 'credentials-changed') {
+        if (!written.inserted) return { order: publicOrder(written.order), created: false };
+        stored = written.order;
+        break;
       }
+      this.opts.credentials.forget(userId, code);
+      // Rewritten again between the read and the insert, three times running: not worth a fourth.
+      if (attempt >= 3) throw new TradingError('unavailable', `your ${code} credentials are being changed; send the order again`);
     }
-
-    const { order: stored, inserted } = await this.timed('write-pending', () =>
-      this.opts.orders.insertPending({
-        userId, exchange: code, marketId: order.marketId, outcome: order.outcome, side: order.side, type: order.type, price, size: order.size, timeInForce: tif,
-        expiresAt: order.expiresAt, clientOrderId: input.client_order_id ?? null, venueRequest: signedOrder ? { signed_order: signedOrder } : null,
-      }),
-    );
-    if (!inserted) return { order: publicOrder(stored), created: false };
 
     const claimedFillIds = client.fillsNameNoOrder ? await this.opts.orders.claimedFillIds(userId, code, order.marketId, stored.id) : undefined;
     const request: VenueOrderRequest = { ...order, clientId: stored.venue_client_id, signedOrder, claimedFillIds };
     try {
       const state = await this.timed('venue', () => client.place(creds, request));
-      const updated = await this.timed('write-final', () => this.opts.orders.applyVenueState(stored.id, state));
+      const updated = await this.timed('write-final', () => this.opts.orders.applyVenueState(stored, state));
       if (updated) return { order: publicOrder(updated), created: true };
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
       await this.onPlaceFailure(stored, request, creds, client, err);
     }
     return { order: publicOrder((await this.opts.orders.get(userId, stored.id))!), created: true };
+  }
+
+  /** Checks the caller's signed order against the body and the stored credentials (SignedOrderError -> 400). */
+  private async verifySignedOrder(code: ExchangeCode, client: TradingClient, signed: Record<string, unknown>, order: Omit<VenueOrderRequest, 'clientId' | 'signedOrder'>, creds: Readonly<Record<string, unknown>>): Promise<void> {
+    try {
+      const verified = await this.timed('verify', () => client.verifySignedOrder!(signed, order, creds));
+      if (verified.side !== order.side) throw invalid(`signed_order: is a ${verified.side} order, the body says ${order.side}`);
+      if (Math.abs(verified.size - order.size) > 1e-6) throw invalid(`signed_order: is for ${verified.size} shares, the body says ${order.size}`);
+      if (order.price !== null && Math.abs(verified.price - order.price) > 1e-6) throw invalid(`signed_order: implies price ${verified.price}, the body says ${order.price}`);
+    } catch (err) {
+      if (err instanceof SignedOrderError) throw invalid(`signed_order: ${err.message}`);
+      // The check needed the market from the venue (its exchange contract): a market it does not
+      // know is the caller's mistake; a venue that does not answer is the venue's.
+      if (err instanceof VenueCallError) throw err.failure === 'rejected' || err.failure === 'not_found' ? invalid(`market_id: ${err.message}`) : venueFailure(code, err);
+      throw err;
+    }
   }
 
   /** Records what a failed placement means, then throws the caller's error (or returns if the venue has the order after all). */
@@ -181,7 +199,7 @@ export class TradingService {
       try {
         const found = await client.findByClientId(creds, request.clientId, { marketId: request.marketId, since: stored.created_at, order: request });
         if (found) {
-          await this.opts.orders.applyVenueState(stored.id, found);
+          await this.opts.orders.applyVenueState(stored, found);
           return;
         }
         await this.opts.orders.reject(stored.id, `${ex} failed (${err.message}); the order was not placed`);
@@ -221,7 +239,7 @@ export class TradingService {
     const creds = await this.credentialsFor(userId, stored.exchange as ExchangeCode);
     try {
       const state = await client.cancel(creds, stored.exchange_order_id!, await this.readHint(stored, client));
-      await this.opts.orders.applyVenueState(id, state);
+      await this.opts.orders.applyVenueState(stored, state);
     } catch (err) {
       if (!(err instanceof VenueCallError)) throw err;
       if (err.failure === 'rejected' || err.failure === 'not_found') {
@@ -271,7 +289,7 @@ export class TradingService {
         return;
       }
     }
-    await this.opts.orders.applyVenueState(stored.id, state);
+    await this.opts.orders.applyVenueState(stored, state);
   }
 
   /** The sync job: every non-final order not synced for `staleMs`, up to `limit`, one venue failure not stopping the rest. */
@@ -316,6 +334,11 @@ export class TradingService {
       throw err instanceof VenueCallError ? venueFailure(code, err) : err;
     }
   }
+}
+
+function noCredentials(exchange: ExchangeCode): TradingError {
+  const how = exchange === 'polymarket' ? 'POST /api/v1/polymarket/derive-credentials or /api/v1/users/_/credentials' : 'POST /api/v1/users/_/credentials';
+  return invalid(`no stored credentials for ${exchange}: register them first (${how})`);
 }
 
 /** A venue failure outside order placement, as the caller's error. */

@@ -9,15 +9,16 @@ import { constants, createPublicKey, createVerify, createPrivateKey } from 'node
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TypedDataEncoder, Wallet } from 'ethers';
+import { concat, Signature, toBeHex, TypedDataEncoder, Wallet } from 'ethers';
 import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
 import { signFutuurRequest, futuurSigningString } from '../../src/venues/futuur/auth.js';
 import { startFutuurSimulator, FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
-import { kalshiSigningMessage, signKalshiRequest } from '../../src/venues/kalshi/signing.js';
+import { kalshiSigningMessage, signKalshiRequest, signKalshiRequestAsync } from '../../src/venues/kalshi/signing.js';
 import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
+import { startPolymarketSimulator } from '../../src/venues/polymarket/simulator.js';
 import { limitlessDomain, verifyLimitlessOrder } from '../../src/venues/limitless/signing.js';
 import { opinionDomain, verifyOpinionOrder } from '../../src/venues/opinion/signing.js';
-import { CLOB_AUTH_DOMAIN, CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, l1Headers, l2Message, l2Signature, polymarketOrderDomain, polymarketSafeAddress, POLYMARKET_ORDER_TYPES, recoverL1, verifyPolymarketOrder } from '../../src/venues/polymarket/signing.js';
+import { CLOB_AUTH_DOMAIN, CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, l1Headers, l2Headers, l2Message, l2Signature, polymarketOrderDomain, polymarketSafeAddress, POLYMARKET_ORDER_TYPES, recoverL1, verifyPolymarketOrder } from '../../src/venues/polymarket/signing.js';
 import { KERNEL_ECDSA_VALIDATOR, kernelWrappedHash, predictfunDomain, predictfunExchange, verifyPredictfunOrder } from '../../src/venues/predictfun/signing.js';
 import { SignedOrderError } from '../../src/venues/trading.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
@@ -56,6 +57,26 @@ describe('trading: signing schemes', function () {
       assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/orders', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
       // Randomised: two signatures of one message differ, both verify.
       assert.notEqual(signKalshiRequest('key-1', PEM, 'POST', '/trade-api/v2/portfolio/orders', 1703123456789)['KALSHI-ACCESS-SIGNATURE'], h['KALSHI-ACCESS-SIGNATURE']);
+    });
+
+    it('signs the same way off the main thread (the service\'s path): same headers, a signature that verifies only for that string and key', async () => {
+      const sync = signKalshiRequest('key-1', PEM, 'DELETE', '/trade-api/v2/portfolio/orders/abc?x=1', 1703123456789);
+      const h = await signKalshiRequestAsync('key-1', createPrivateKey(PEM), 'DELETE', '/trade-api/v2/portfolio/orders/abc?x=1', 1703123456789);
+      assert.equal(h['KALSHI-ACCESS-KEY'], sync['KALSHI-ACCESS-KEY']);
+      assert.equal(h['KALSHI-ACCESS-TIMESTAMP'], sync['KALSHI-ACCESS-TIMESTAMP']);
+      assert.deepEqual(Object.keys(h), Object.keys(sync));
+      const sig = Buffer.from(h['KALSHI-ACCESS-SIGNATURE'], 'base64');
+      assert.equal(sig.length, 256);
+      const verify = (msg: string, key: string) => {
+        const v = createVerify('RSA-SHA256');
+        v.update(msg);
+        return v.verify({ key: createPublicKey(key), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
+      };
+      assert.ok(verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC));
+      assert.ok(!verify('1703123456788DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC), 'another timestamp');
+      assert.ok(!verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
+      // PSS with a fresh salt: not a copy of the synchronous signature.
+      assert.notEqual(h['KALSHI-ACCESS-SIGNATURE'], sync['KALSHI-ACCESS-SIGNATURE']);
     });
   });
 
@@ -143,6 +164,79 @@ describe('trading: signing schemes', function () {
       for (const [res, code] of bad) {
         assert.equal(res.status, 401, code);
         assert.equal(((await res.json()) as { code: string }).code, code);
+      }
+    });
+  });
+
+  describe('the polymarket simulator checks EIP-712 as the venue does', () => {
+    let polymarket: RunningSimulator;
+    let token: string;
+    let negRisk: boolean;
+    before(async () => {
+      polymarket = await startPolymarketSimulator({ tickMs: 0 });
+      const list = (await (await fetch(`${polymarket.baseUrls.gamma}/markets?limit=50&closed=false`)).json()) as { clobTokenIds?: string; negRisk?: boolean; acceptingOrders?: boolean; enableOrderBook?: boolean; closed?: boolean }[];
+      const m = list.find((x) => x.clobTokenIds && x.acceptingOrders !== false && x.enableOrderBook !== false && !x.closed)!;
+      token = (JSON.parse(m.clobTokenIds!) as string[])[0];
+      negRisk = !!m.negRisk;
+    });
+    after(async () => {
+      await polymarket?.stop();
+    });
+
+    const derive = async (headers: object) => fetch(`${polymarket.baseUrls.clob}/auth/derive-api-key`, { headers: headers as Record<string, string> });
+    const N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
+
+    it('L1: a ClobAuth signed by the address derives a key; by another key, or stale, is a 401', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      assert.equal((await derive(await l1Headers(wallet, now))).status, 200);
+      const foreign = { ...(await l1Headers(wallet, now)), POLY_SIGNATURE: (await l1Headers(intruder, now)).POLY_SIGNATURE };
+      const stale = await l1Headers(wallet, now - 600);
+      for (const [h, why] of [[foreign, 'signature'], [stale, 'timestamp']] as const) {
+        const res = await derive(h);
+        assert.equal(res.status, 401, why);
+        assert.match(JSON.stringify(await res.json()), new RegExp(why));
+      }
+    });
+
+    it('orders: the signer\'s own order rests; a changed amount, another key, the other exchange\'s domain, a high-s copy or another account\'s signer are refused', async () => {
+      const creds = (await (await derive(await l1Headers(wallet, Math.floor(Date.now() / 1000)))).json()) as { apiKey: string; secret: string; passphrase: string };
+      let salt = 1000;
+      const order = (over: Record<string, unknown> = {}) => ({ salt: String(++salt), maker: wallet.address, signer: wallet.address, tokenId: token, makerAmount: '10000', takerAmount: '1000000', side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32, ...over });
+      const sign = (o: Record<string, unknown>, by: Wallet = wallet, onNegRisk = negRisk) => by.signTypedData(polymarketOrderDomain(onNegRisk), POLYMARKET_ORDER_TYPES, o);
+      const post = async (o: Record<string, unknown>, signature: string) => {
+        const body = JSON.stringify({ order: { ...o, side: o.side === 0 ? 'BUY' : 'SELL', expiration: '0', taker: `0x${'0'.repeat(40)}`, signature }, owner: creds.apiKey, orderType: 'GTC', negRisk });
+        const headers = l2Headers({ api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase, address: wallet.address }, Math.floor(Date.now() / 1000), 'POST', '/order', body);
+        const res = await fetch(`${polymarket.baseUrls.clob}/order`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const good = order();
+      const goodSig = await sign(good);
+      const placed = await post(good, goodSig);
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      assert.equal(placed.body.success, true);
+      assert.equal(placed.body.status, 'live');
+      assert.equal(placed.body.orderID, TypedDataEncoder.hash(polymarketOrderDomain(negRisk), POLYMARKET_ORDER_TYPES, good), 'called by its EIP-712 hash');
+
+      const tampered = order();
+      const tamperedSig = await sign(tampered);
+      const foreign = order();
+      const otherDomain = order();
+      // The same signature with s -> n - s (and the parity flipped) recovers to the same key: refused as non-canonical.
+      const malleable = order();
+      const parsed = Signature.from(await sign(malleable));
+      const highS = concat([parsed.r, toBeHex(N - BigInt(parsed.s), 32), parsed.v === 27 ? '0x1c' : '0x1b']);
+      const intruderOrder = order({ maker: intruder.address, signer: intruder.address });
+      const cases: [Record<string, unknown>, string, RegExp][] = [
+        [{ ...tampered, makerAmount: '20000' }, tamperedSig, /invalid signature/],
+        [foreign, await sign(foreign, intruder), /invalid signature/],
+        [otherDomain, await sign(otherDomain, wallet, !negRisk), /invalid signature/],
+        [malleable, highS, /invalid signature/],
+        [intruderOrder, await sign(intruderOrder, intruder), /signer address has to be the address of the API KEY/],
+      ];
+      for (const [o, signature, why] of cases) {
+        const res = await post(o, signature);
+        assert.equal(res.status, 400, `${why}: ${JSON.stringify(res.body)}`);
+        assert.match(String(res.body.error), why);
       }
     });
   });

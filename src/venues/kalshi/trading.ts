@@ -5,9 +5,9 @@
  * a `*_price_dollars` string; sizes are whole contracts (`count`).
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { timedSync } from '../../util/request-timings.js';
+import { recordTiming, timingsActive } from '../../util/request-timings.js';
 import { num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
-import { signKalshiRequest } from './signing.js';
+import { signKalshiRequestAsync } from './signing.js';
 
 interface KalshiOrderWire {
   order_id: string;
@@ -69,7 +69,11 @@ export function createKalshiTradingClient(cfg: TradingClientConfig): TradingClie
   const now = cfg.now ?? Date.now;
 
   const call = async (creds: Credentials, method: string, path: string, opts: { body?: unknown; allowNotFound?: boolean } = {}) => {
-    const headers = timedSync('sign', () => signKalshiRequest(String(creds.key_id), kalshiPrivateKey(creds), method, basePath + path, now()));
+    // Signed on libuv's thread pool (signing.ts); `sign` in Server-Timing is its wall time, queueing included.
+    const timed = timingsActive();
+    const t0 = timed ? performance.now() : 0;
+    const headers = await signKalshiRequestAsync(String(creds.key_id), kalshiPrivateKey(creds), method, basePath + path, now());
+    if (timed) recordTiming('sign', performance.now() - t0);
     return venueCall('kalshi', base + path, { method, headers: { ...headers }, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), timeoutMs: cfg.timeoutMs, allowNotFound: opts.allowNotFound });
   };
 

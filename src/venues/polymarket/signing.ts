@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { AbiCoder, getAddress, getCreate2Address, keccak256, type TypedDataField, type Wallet } from 'ethers';
-import { checkOrderAgainstBody, ctfPriceAndSize, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
+import { checkOrderAgainstBody, checksumAddress, ctfPriceAndSize, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
 
 export const POLYGON_CHAIN_ID = 137;
@@ -122,7 +122,7 @@ export function verifyPolymarketOrder(raw: unknown, body: { outcome: string }, c
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);
   if (o.signatureType === SIGNATURE_TYPE.EOA && o.maker !== o.signer) throw new SignedOrderError('an EOA order (signatureType 0) must have maker = signer');
   if (o.signatureType === SIGNATURE_TYPE.POLY_GNOSIS_SAFE && o.maker !== polymarketSafeAddress(o.signer)) throw new SignedOrderError(`maker ${o.maker} is not the Safe of signer ${o.signer}`);
-  if (credsAddress && getAddress(credsAddress) !== o.signer) throw new SignedOrderError(`the signer ${o.signer} is not the address of your stored polymarket credentials`);
+  if (credsAddress && (checksumAddress(credsAddress) ?? credsAddress) !== o.signer) throw new SignedOrderError(`the signer ${o.signer} is not the address of your stored polymarket credentials`);
   checkOrderAgainstBody(o, body, nowS);
   const { price, size } = ctfPriceAndSize(o, POLYMARKET_DECIMALS);
   return { signer: o.signer, orderHash, side: o.side, price, size, tokenId: o.tokenId };

@@ -9,11 +9,12 @@
  * `maker`) hold, in the Data API's shape (src/sim/holdings.ts derives the holdings from the fills).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
+import { getAddress, isAddress, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
 import { simHoldings } from '../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+import { recoverSigner, typedDataHash } from '../ctf-order.js';
 
 export const POLYMARKET_SIM_MAX_SKEW_S = 60;
 const err = (status: number, error: string): SimResponse => ({ status, body: { error } });
@@ -44,9 +45,16 @@ interface ApiKey {
   address: string;
 }
 
+// EIP-712 with the project's fast primitives (ctf-order.ts: the digest of ethers' TypedDataEncoder
+// with its encoder and domain separator kept, the key recovered by libsecp256k1 in WASM, the signature
+// parsed by ethers, high s refused), held to ethers' own answers by test/trading/fast-recovery.test.ts;
+// ethers' pure-JS curve cost ~3 ms an order here. The rules (domains, types, who must sign) are this
+// file's own, above and below.
+const ORDER_DOMAIN = { standard: { name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: EXCHANGE.standard }, negRisk: { name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: EXCHANGE.negRisk } };
+
 function recover(digest: string, sig: string): string | null {
   try {
-    return recoverAddress(digest, Signature.from(sig));
+    return recoverSigner(digest, sig);
   } catch {
     return null;
   }
@@ -66,7 +74,7 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
     if (!isAddress(address) || typeof h.poly_signature !== 'string') return err(401, 'Invalid L1 Request headers');
     if (!fresh(h.poly_timestamp)) return err(401, 'Invalid L1 Request headers: timestamp');
     const nonce = String(h.poly_nonce ?? '0');
-    const digest = TypedDataEncoder.hash(AUTH_DOMAIN, AUTH_TYPES, { address: getAddress(address), timestamp: String(h.poly_timestamp), nonce, message: 'This message attests that I control the given wallet' });
+    const digest = typedDataHash(AUTH_DOMAIN, AUTH_TYPES, { address: getAddress(address), timestamp: String(h.poly_timestamp), nonce, message: 'This message attests that I control the given wallet' });
     if (recover(digest, h.poly_signature) !== getAddress(address)) return err(401, 'Invalid L1 Request headers: signature');
     const seed = createHash('sha256').update(`polymarket-sim:${getAddress(address)}:${nonce}`).digest();
     const apiKey = [seed.subarray(0, 4), seed.subarray(4, 6), seed.subarray(6, 8), seed.subarray(8, 10), seed.subarray(10, 16)].map((b) => b.toString('hex')).join('-');
@@ -127,7 +135,7 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
     let message: Record<string, unknown>;
     try {
       message = { ...o, side: o.side === 'BUY' ? 0 : o.side === 'SELL' ? 1 : o.side };
-      const digest = TypedDataEncoder.hash({ name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: token.negRisk ? EXCHANGE.negRisk : EXCHANGE.standard }, ORDER_TYPES, message);
+      const digest = typedDataHash(token.negRisk ? ORDER_DOMAIN.negRisk : ORDER_DOMAIN.standard, ORDER_TYPES, message);
       if (recover(digest, String(o.signature)) !== getAddress(String(o.signer))) return err(400, 'invalid signature');
       if (getAddress(String(o.signer)) !== account) return err(400, 'the order signer address has to be the address of the API KEY');
       const side = message.side === 0 ? 'BUY' : 'SELL';
