@@ -9,6 +9,10 @@ import type pg from 'pg';
 import type { Clock } from '../util/clock.js';
 import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
+// A lone take is a burst of one: rate_limit_take(), the wrapper 097 keeps for instances still on
+// 060's code during an upgrade, would only add a nested function call (~0.03 ms of backend CPU).
+const TAKE_MANY = 'SELECT counted_before, taken, oldest_ms, frees_ms FROM rate_limit_take_many($1, $2, $3, $4, $5)';
+
 /** Every this many takes, one instance deletes the expired rows of keys that went quiet. */
 const SWEEP_EVERY = 1_000;
 
@@ -62,14 +66,12 @@ export class DatabaseSlidingWindowLimiter implements RateLimiter {
     // (under each key's lock, so that its kept count stays exact)
     if (this.takes % SWEEP_EVERY < batch.length) void this.pool.query('SELECT rate_limit_sweep($1)', [now]).catch(() => undefined);
     try {
-      // a lone take (the usual case) through rate_limit_take(), the function instances on 060's code
-      // call too (kept by 097 for an upgrade while old instances still run), read as a burst of one
-      const r = await this.pool.query<{ counted_before: number; taken: number; oldest_ms: number | null; frees_ms: number | null }>(
-        batch.length === 1
-          ? 'SELECT CASE WHEN allowed THEN counted - 1 ELSE counted END AS counted_before, allowed::int AS taken, oldest_ms, frees_ms FROM rate_limit_take($1, $2, $3, $4)'
-          : 'SELECT counted_before, taken, oldest_ms, frees_ms FROM rate_limit_take_many($1, $2, $3, $4, $5)',
-        batch.length === 1 ? [key, limit, this.windowMs, now] : [key, limit, this.windowMs, now, batch.length],
-      );
+      // a named statement: each connection parses and plans it once, not at every keyed request
+      const r = await this.pool.query<{ counted_before: number; taken: number; oldest_ms: number | null; frees_ms: number | null }>({
+        name: 'rate-limit-take-many',
+        text: TAKE_MANY,
+        values: [key, limit, this.windowMs, now, batch.length],
+      });
       const row = r.rows[0];
       const oldest = row.oldest_ms ?? now;
       const freesAt = (row.frees_ms ?? now) + this.windowMs;

@@ -1,7 +1,6 @@
 // The Express application: middleware, the route groups, and the error handling that turns every
 // failure into `{ "error": message }`. Routers of the feature areas (search, venues, trading...) are
 // built by the composition root and handed in, so this file knows no feature's internals.
-import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/accounts.js';
@@ -12,6 +11,7 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../util/clock.js';
 import { HttpError, notFound } from './errors.js';
 import { requireApiKey } from './middleware/api-key.js';
+import { compression } from './middleware/compression.js';
 import { cors } from './middleware/cors.js';
 import { methodNotAllowed, operationsOf } from './middleware/method-not-allowed.js';
 import { planGate, type RequireFeature } from './middleware/plan.js';
@@ -85,6 +85,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(cors(deps.settings.corsOrigins));
   // br or gzip, as the client's Accept-Encoding prefers, for bodies above 1 KB (the package's
   // threshold); there are no streamed (SSE) responses that compression would hold back.
+  // (middleware/compression.ts: a request that accepts no encoding skips the package's hooks)
   app.use(compression());
   // Catalog reads (markets, lists, events, categories) are JSON sent with res.json: Express tags them
   // with a weak ETag of the body and answers a matching If-None-Match with 304 and no body. Said

@@ -100,7 +100,8 @@ describe('the rate-limit window shared in the PostgreSQL server', function () {
     const clock = new ManualClock(1_700_003_000_000);
     let calls = 0;
     const counting = { query: (...args: Parameters<typeof db.pool.query>) => {
-      if (String(args[0]).includes('rate_limit_take')) calls++;
+      // the limiter sends named statements ({ name, text, values })
+      if ((typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text).includes('rate_limit_take')) calls++;
       return db.pool.query(...args);
     } } as unknown as typeof db.pool;
     const shared = new DatabaseSlidingWindowLimiter(counting, clock, 1_000);

@@ -30,6 +30,8 @@ describe('catalog reads at the edges (sim venues)', function () {
       const plain = await get(path);
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined);
+      // no Accept-Encoding skips the compression hooks (src/http/middleware/compression.ts) but still says the answer varies by it
+      assert.match(String(plain.headers.vary), /accept-encoding/i);
       const expected = jsonOf(plain);
       assert.ok(plain.body.length > 5000, 'a body large enough to be worth compressing');
 

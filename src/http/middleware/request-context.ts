@@ -15,9 +15,12 @@ export function requestContext(parent: Logger): RequestHandler {
     res.setHeader('X-Request-Id', req.requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const failed = res.statusCode >= 500 && res.statusCode !== 501;
+      // the line of a request that did not fail is built only when debug lines are written
+      if (!failed && !logger.isLevelEnabled('debug')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { reqId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      if (res.statusCode >= 500 && res.statusCode !== 501) logger.error(line, 'request failed');
+      if (failed) logger.error(line, 'request failed');
       else logger.debug(line, 'request');
     });
     next();

@@ -94,8 +94,10 @@ export function createSemanticRouter(deps: SemanticRouterDeps): Router {
     const { timings, ...body } = hit ?? (cache ? await cache.get(key, () => service.search(request)) : await service.search(request));
     // a cached answer cost neither an embedding nor a database search
     res.setHeader('Server-Timing', hit ? 'cache;desc=hit, embed;dur=0, db;dur=0' : `embed;dur=${timings.embedMs.toFixed(1)}, db;dur=${timings.databaseMs.toFixed(1)}`);
-    // The query as sent (the search itself used it trimmed).
-    res.json({ ...body, query: (req.body as { query: string }).query });
+    // The query as sent (the search itself used it trimmed). Written directly rather than through
+    // res.json, which would also hash the body for an ETag that no POST answer is ever revalidated by.
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ ...body, query: (req.body as { query: string }).query }));
   });
   return router;
 }

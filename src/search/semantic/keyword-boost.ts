@@ -25,3 +25,47 @@ export function keywordBoost(keywords: string[], title: string): number {
   const found = keywords.filter((k) => titleWords.has(k)).length;
   return (MAX_KEYWORD_BOOST * found) / keywords.length;
 }
+
+/** Titles whose words TitleWords keeps (a catalog's worth; ~100-200 bytes each). */
+export const TITLE_WORDS_CACHE_SIZE = 30_000;
+
+/**
+ * keywordBoost with each title's words kept, so that a title is tokenised once, not at every
+ * search that finds it among its 40-200 candidates (the same titles come back search after search).
+ * A title's words depend on its text alone, so the cache is keyed by the text and a changed title
+ * is simply another entry; the oldest entries go first when it is full. Same numbers as
+ * keywordBoost (test/semantic/keyword-boost.test.ts).
+ */
+export class TitleWords {
+  /** title -> its words, space-separated with a space at each end (words hold no spaces). */
+  private readonly words = new Map<string, string>();
+
+  constructor(private readonly maxTitles = TITLE_WORDS_CACHE_SIZE) {}
+
+  get size(): number {
+    return this.words.size;
+  }
+
+  /** A booster for one query's keywords: title -> its boost. */
+  booster(keywords: string[]): (title: string) => number {
+    if (keywords.length === 0) return () => 0;
+    const needles = keywords.map((k) => ` ${k} `);
+    const n = keywords.length;
+    return (title) => {
+      const words = this.wordsOf(title);
+      let found = 0;
+      for (const needle of needles) if (words.includes(needle)) found++;
+      return (MAX_KEYWORD_BOOST * found) / n; // keywordBoost's arithmetic, to the last bit
+    };
+  }
+
+  private wordsOf(title: string): string {
+    let words = this.words.get(title);
+    if (words === undefined) {
+      words = ` ${wordTokens(title).join(' ')} `;
+      if (this.words.size >= this.maxTitles) this.words.delete(this.words.keys().next().value as string);
+      this.words.set(title, words);
+    }
+    return words;
+  }
+}

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { Embedder } from '../../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
-import { keywordBoost, queryKeywords } from './keyword-boost.js';
+import { queryKeywords, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
 
 export const DEFAULT_LIMIT = 20;
@@ -114,6 +114,8 @@ export class SemanticSearchService {
   private readonly databaseStage: MicroBatcher<PendingSearch, CandidateRow[]>;
   /** Searches between their start and their answer (a reason for a new one to wait for company). */
   private inProgress = 0;
+  /** The candidates' title words for the keyword boost, tokenised once per title, not per search. */
+  private readonly titleWords = new TitleWords();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -169,9 +171,9 @@ export class SemanticSearchService {
     }
     const done = performance.now();
 
-    const keywords = queryKeywords(request.query);
+    const boost = this.titleWords.booster(queryKeywords(request.query));
     const results = rows
-      .map((row) => ({ row, score: row.distance - keywordBoost(keywords, row.title) }))
+      .map((row) => ({ row, score: row.distance - boost(row.title) }))
       .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id))
       .slice(0, limit)
       .map(({ row, score }): SemanticResultItem => ({
