@@ -41,17 +41,20 @@ describe('trading: signing schemes', function () {
       assert.equal(kalshiSigningMessage(1703123456789, 'GET', '/trade-api/v2/portfolio/balance'), '1703123456789GET/trade-api/v2/portfolio/balance');
     });
 
+    /** Whether `sig` is Kalshi's RSA-PSS signature (SHA-256, salt = digest length) of `msg` by the holder of public key `key`. */
+    const verifiesPss = (sig: Buffer, msg: string, key: string): boolean => {
+      const v = createVerify('RSA-SHA256');
+      v.update(msg);
+      return v.verify({ key: createPublicKey(key), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
+    };
+
     it('produces headers whose signature verifies with the public key (PSS, SHA-256, salt = digest)', () => {
       const h = signKalshiRequest('key-1', PEM, 'POST', '/trade-api/v2/portfolio/orders', 1703123456789);
       assert.equal(h['KALSHI-ACCESS-KEY'], 'key-1');
       assert.equal(h['KALSHI-ACCESS-TIMESTAMP'], '1703123456789');
       const sig = Buffer.from(h['KALSHI-ACCESS-SIGNATURE'], 'base64');
       assert.equal(sig.length, 256);
-      const verify = (msg: string, key: string) => {
-        const v = createVerify('RSA-SHA256');
-        v.update(msg);
-        return v.verify({ key: createPublicKey(key), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
-      };
+      const verify = (msg: string, key: string) => verifiesPss(sig, msg, key);
       assert.ok(verify('1703123456789POST/trade-api/v2/portfolio/orders', PUBLIC));
       assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/order', PUBLIC), 'another path');
       assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/orders', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
@@ -67,11 +70,7 @@ describe('trading: signing schemes', function () {
       assert.deepEqual(Object.keys(h), Object.keys(sync));
       const sig = Buffer.from(h['KALSHI-ACCESS-SIGNATURE'], 'base64');
       assert.equal(sig.length, 256);
-      const verify = (msg: string, key: string) => {
-        const v = createVerify('RSA-SHA256');
-        v.update(msg);
-        return v.verify({ key: createPublicKey(key), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
-      };
+      const verify = (msg: string, key: string) => verifiesPss(sig, msg, key);
       assert.ok(verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC));
       assert.ok(!verify('1703123456788DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC), 'another timestamp');
       assert.ok(!verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
