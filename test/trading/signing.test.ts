@@ -27,6 +27,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PEM = fs.readFileSync(path.join(here, 'fixtures/kalshi-test-private.pem'), 'utf8');
 const PUBLIC = fs.readFileSync(path.join(here, 'fixtures/kalshi-test-public.pem'), 'utf8');
 const OTHER = fs.readFileSync(path.join(here, 'fixtures/other-private.pem'), 'utf8');
+/** The public half of OTHER: a key that did not sign. */
+const OTHER_PUBLIC = createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString();
 const TS = 1_700_000_000;
 const wallet = new Wallet(`0x${'11'.repeat(32)}`);
 const intruder = new Wallet(`0x${'22'.repeat(32)}`);
@@ -57,7 +59,7 @@ describe('trading: signing schemes', function () {
       const verify = (msg: string, key: string) => verifiesPss(sig, msg, key);
       assert.ok(verify('1703123456789POST/trade-api/v2/portfolio/orders', PUBLIC));
       assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/order', PUBLIC), 'another path');
-      assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/orders', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
+      assert.ok(!verify('1703123456789POST/trade-api/v2/portfolio/orders', OTHER_PUBLIC), 'another key');
       // Randomised: two signatures of one message differ, both verify.
       assert.notEqual(signKalshiRequest('key-1', PEM, 'POST', '/trade-api/v2/portfolio/orders', 1703123456789)['KALSHI-ACCESS-SIGNATURE'], h['KALSHI-ACCESS-SIGNATURE']);
     });
@@ -73,7 +75,7 @@ describe('trading: signing schemes', function () {
       const verify = (msg: string, key: string) => verifiesPss(sig, msg, key);
       assert.ok(verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC));
       assert.ok(!verify('1703123456788DELETE/trade-api/v2/portfolio/orders/abc', PUBLIC), 'another timestamp');
-      assert.ok(!verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', createPublicKey(createPrivateKey(OTHER)).export({ type: 'spki', format: 'pem' }).toString()), 'another key');
+      assert.ok(!verify('1703123456789DELETE/trade-api/v2/portfolio/orders/abc', OTHER_PUBLIC), 'another key');
       // PSS with a fresh salt: not a copy of the synchronous signature.
       assert.notEqual(h['KALSHI-ACCESS-SIGNATURE'], sync['KALSHI-ACCESS-SIGNATURE']);
     });
