@@ -87,7 +87,7 @@ export class CredentialStore {
   /**
    * The set to place an order with, and the stored row it came from. A recent decryption is used
    * without reading the row, on a server too: the order's pending insert is written only if the row
-   * is still this one (`OrderRepository.insertPending`'s guard), and when it is not, the caller
+   * is still this one (`OrderRepository.insertPendingWithCredentials`'s guard), and when it is not, the caller
    * `forget`s the set and asks again, which reads the row. So a set another instance replaced or
    * deleted still never places an order, at one statement per order instead of two.
    */

@@ -82,13 +82,9 @@ const COLUMNS = 'id, user_id, exchange, market_id, outcome, side, type, price, s
 // columns an update can change): the rest of the order is what was written, already in memory, and
 // every column returned is one more field for the driver to describe and parse per order.
 const PENDING_RETURNING = 'created_at, updated_at, expires_at';
-const INSERT_PENDING = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)
-       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
-       RETURNING ${PENDING_RETURNING}`;
-// The same insert, written only while the user's stored credential row for the venue is still the one
-// the order's set was decrypted from (same key id, IV and GCM tag): the freshness check of the set
-// and the order's first write in one statement (see insertPendingWithCredentials).
+// An order's first write, made only while the user's stored credential row for the venue is still the
+// one the order's set was decrypted from (same key id, IV and GCM tag): the freshness check of the set
+// and the pending insert in one statement (see insertPendingWithCredentials).
 const INSERT_PENDING_IF_CREDENTIALS = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14
         WHERE EXISTS (SELECT 1 FROM trading_credentials c WHERE c.user_id = $2 AND c.exchange = $3 AND c.key_id = $15 AND c.iv = $16 AND c.auth_tag = $17)
@@ -175,20 +171,9 @@ export class OrderRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   /**
-   * Writes the order as `pending` before the venue hears of it. When the user already has an order
-   * with this client_order_id, nothing is written and that order comes back (`inserted: false`).
-   */
-  async insertPending(o: NewOrder): Promise<{ order: StoredOrder; inserted: boolean }> {
-    const { id, venueClientId, values } = pendingInsert(o);
-    const { rows } = await this.pool.query<OrderRow>({ name: 'trading-order-insert-pending', text: INSERT_PENDING, values });
-    if (rows[0]) return { order: pendingOrder(o, id, venueClientId, rows[0]), inserted: true };
-    return { order: (await this.getByClientOrderId(o.userId, o.clientOrderId!))!, inserted: false };
-  }
-
-  /**
-   * `insertPending`, written only if the user's credential row for the order's venue is still
-   * `credentials` (the row the set that will sign or vouch for the order was decrypted from), checked
-   * in the same statement. 'credentials-changed' when it is not (replaced, re-encrypted or deleted,
+   * Writes the order as `pending` before the venue hears of it, only if the user's credential row for
+   * the order's venue is still `credentials` (the row the set that will sign or vouch for the order
+   * was decrypted from), checked in the same statement. 'credentials-changed' when it is not (replaced, re-encrypted or deleted,
    * by any instance): nothing was written, and the caller reads the row again. A repeat of a known
    * client_order_id still answers with that order (`inserted: false`), whatever the credentials.
    */

@@ -234,11 +234,14 @@ describe('trading: credentials and orders through the simulators', function () {
       const t = svc.trading;
       const userId = (await svc.keys.authenticate(keyA))!.userId;
       // Crash after the venue accepted: the row is pending, the venue has the order.
-      const sent = await t.orders.insertPending({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-after-send', venueRequest: null });
-      const creds = await t.credentials.get(userId, 'kalshi');
-      await t.clients.kalshi!.place(creds!, { marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientId: sent.order.venue_client_id });
+      // (the rows written as the service writes them: the pending insert against the stored credentials)
+      const set = (await t.credentials.getForOrder(userId, 'kalshi'))!;
+      const sent = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-after-send', venueRequest: null }, set.row);
+      assert.ok(sent !== 'credentials-changed' && sent.inserted);
+      await t.clients.kalshi!.place(set.value, { marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientId: sent.order.venue_client_id });
       // Crash before sending: pending, the venue never heard of it.
-      const lost = await t.orders.insertPending({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.06, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-before-send', venueRequest: null });
+      const lost = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.06, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-before-send', venueRequest: null }, set.row);
+      assert.ok(lost !== 'credentials-changed' && lost.inserted);
       const creates = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length;
 
       // A new process: the same stores and clients, what the sync job runs at start.
