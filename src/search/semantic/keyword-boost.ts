@@ -18,23 +18,16 @@ export function queryKeywords(query: string): string[] {
   return [...new Set(wordTokens(query).filter((t) => !STOPWORDS.has(t)))];
 }
 
-/** MAX_KEYWORD_BOOST times the share of the keywords found as words of the title. */
-export function keywordBoost(keywords: string[], title: string): number {
-  if (keywords.length === 0) return 0;
-  const titleWords = new Set(wordTokens(title));
-  const found = keywords.filter((k) => titleWords.has(k)).length;
-  return (MAX_KEYWORD_BOOST * found) / keywords.length;
-}
-
 /** Titles whose words TitleWords keeps (a catalog's worth; ~100-200 bytes each). */
 export const TITLE_WORDS_CACHE_SIZE = 30_000;
 
 /**
- * keywordBoost with each title's words kept, so that a title is tokenised once, not at every
- * search that finds it among its 40-200 candidates (the same titles come back search after search).
- * A title's words depend on its text alone, so the cache is keyed by the text and a changed title
- * is simply another entry; the oldest entries go first when it is full. Same numbers as
- * keywordBoost (test/semantic/keyword-boost.test.ts).
+ * The boost: MAX_KEYWORD_BOOST times the share of the query's keywords found as words of the title.
+ * Each title's words are kept, so that a title is tokenised once, not at every search that finds it
+ * among its 40-200 candidates (the same titles come back search after search). A title's words
+ * depend on its text alone, so the cache is keyed by the text and a changed title is simply another
+ * entry; the oldest entries go first when it is full. test/semantic/keyword-boost.test.ts holds it
+ * to the plain definition (a set of the title's words per call), to the last bit.
  */
 export class TitleWords {
   /** title -> its words, space-separated with a space at each end (words hold no spaces). */
@@ -55,7 +48,7 @@ export class TitleWords {
       const words = this.wordsOf(title);
       let found = 0;
       for (const needle of needles) if (words.includes(needle)) found++;
-      return (MAX_KEYWORD_BOOST * found) / n; // keywordBoost's arithmetic, to the last bit
+      return (MAX_KEYWORD_BOOST * found) / n;
     };
   }
 
