@@ -136,8 +136,9 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
     try {
       message = { ...o, side: o.side === 'BUY' ? 0 : o.side === 'SELL' ? 1 : o.side };
       const digest = typedDataHash(token.negRisk ? ORDER_DOMAIN.negRisk : ORDER_DOMAIN.standard, ORDER_TYPES, message);
-      if (recover(digest, String(o.signature)) !== getAddress(String(o.signer))) return err(400, 'invalid signature');
-      if (getAddress(String(o.signer)) !== account) return err(400, 'the order signer address has to be the address of the API KEY');
+      const signer = getAddress(String(o.signer));
+      if (recover(digest, String(o.signature)) !== signer) return err(400, 'invalid signature');
+      if (signer !== account) return err(400, 'the order signer address has to be the address of the API KEY');
       const side = message.side === 0 ? 'BUY' : 'SELL';
       const maker = BigInt(String(o.makerAmount));
       const taker = BigInt(String(o.takerAmount));
