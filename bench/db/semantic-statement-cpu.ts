@@ -6,9 +6,13 @@
 // title vectors of the benchmark catalog (bench/db/semantic.ts prepares it), so no model runs.
 // Compares the current semantic_search() with the one before migration 098 (same answers checked)
 // and with the bare title graph walk. With --explain, EXPLAIN (ANALYZE, BUFFERS) of each nested statement of one search of each kind
-// (auto_explain, vectors elided). Linux only; the server must run on this machine.
+// (auto_explain, vectors elided). With --parts, the backend CPU of the parts of one search, each sent
+// as a statement of its own over the same mix: the title kind's candidates (semantic_search_kind),
+// the rules kind's, the rescoring join of the title candidates to the catalog rows, and `SELECT 1`
+// (what any statement costs the backend: protocol, executor start-up). Linux only; the server must
+// run on this machine.
 //
-//   npx tsx bench/db/semantic-statement-cpu.ts [--cache-dir ./data/bench-db-semantic] [--searches 1500] [--rounds 2] [--only 0|1|2] [--explain] [--statements]
+//   npx tsx bench/db/semantic-statement-cpu.ts [--cache-dir ./data/bench-db-semantic] [--searches 1500] [--rounds 2] [--only 0|1|2] [--explain] [--statements] [--parts]
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -94,6 +98,42 @@ try {
       const wall = performance.now() - t;
       const cpu = cpuMs(pid) - before;
       console.log(`round ${round}, ${name}: ${mix.length} searches, backend CPU ${(cpu / mix.length).toFixed(3)} ms a search, wall ${(wall / mix.length).toFixed(3)} ms, ${(found / mix.length).toFixed(1)} rows a search${same}`);
+    }
+  }
+  if (process.argv.includes('--parts')) {
+    // the title candidates of each search, fetched once, for the join part
+    interface KindHits { hit_exchanges: string[] | null; hit_ids: string[] | null; hit_distances: number[] | null }
+    const candidates: KindHits[] = [];
+    for (const s of mix) {
+      const { rows: [hits] } = await client.query<KindHits>(
+        "SELECT * FROM semantic_search_kind($1::vector, 'title', $2, $3::text[], $4, NULL, $5)", [s.vector, s.k, s.exchanges, s.onlyOpen, EXACT_SCAN_MAX_ROWS]);
+      candidates.push(hits);
+    }
+    const kind = (k: 'title' | 'rules') => async (i: number) => (await client.query({
+      name: `part_${k}`,
+      text: `SELECT * FROM semantic_search_kind($1::vector, '${k}', $2, $3::text[], $4, NULL, $5)`,
+      values: [mix[i].vector, mix[i].k, mix[i].exchanges, mix[i].onlyOpen, EXACT_SCAN_MAX_ROWS],
+    })).rowCount ?? 0;
+    const parts: Record<string, (i: number) => Promise<number>> = {
+      'title candidates (semantic_search_kind)': kind('title'),
+      'rules candidates (semantic_search_kind)': kind('rules'),
+      // as semantic_search's final statement reads the catalog rows (no rules candidates here)
+      'rescoring join of the title candidates to markets': async (i) => (await client.query({
+        name: 'part_join',
+        text: `SELECT m.exchange, m.market_id, m.title, m.category, m.closed, m.svc_id, h.distance
+               FROM unnest($1::text[], $2::text[], $3::float8[]) AS h(exchange, market_id, distance)
+               JOIN markets m ON m.exchange = h.exchange AND m.market_id = h.market_id
+               WHERE NOT m.removed AND ($4::text[] IS NULL OR m.exchange = ANY ($4)) AND (NOT $5 OR NOT m.closed)`,
+        values: [candidates[i].hit_exchanges ?? [], candidates[i].hit_ids ?? [], candidates[i].hit_distances ?? [], mix[i].exchanges, mix[i].onlyOpen],
+      })).rowCount ?? 0,
+      'SELECT 1 (any statement)': async () => (await client.query({ name: 'part_select_1', text: 'SELECT 1' })).rowCount ?? 0,
+    };
+    for (const [name, run] of Object.entries(parts)) {
+      for (let i = 0; i < Math.min(50, mix.length); i++) await run(i); // warm
+      const before = cpuMs(pid);
+      let found = 0;
+      for (let i = 0; i < mix.length; i++) found += await run(i);
+      console.log(`part, ${name}: backend CPU ${((cpuMs(pid) - before) / mix.length).toFixed(3)} ms a search, ${(found / mix.length).toFixed(1)} rows`);
     }
   }
   if (process.argv.includes('--statements')) {
