@@ -10,11 +10,14 @@
 //   - the searches per embedding pass and per statement.
 // Paths: "embedding only" (the same micro-batching stage as the service's, no database, no HTTP),
 // "service" (SemanticSearchService called directly: model + database, no HTTP) and "HTTP" (the
-// real app, as bench/db/semantic.ts measures it). With --statements the server's
+// real app, as bench/db/semantic.ts measures it); "frame" (not in the default list) is the same app and
+// router around a stand-in service that answers at once with `limit` real catalog rows: no model, no
+// search statement, so its CPU is what HTTP, the key check and rate limit, body parsing, validation
+// and the JSON answer cost a search. With --statements the server's
 // pg_stat_statements (loaded on the cache's server by this bench if absent) says which statements
 // the HTTP path runs per request and their time. Linux only.
 //
-//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http] [--db-concurrency N]
+//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame] [--db-concurrency N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,17 +176,43 @@ const viaHttp = async () => {
   return { requests: samples.length, batches: `${per(before.embedding, after.embedding)} per pass / ${per(before.database, after.database)} per statement` };
 };
 
+// the "frame" path's app: the stand-in service answers as SemanticSearchService would, from real rows
+const frameApp = paths.includes('frame') ? await startFrameApp() : undefined;
+async function startFrameApp(): Promise<Awaited<ReturnType<typeof startKeyedApp>>> {
+  const { rows: sample } = await db.pool.query<{ exchange: string; market_id: string; title: string; category: string; closed: boolean }>(
+    'SELECT exchange, market_id, title, category, closed FROM markets ORDER BY market_id LIMIT 100');
+  const standIn = {
+    search: (request: { query: string; limit?: number }) => {
+      const results = sample.slice(0, request.limit ?? 20).map((r, i) => ({ ...r, score: Math.round((0.2 + i / 997) * 1e6) / 1e6 }));
+      return Promise.resolve({ query: request.query, count: results.length, results, timings: { embedMs: 0, databaseMs: 0 } });
+    },
+  } as unknown as SemanticSearchService;
+  return startKeyedApp({
+    db,
+    plan: 'max',
+    routers: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => standIn }) }],
+  });
+}
+const frameOnly = async () => {
+  const { samples } = await closedLoop(frameApp!, clients, seconds, (n) => distinct(nextQuery + n));
+  nextQuery += samples.length + clients;
+  return { requests: samples.length, batches: '- (no model, no statement)' };
+};
+
 try {
   console.log(`${os.availableParallelism()} cores; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${clients} clients, ${seconds} s a path; server pid ${server.pid}`);
   await closedLoop(app, 4, 3, (n) => distinct(90_000 + n)); // warm-up: JIT, graph pages in cache
+  if (frameApp) await closedLoop(frameApp, 4, 2, (n) => distinct(80_000 + n));
   for (const p of paths) {
     if (p === 'embed') await measure('embedding only', embedOnly);
     else if (p === 'service') await measure('service (model + database, no HTTP)', direct);
     else if (p === 'http') await measure('HTTP app (model + database + HTTP)', viaHttp);
+    else if (p === 'frame') await measure('HTTP frame alone (stand-in service, fixed answer)', frameOnly);
     else throw new Error(`unknown path ${p}`);
   }
   console.log(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
+  await frameApp?.close();
   await app.close();
   await admin.end();
   await db.close();
