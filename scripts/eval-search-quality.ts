@@ -37,6 +37,7 @@ import { loadRealListings, realListingsAvailable } from './eval/real-listings.js
 import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
 import { createElasticClient } from '../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../src/search/elastic/engine.js';
+import { arg } from './lib/cli-args.js';
 
 const K = 10;
 
@@ -55,11 +56,6 @@ interface Scores {
 export function recallAtK(ranked: string[], relevant: string[], k = K): number {
   const top = new Set(ranked.slice(0, k));
   return relevant.filter((r) => top.has(r)).length / relevant.length;
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 async function indexKeywordSearch(pool: pg.Pool, markets: CorpusMarket[]): Promise<PostgresSearchEngine> {

@@ -14,12 +14,7 @@ import { systemClock } from '../src/util/clock.js';
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { startVenueRuntime } from '../src/venues/runtime.js';
 import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
-
-function arg(name: string): string | undefined {
-  const argv = process.argv.slice(2);
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
+import { arg } from './lib/cli-args.js';
 
 async function main(): Promise<number> {
   // Progress bars own the terminal: the log goes quiet unless LOG_LEVEL asks otherwise.

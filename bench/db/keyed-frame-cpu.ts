@@ -13,11 +13,8 @@ import { openDatabase } from '../../src/db/database.js';
 import { startServer, stopServer } from '../../src/db/local-server.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { RawHttpClient } from '../support/raw-http.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const clients = Number(arg('clients', '20'));
 const seconds = Number(arg('seconds', '6'));
 

@@ -12,11 +12,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
 import { startServer, stopServer } from '../../src/db/local-server.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const takes = Number(arg('takes', '2000'));
 const windows = arg('windows', '0,1000,5000,15000').split(',').map(Number);
 

@@ -20,11 +20,8 @@ import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js
 import { EXACT_SCAN_MAX_ROWS } from '../../src/search/semantic/semantic-search.js';
 import { toPgVectorBinary } from '../../src/search/semantic/vector-param.js';
 import { BEFORE_098, installFunctionBefore098 } from '../semantic/function-before-098.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));
 const searches = Number(arg('searches', '1500'));
 const rounds = Number(arg('rounds', '2'));

@@ -45,11 +45,8 @@ import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, fmt, pct, withFilters } from '../semantic/load.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));
 const limit = process.argv.includes('--limit') ? Number(arg('limit', '0')) : undefined;
 const withRules = process.argv.includes('--rules');

@@ -17,11 +17,8 @@ import { systemClock } from '../../src/util/clock.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const corpusArg = arg('corpus') ?? path.resolve(import.meta.dirname, '../../../shared/data/markets/polymarket/gamma-markets.jsonl.gz');
 const corpusFile = fs.existsSync(corpusArg) ? corpusArg : undefined;
 const pageSize = Number(arg('page-size') ?? 500);

@@ -9,11 +9,8 @@ import os from 'node:os';
 import { Embedder } from '../../embeddings/embedder.js';
 import { loadConfig } from '../../src/config.js';
 import { benchmarkQueries } from '../semantic/load.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const total = Number(arg('queries', '480'));
 const rounds = Number(arg('rounds', '2'));
 const sizes = arg('sizes', '1,4,8,12,20').split(',').map(Number);

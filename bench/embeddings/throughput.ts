@@ -12,11 +12,7 @@ import { EmbeddingWorkerPool } from '../../embeddings/worker-pool.js';
 import { loadFixtureCorpus, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
 import { loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
 import { loadConfig } from '../../src/config.js';
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg } from '../../scripts/lib/cli-args.js';
 
 const { modelDir } = loadConfig();
 await ensureModel({ modelDir, log: (m) => console.error(m) });

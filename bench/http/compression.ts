@@ -11,11 +11,8 @@ import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/service.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const N = Number(arg('requests') ?? 100);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

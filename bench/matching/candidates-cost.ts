@@ -7,11 +7,8 @@
 //   --rules     share of markets that also carry a rules embedding (a second dot product per pair)
 //   --min       similarity floor (the job's default is 0.5; random vectors need a low one to yield pairs)
 import { findCandidates, type CandidateMarket } from '../../src/matching/candidates.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-const arg = (name: string, dflt: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
 const N = Number(arg('markets', '25000'));
 const OTHER = Number(arg('other', '0.7'));
 const RULES = Number(arg('rules', '0'));

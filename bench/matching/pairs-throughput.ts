@@ -17,11 +17,7 @@ import { Embedder } from '../../embeddings/embedder.js';
 import { parsePairLine, type PairLine } from '../../src/matching/pair-input.js';
 import { scorePairs } from '../../src/matching/score-pairs.js';
 import { judgePair } from '../../src/matching/judge.js';
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg } from '../../scripts/lib/cli-args.js';
 
 const modelDir = loadConfig().modelDir;
 await ensureModel({ modelDir, log: (m) => console.error(m) });

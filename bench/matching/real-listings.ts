@@ -23,11 +23,8 @@ import * as polymarket from '../../src/venues/polymarket/normalise.js';
 import * as kalshi from '../../src/venues/kalshi/normalise.js';
 import * as predictit from '../../src/venues/predictit/normalise.js';
 import * as manifold from '../../src/venues/manifold/normalise.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const SAMPLE = Number(arg('sample') ?? 100);
 const DATA = path.resolve('../shared/data/markets');
 const K = 10;

@@ -13,11 +13,8 @@ import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';
 import { ResponseCache } from '../../src/search/response-cache.js';
 import { startKeyedApp } from '../support/keyed-app.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const url = arg('elasticsearch-url');
 if (!url) throw new Error('--elasticsearch-url is required');
 const engine = new ElasticSearchEngine({ client: createElasticClient(url), alias: arg('alias') ?? 'markets' });

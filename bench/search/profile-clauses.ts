@@ -18,13 +18,10 @@ import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER } from './harness.js';
 import { autocompletePrefixes, keywordQueries } from './queries.js';
 import { loadConfig } from '../../src/config.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
 type Json = Record<string, unknown>;
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
 const SECONDS = arg('seconds', 4);
 const SAYT = ['title.sayt', 'title.sayt._2gram', 'title.sayt._3gram'];
 

@@ -27,11 +27,8 @@ import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from './harness.js';
 import { autocompletePrefixes, keywordQueries, zipfPicker } from './queries.js';
 import { loadConfig } from '../../src/config.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
 const SECONDS = arg('seconds', 8);
 const WARMUP = arg('warmup', 2);
 const WITH_CATALOG = process.argv.includes('--catalog');

@@ -11,11 +11,8 @@ import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
 import { EXACT_SCAN_MAX_ROWS } from '../../src/search/semantic/semantic-search.js';
 import { toPgVectorBinary } from '../../src/search/semantic/vector-param.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const dataDir = path.resolve(arg('data-dir', './data/bench-semantic'));
 const n = Number(arg('batch', '8'));
 const rounds = Number(arg('rounds', '5'));

@@ -25,11 +25,8 @@ import { DEFAULT_WRITE_CHUNK_ROWS, MarketEmbeddingStore } from '../../src/search
 import { startKeyedApp } from '../support/keyed-app.js';
 import { loadConfig } from '../../src/config.js';
 import { benchmarkQueries, closedLoop, fmt, fmt2, pct, withFilters } from './load.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const dataDir = path.resolve(arg('data-dir', './data/bench-semantic'));
 const seconds = Number(arg('seconds', '15'));
 const only = arg('only', '');

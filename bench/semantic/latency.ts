@@ -31,11 +31,8 @@ import { startKeyedApp, type KeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, fmt, pct, withFilters, type Body } from './load.js';
 import { loadConfig } from '../../src/config.js';
 import { BEFORE_096, installFunctionBefore096 } from './function-before-096.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const dataDir = path.resolve(arg('data-dir', './data/bench-semantic'));
 const seconds = Number(arg('seconds', '20'));
 const concurrency = Number(arg('concurrency', '20'));

@@ -16,11 +16,8 @@ import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { loadConfig } from '../../src/config.js';
 import { benchmarkQueries, withFilters } from './load.js';
 import { BEFORE_096, installFunctionBefore096 } from './function-before-096.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const dataDir = path.resolve(arg('data-dir', './data/bench-semantic'));
 const seconds = Number(arg('seconds', '8'));
 const clients = Number(arg('clients', '20'));

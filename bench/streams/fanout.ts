@@ -42,12 +42,9 @@ import type { MessageType } from '../../src/ws/protocol.js';
 import { VenueFeed, type FeedMessage } from '../../src/ws/venue-feed.js';
 import { STREAM_MAX_BYTES } from '../../src/ws/setup.js';
 import { createKalshiStreamClient } from '../../src/venues/kalshi/stream.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : def;
-}
 const clientCounts = arg('clients', '1000,5000').split(',').map(Number);
 const stepsPerSecond = Number(arg('steps-per-s', '400'));
 const seconds = Number(arg('seconds', '10'));

@@ -20,12 +20,9 @@ import type { MarketPage } from '../../src/venues/adapter.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { systemClock } from '../../src/util/clock.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const corpusArg = arg('corpus') ?? path.resolve(here, '../../../shared/data/markets/polymarket/gamma-markets.jsonl.gz');
 const corpusFile = fs.existsSync(corpusArg) ? corpusArg : undefined;
 const limit = Number(arg('limit') ?? Infinity);

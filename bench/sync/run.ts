@@ -19,13 +19,9 @@ import { isExchangeCode, type ExchangeCode } from '../../src/venues/exchanges.js
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
 const exchange = (arg('exchange') ?? 'polymarket') as ExchangeCode;
 if (!isExchangeCode(exchange)) throw new Error(`no simulator for ${exchange}`);
 const defaultCorpus = path.resolve(here, '../../../shared/data/markets/polymarket/gamma-markets.jsonl.gz');

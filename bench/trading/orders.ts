@@ -39,18 +39,14 @@ import { systemClock } from '../../src/util/clock.js';
 import { parseServerTiming } from '../../src/util/request-timings.js';
 import { signKalshiRequest } from '../../src/venues/kalshi/signing.js';
 import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
+import { arg } from '../../scripts/lib/cli-args.js';
 
-const argv = process.argv.slice(2);
-const flag = (name: string): boolean => argv.includes(`--${name}`);
-const opt = (name: string): string | undefined => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const ORDERS = Number(opt('orders') ?? 200);
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+const ORDERS = Number(arg('orders') ?? 200);
 const SERVER = flag('server');
-const INSTANCES = Number(opt('instances') ?? 1);
-const CPU_PROF = opt('cpu-prof');
-const VENUES = (opt('venues') ?? 'kalshi,polymarket').split(',') as ('kalshi' | 'polymarket')[];
+const INSTANCES = Number(arg('instances') ?? 1);
+const CPU_PROF = arg('cpu-prof');
+const VENUES = (arg('venues') ?? 'kalshi,polymarket').split(',') as ('kalshi' | 'polymarket')[];
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const USERS = 10;
 if (INSTANCES > 1 && !SERVER) throw new Error('--instances > 1 needs --server (the embedded database belongs to one process)');

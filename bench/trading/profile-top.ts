@@ -5,6 +5,7 @@
 // --orders N also prints each line per order (the profile covers the whole service run: warm-up,
 // both venues, 1 and 10 users; divide by the orders the run sent in total).
 import fs from 'node:fs';
+import { arg } from '../../scripts/lib/cli-args.js';
 
 interface CallFrame {
   functionName: string;
@@ -26,12 +27,8 @@ if (!file) {
   console.error('usage: npx tsx bench/trading/profile-top.ts <file.cpuprofile> [--top 25] [--orders N]');
   process.exit(2);
 }
-const argAt = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const TOP = Number(argAt('top') ?? 25);
-const ORDERS = argAt('orders') ? Number(argAt('orders')) : null;
+const TOP = Number(arg('top') ?? 25);
+const ORDERS = arg('orders') ? Number(arg('orders')) : null;
 
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -35,11 +35,8 @@ import { systemClock } from '../../src/util/clock.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { startVenueRuntime } from '../../src/venues/runtime.js';
 import { seededSample } from './seeded-sample.js';
+import { arg } from '../lib/cli-args.js';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
 /** The listings in the venues' own wire formats that their simulators read (one file per venue). */
