@@ -2,6 +2,7 @@
 // one statement for several query vectors on the real embedded database, answering each search
 // exactly as the one-statement-per-search path does, and one embedding pass for several queries.
 import assert from 'node:assert/strict';
+import type pg from 'pg';
 import { Embedder } from '../../embeddings/embedder.js';
 import { SemanticSearchService, type SemanticResultItem, type SemanticSearchRequest } from '../../src/search/semantic/semantic-search.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
@@ -43,6 +44,46 @@ describe('semantic search: batched searches', function () {
     assert.ok(database.largest > 1 && database.calls < requests.length, `statements: ${JSON.stringify(database)}`);
     together.forEach((answer, i) => assert.deepEqual(answer.results, expected[i], `search ${i}: ${requests[i].query}`));
     assert.ok(expected.some((r) => r.length > 0) && expected.at(-1)!.length === 0, 'the set has answers and an empty one');
+  });
+
+  it('passes each filter\'s kept row counts once counted (migration 099), with the same answers as counting at the call', async () => {
+    const embedder = new Embedder(h.embedder.pool, undefined, { queryCacheSize: 100 });
+    for (const r of requests) await embedder.embedQuery(r.query);
+    // the pool as the service uses it, with the values of each search statement noted
+    const statements: { name?: string; values: unknown[] }[] = [];
+    const pool = {
+      options: h.db.pool.options,
+      query: (config: string | pg.QueryConfig, values?: unknown[]) => {
+        if (typeof config === 'object' && config.name) statements.push({ name: config.name, values: config.values ?? [] });
+        return typeof config === 'string' ? h.db.pool.query(config, values) : h.db.pool.query(config);
+      },
+    } as unknown as pg.Pool;
+    const oneByOne = new SemanticSearchService(pool, embedder, { batching: false });
+    const batched = new SemanticSearchService(pool, embedder);
+    // first round: no counts yet, the statement counts at the call (and the service counts in the background)
+    const counted: SemanticResultItem[][] = [];
+    for (const r of requests) counted.push((await oneByOne.search(r)).results);
+    assert.ok(statements.every((s) => s.values[6] === null && s.values[7] === null), 'no counts on the first round');
+    await oneByOne.filterRowsSettled();
+    statements.length = 0;
+    for (const [i, r] of requests.entries()) {
+      assert.deepEqual((await oneByOne.search(r)).results, counted[i], `one by one, search ${i}: ${r.query}`);
+    }
+    // the counts passed for the filtered searches are what semantic_filter_rows says
+    const filtered = requests.map((r, i) => ({ r, values: statements[i].values })).filter(({ r }) => r.exchange || r.category);
+    assert.ok(filtered.length >= 4);
+    for (const { r, values } of filtered) {
+      const { rows: [truth] } = await h.db.pool.query<{ title: number; rules: number }>(
+        `SELECT semantic_filter_rows('title', $1::text[], $2, $3, $4) AS title, semantic_filter_rows('rules', $1::text[], $2, $3, $4) AS rules`,
+        [r.exchange ?? null, r.active_only ?? false, r.category?.toLowerCase() ?? null, 3001]);
+      assert.deepEqual([values[6], values[7]], [truth.title, truth.rules], r.query);
+    }
+    assert.ok(statements.filter((s, i) => !requests[i].exchange && !requests[i].category).every((s) => s.values[6] === null), 'unfiltered searches pass none');
+    // batched, once the counts are in: the same answers
+    await Promise.all(requests.map((r) => batched.search(r)));
+    await batched.filterRowsSettled();
+    const together = await Promise.all(requests.map((r) => batched.search(r)));
+    together.forEach((answer, i) => assert.deepEqual(answer.results, counted[i], `batched, search ${i}: ${requests[i].query}`));
   });
 
   it('embeds queries that arrive together in one pass, and a lone search on its own at once', async () => {

@@ -48,13 +48,15 @@ function syntheticRows(): Row[] {
 
 /**
  * Calls semantic_search (title embeddings only here, so its distance is the title distance).
- * `exactBelow` is its threshold for the exact path (default 1000). The
+ * `exactBelow` is its threshold for the exact path (default 1000); `knownRows`, the counts of rows
+ * the filters keep as the caller last read them (migration 099; null: counted at the call). The
  * planner is kept off sequential scans and sorts, as it is on a full-size catalog, so that the
  * HNSW path really walks the index here (at this size it would otherwise rank every row exactly).
  */
 async function nearest(
   pool: pg.Pool, query: Float32Array, k: number,
   filters: { exchanges?: string[]; activeOnly?: boolean; category?: string }, exactBelow = 1000,
+  knownRows: { title: number; rules: number } | null = null,
 ) {
   const client = await pool.connect();
   try {
@@ -62,8 +64,8 @@ async function nearest(
     await client.query('SET LOCAL enable_seqscan = off');
     await client.query('SET LOCAL enable_sort = off');
     const { rows } = await client.query<{ market_id: string; distance: number }>(
-      'SELECT market_id, distance FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6)',
-      [toPgVector(query), k, filters.exchanges ?? null, filters.activeOnly ?? false, filters.category ?? null, exactBelow],
+      'SELECT market_id, distance FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6, $7, $8)',
+      [toPgVector(query), k, filters.exchanges ?? null, filters.activeOnly ?? false, filters.category ?? null, exactBelow, knownRows?.title ?? null, knownRows?.rules ?? null],
     );
     await client.query('COMMIT');
     return rows;
@@ -166,6 +168,36 @@ describe('semantic_search: filtered queries are not starved', function () {
     assert.equal(got.length, rows.filter(filter).length, 'fewer match than k: all of them');
     const sorted = [...got].sort((a, b) => a.distance - b.distance).map((r) => r.market_id);
     assert.deepEqual(sorted, exact(filter, 100));
+  });
+
+  // Migration 099: the caller's counts choose the path; a stale count above zero must cost time, never rows.
+  it('counts passed in choose the path, and stale ones in either direction still give every row', async () => {
+    const broad = { exchanges: ['polymarket', 'kalshi'], activeOnly: true };
+    const broadTruth = exact((r) => !r.closed && r.exchange !== 'predictit', 40);
+    // 495 rows match; a count of 10 (stale, too low) takes the exact scan: the true nearest, in order
+    const exactPath = await nearest(db.pool, query, 40, broad, 100, { title: 10, rules: 0 });
+    assert.deepEqual(exactPath.map((r) => r.market_id), broadTruth);
+    // the right count takes the walk: k rows, nearly the true nearest
+    const walked = await nearest(db.pool, query, 40, broad, 100, { title: 495, rules: 0 });
+    assert.equal(walked.length, 40);
+    assert.ok(walked.filter((r) => broadTruth.includes(r.market_id)).length >= 36);
+    // 20 rows match; a count of 5,000 (stale, too high) walks, comes back short, and the exact scan fills in
+    const selective = (r: Row) => r.exchange === 'predictit';
+    const got = await nearest(db.pool, query, 100, { exchanges: ['predictit'] }, 100, { title: 5000, rules: 5000 });
+    assert.deepEqual([...got].sort((a, b) => a.distance - b.distance).map((r) => r.market_id), exact(selective, 100));
+    // a count of 0 means none: the kind's search ends there (callers pass only fresh zeros)
+    assert.equal((await nearest(db.pool, query, 100, { exchanges: ['predictit'] }, 100, { title: 0, rules: 0 })).length, 0);
+    assert.equal((await nearest(db.pool, query, 100, { exchanges: ['predictit'] }, 100, { title: 20, rules: 0 })).length, 20);
+  });
+
+  it('semantic_filter_rows counts what the filters keep, up to its bound', async () => {
+    const count = async (kind: string, exchanges: string[] | null, open: boolean, category: string | null, bound: number) =>
+      (await db.pool.query<{ n: number }>('SELECT semantic_filter_rows($1, $2::text[], $3, $4, $5) AS n', [kind, exchanges, open, category, bound])).rows[0].n;
+    const expected = (f: (r: Row) => boolean) => rows.filter(f).length;
+    assert.equal(await count('title', ['predictit'], false, null, 1000), expected((r) => r.exchange === 'predictit'));
+    assert.equal(await count('title', ['polymarket', 'kalshi'], true, 'sports', 1000), expected((r) => r.exchange !== 'predictit' && !r.closed && r.category === 'sports'));
+    assert.equal(await count('title', ['polymarket'], false, null, 101), 101, 'stops at the bound');
+    assert.equal(await count('rules', ['polymarket'], false, null, 1000), 0, 'no rules vectors here');
   });
 
   it('no filter: k rows from the index', async () => {

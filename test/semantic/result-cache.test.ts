@@ -65,6 +65,17 @@ describe('semantic search: recent-answers cache', function () {
     assert.deepEqual(after.body.results, before.body.results);
   });
 
+  it('drops the search service\'s filter row counts with the answers', async () => {
+    const body = { query: 'bitcoin price', exchange: ['kalshi'], limit: 5 };
+    assert.equal((await h.post(body, key)).status, 200);
+    await h.service.filterRowsSettled();
+    assert.ok(h.service.filterRowsKept >= 1, 'the filter was counted');
+    const market = loadFixtureCorpus().find((m) => m.exchange === 'kalshi')!;
+    await seedCatalogMarkets(h.db.pool, [{ ...market, title: `${market.title} (renamed)` }]);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal(h.service.filterRowsKept, 0);
+  });
+
   it('drops cached answers when the catalog changes', async () => {
     const body = { query: 'bitcoin price at the end of the year', active_only: true, limit: 5 };
     const before = await h.post(body, key);

@@ -53,8 +53,16 @@ export interface SemanticResultCacheOptions {
   confirmEveryMs?: number;
 }
 
-export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}): { cache: ResponseCache<SemanticAnswer>; stop: () => void } {
+/**
+ * Starts the cache and its watcher. `onChange` is called whenever the answers are dropped, for what
+ * else is only as fresh as they are (the search service's filter row counts: FilterRowCounts).
+ */
+export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}, onChange?: () => void): { cache: ResponseCache<SemanticAnswer>; stop: () => void } {
   const cache = new ResponseCache<SemanticAnswer>({ maxEntries: opts.maxEntries ?? 5_000, ttlMs: opts.ttlMs ?? 60_000 });
-  const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, () => cache.invalidate(), opts.watchIntervalMs, SEMANTIC_ANSWER_FINGERPRINT_SQL, opts.confirmEveryMs ?? 5_000);
+  const changed = () => {
+    cache.invalidate();
+    onChange?.();
+  };
+  const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, changed, opts.watchIntervalMs, SEMANTIC_ANSWER_FINGERPRINT_SQL, opts.confirmEveryMs ?? 5_000);
   return { cache, stop };
 }

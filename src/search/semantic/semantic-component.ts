@@ -65,7 +65,9 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   let closed = false;
   const store = new MarketEmbeddingStore(options.pool);
   const logger = options.logger.child({ component: 'semantic-search' });
-  const results = startSemanticResultCache(options.pool, options.resultCache);
+  // a change that drops the cached answers drops the service's filter row counts too (a count of
+  // zero ends a kind's search: it must be as fresh as the answers)
+  const results = startSemanticResultCache(options.pool, options.resultCache, () => service?.forgetFilterRows());
   const backgroundFetch: BackgroundModelFetch | undefined = options.modelFetch
     ? startBackgroundModelFetch(options.modelDir, options.modelFetch, options.logger)
     : undefined;

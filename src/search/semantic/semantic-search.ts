@@ -9,6 +9,7 @@ import type { Embedder } from '../../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
 import { queryKeywords, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
+import { FilterRowCounts, type FilterRows } from './filter-row-counts.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -65,9 +66,12 @@ export interface SemanticSearchOptions {
   databaseConcurrency?: number;
   /**
    * The SQL function a search calls (default `semantic_search`). For benchmarks only: they compare
-   * against an earlier definition installed under another name in the benchmark's database.
+   * against an earlier definition installed under another name in the benchmark's database (one
+   * from before migration 099, so the filters' kept row counts are not passed to it).
    */
   searchFunction?: string;
+  /** How long a filter's kept row counts are used before a recount (ms; FilterRowCounts). */
+  filterRowsTtlMs?: number;
 }
 
 /** How batching served the searches so far (for benchmarks and logs). */
@@ -80,6 +84,8 @@ interface PendingSearch {
   request: SemanticSearchRequest;
   k: number;
   vector?: Float32Array;
+  /** How many vectors of each kind the search's filters keep, as last counted (filtered searches). */
+  filterRows?: FilterRows;
 }
 
 interface CandidateRow {
@@ -116,6 +122,8 @@ export class SemanticSearchService {
   private inProgress = 0;
   /** The candidates' title words for the keyword boost, tokenised once per title, not per search. */
   private readonly titleWords = new TitleWords();
+  /** Each filter's kept row counts (migration 099), or undefined for a pre-099 searchFunction. */
+  private readonly filterRowCounts: FilterRowCounts | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -126,7 +134,12 @@ export class SemanticSearchService {
     this.batching = options.batching ?? true;
     this.searchFunction = options.searchFunction ?? 'semantic_search';
     if (!/^[a-z_][a-z0-9_]*$/.test(this.searchFunction)) throw new Error(`not a function name: ${this.searchFunction}`);
-    this.singleSql = 'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6)'.replace('semantic_search(', `${this.searchFunction}(`);
+    this.filterRowCounts = options.searchFunction === undefined
+      ? new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs })
+      : undefined;
+    this.singleSql = this.filterRowCounts
+      ? 'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6, $7, $8)'
+      : `SELECT * FROM ${this.searchFunction}($1::vector, $2, $3::text[], $4, $5, $6)`;
     const maxBatch = options.maxBatch ?? 32;
     this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
       maxBatch,
@@ -151,6 +164,7 @@ export class SemanticSearchService {
   async search(request: SemanticSearchRequest): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
     const limit = request.limit ?? DEFAULT_LIMIT;
     const k = this.candidates(limit);
+    const filterRows = this.filterRowsOf(request);
     const started = performance.now();
     let vector: Float32Array;
     let rows: CandidateRow[];
@@ -160,11 +174,11 @@ export class SemanticSearchService {
       if (this.batching) {
         vector = await this.embedStage.submit(request.query);
         embedded = performance.now();
-        rows = await this.databaseStage.submit({ request, k, vector });
+        rows = await this.databaseStage.submit({ request, k, vector, filterRows });
       } else {
         vector = await this.embedder.embedQuery(request.query);
         embedded = performance.now();
-        rows = await this.nearestMarkets(vector, k, request);
+        rows = await this.nearestMarkets(vector, k, request, filterRows);
       }
     } finally {
       this.inProgress--;
@@ -193,6 +207,32 @@ export class SemanticSearchService {
     };
   }
 
+  /** Waits for the filters' row counts in flight (tests). */
+  async filterRowsSettled(): Promise<void> {
+    await this.filterRowCounts?.settled();
+  }
+
+  /** How many filters' row counts are kept (tests, logs). */
+  get filterRowsKept(): number {
+    return this.filterRowCounts?.size ?? 0;
+  }
+
+  /**
+   * Drops the filters' row counts: call when the catalog or the embeddings changed (the component
+   * does, with the recent answers), so that no search trusts a count of zero made before rows came.
+   */
+  forgetFilterRows(): void {
+    this.filterRowCounts?.clear();
+  }
+
+  /** The kept row counts of a filtered search's filters, when counted already (see FilterRowCounts). */
+  private filterRowsOf(request: SemanticSearchRequest): FilterRows | undefined {
+    const exchanges = request.exchange?.length ? request.exchange : null;
+    const category = request.category?.toLowerCase() ?? null;
+    if (!this.filterRowCounts || (exchanges === null && category === null)) return undefined;
+    return this.filterRowCounts.get({ exchanges, onlyOpen: request.active_only ?? false, category });
+  }
+
   /**
    * nearestMarkets for several searches in one statement: one round trip to the database (on the
    * embedded one, one message to its worker thread and one parse) instead of one per search. The
@@ -202,23 +242,26 @@ export class SemanticSearchService {
    */
   private async nearestMarketsBatch(searches: PendingSearch[]): Promise<CandidateRow[][]> {
     if (searches.length === 1) {
-      const [{ vector, k, request }] = searches;
-      return [await this.nearestMarkets(vector!, k, request)];
+      const [{ vector, k, request, filterRows }] = searches;
+      return [await this.nearestMarkets(vector!, k, request, filterRows)];
     }
-    const vectors = searches.map((_, i) => `$${6 + i}::vector`).join(', ');
+    const counts = this.filterRowCounts !== undefined;
+    const first = counts ? 8 : 6;
+    const vectors = searches.map((_, i) => `$${first + i}::vector`).join(', ');
     const { rows } = await this.pool.query<CandidateRow & { query_index: number }>({
       // prepared once per connection and batch size (at most maxBatch of them), as nearestMarkets
       name: `${this.searchFunction}_batch_${searches.length}`,
       text: `SELECT q.i::int AS query_index, s.*
-       FROM unnest(ARRAY[${vectors}], $1::int[], $2::text[], $3::boolean[], $4::text[]) WITH ORDINALITY
-         AS q(query_vector, k, exchanges, only_open, only_category, i)
-       CROSS JOIN LATERAL ${this.searchFunction}(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5) AS s`,
+       FROM unnest(ARRAY[${vectors}], $1::int[], $2::text[], $3::boolean[], $4::text[]${counts ? ', $6::int[], $7::int[]' : ''}) WITH ORDINALITY
+         AS q(query_vector, k, exchanges, only_open, only_category, ${counts ? 'title_rows, rules_rows, ' : ''}i)
+       CROSS JOIN LATERAL ${this.searchFunction}(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5${counts ? ', q.title_rows, q.rules_rows' : ''}) AS s`,
       values: [
         searches.map((s) => s.k),
         searches.map((s) => (s.request.exchange?.length ? s.request.exchange.join(',') : null)),
         searches.map((s) => s.request.active_only ?? false),
         searches.map((s) => s.request.category?.toLowerCase() ?? null),
         EXACT_SCAN_MAX_ROWS,
+        ...(counts ? [searches.map((s) => s.filterRows?.title ?? null), searches.map((s) => s.filterRows?.rules ?? null)] : []),
         ...searches.map((s) => toPgVectorBinary(s.vector!)),
       ],
     });
@@ -232,7 +275,7 @@ export class SemanticSearchService {
    * embeddings, the filters re-checked against the live catalog row: one statement (migration 041),
    * so a search holds the single embedded connection for one round trip.
    */
-  private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest): Promise<CandidateRow[]> {
+  private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
     const { rows } = await this.pool.query<CandidateRow>({
       // a named statement: each connection parses and plans it once, not at every search
       name: this.searchFunction,
@@ -244,6 +287,7 @@ export class SemanticSearchService {
         request.active_only ?? false,
         request.category?.toLowerCase() ?? null,
         EXACT_SCAN_MAX_ROWS,
+        ...(this.filterRowCounts ? [filterRows?.title ?? null, filterRows?.rules ?? null] : []),
       ],
     });
     return rows;
