@@ -13,11 +13,13 @@
 // real app, as bench/db/semantic.ts measures it); "frame" (not in the default list) is the same app and
 // router around a stand-in service that answers at once with `limit` real catalog rows: no model, no
 // search statement, so its CPU is what HTTP, the key check and rate limit, body parsing, validation
-// and the JSON answer cost a search. With --statements the server's
+// and the JSON answer cost a search; "http-098" (not in the default list) is the HTTP path with the
+// search statement as it was before migration 099 (a filter's rows counted at every search), installed
+// under another name in the bench's database, for a side-by-side run. With --statements the server's
 // pg_stat_statements (loaded on the cache's server by this bench if absent) says which statements
 // the HTTP path runs per request and their time. Linux only.
 //
-//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame] [--db-concurrency N]
+//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame,http-098] [--db-concurrency N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,7 @@ import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, withFilters, type Body } from '../semantic/load.js';
+import { BEFORE_099, installFunctionBefore099 } from '../semantic/function-before-099.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));
@@ -158,17 +161,22 @@ const direct = async () => {
   }));
   return { requests, batches: perBatch(svc) };
 };
-const service = new SemanticSearchService(db.pool, embedder, { databaseConcurrency });
-const app = await startKeyedApp({
+const startSearchApp = (svc: SemanticSearchService) => startKeyedApp({
   db,
   plan: 'max',
-  routers: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => service }) }],
+  routers: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => svc }) }],
 });
-const viaHttp = async () => {
-  const before = service.batchStats;
-  const { samples } = await closedLoop(app, clients, seconds, (n) => distinct(nextQuery + n));
+const service = new SemanticSearchService(db.pool, embedder, { databaseConcurrency });
+const app = await startSearchApp(service);
+// the same app with the search statement before migration 099
+if (paths.includes('http-098')) await installFunctionBefore099(db.pool);
+const service098 = new SemanticSearchService(db.pool, embedder, { databaseConcurrency, searchFunction: BEFORE_099 });
+const app098 = paths.includes('http-098') ? await startSearchApp(service098) : undefined;
+const viaHttp = (svc: SemanticSearchService, through: Awaited<ReturnType<typeof startKeyedApp>>) => async () => {
+  const before = svc.batchStats;
+  const { samples } = await closedLoop(through, clients, seconds, (n) => distinct(nextQuery + n));
   nextQuery += samples.length + clients;
-  const after = service.batchStats;
+  const after = svc.batchStats;
   const per = (a: { calls: number; items: number }, b: { calls: number; items: number }) => ((b.items - a.items) / Math.max(1, b.calls - a.calls)).toFixed(2);
   return { requests: samples.length, batches: `${per(before.embedding, after.embedding)} per pass / ${per(before.database, after.database)} per statement` };
 };
@@ -200,16 +208,19 @@ try {
   console.log(`${os.availableParallelism()} cores; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${clients} clients, ${seconds} s a path; server pid ${server.pid}`);
   await closedLoop(app, 4, 3, (n) => distinct(90_000 + n)); // warm-up: JIT, graph pages in cache
   if (frameApp) await closedLoop(frameApp, 4, 2, (n) => distinct(80_000 + n));
+  if (app098) await closedLoop(app098, 4, 3, (n) => distinct(70_000 + n));
   for (const p of paths) {
     if (p === 'embed') await measure('embedding only', embedOnly);
     else if (p === 'service') await measure('service (model + database, no HTTP)', direct);
-    else if (p === 'http') await measure('HTTP app (model + database + HTTP)', viaHttp);
+    else if (p === 'http') await measure('HTTP app (model + database + HTTP)', viaHttp(service, app));
+    else if (p === 'http-098') await measure('HTTP app, search statement before migration 099', viaHttp(service098, app098!));
     else if (p === 'frame') await measure('HTTP frame alone (stand-in service, fixed answer)', frameOnly);
     else throw new Error(`unknown path ${p}`);
   }
   console.log(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   await frameApp?.close();
+  await app098?.close();
   await app.close();
   await admin.end();
   await db.close();

@@ -4,8 +4,9 @@
 // third with an exchange filter and limit 50), sent the way SemanticSearchService sends them (one
 // unnamed extended-protocol statement, the vector as a binary parameter). Query vectors: stored
 // title vectors of the benchmark catalog (bench/db/semantic.ts prepares it), so no model runs.
-// Compares the current semantic_search() with the one before migration 098 (same answers checked)
-// and with the bare title graph walk. With --explain, EXPLAIN (ANALYZE, BUFFERS) of each nested statement of one search of each kind
+// Compares the current semantic_search() (with a filter's row counts passed in, as the service does
+// once it has counted them, and without: counted at the call) with the ones before migrations 099
+// and 098 (same answers checked) and with the bare title graph walk. With --explain, EXPLAIN (ANALYZE, BUFFERS) of each nested statement of one search of each kind
 // (auto_explain, vectors elided). With --parts, the backend CPU of the parts of one search, each sent
 // as a statement of its own over the same mix: the title kind's candidates (semantic_search_kind),
 // the rules kind's, the rescoring join of the title candidates to the catalog rows, and `SELECT 1`
@@ -20,6 +21,7 @@ import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js
 import { EXACT_SCAN_MAX_ROWS } from '../../src/search/semantic/semantic-search.js';
 import { toPgVectorBinary } from '../../src/search/semantic/vector-param.js';
 import { BEFORE_098, installFunctionBefore098 } from '../semantic/function-before-098.js';
+import { BEFORE_099, installFunctionBefore099 } from '../semantic/function-before-099.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));
@@ -36,12 +38,16 @@ const cpuMs = (pid: number): number => {
   return (Number(f[11]) + Number(f[12])) * 10;
 };
 
-interface Search { vector: Buffer; k: number; exchanges: string[] | null; onlyOpen: boolean }
+interface Search { vector: Buffer; k: number; exchanges: string[] | null; onlyOpen: boolean; rows?: { title: number; rules: number } }
 /** The statements compared: each sends one search and returns its candidate rows. */
 const call = (fn: string) => async (c: pg.Client, s: Search) =>
   (await c.query(`SELECT * FROM ${fn}($1::vector, $2, $3::text[], $4, $5, $6)`, [s.vector, s.k, s.exchanges, s.onlyOpen, null, EXACT_SCAN_MAX_ROWS])).rows;
 const variants: Record<string, (c: pg.Client, s: Search) => Promise<unknown[]>> = {
-  'semantic_search() (current)': call('semantic_search'),
+  'semantic_search() (current), the filter\'s counts passed': async (c, s) =>
+    (await c.query(`SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6, $7, $8)`,
+      [s.vector, s.k, s.exchanges, s.onlyOpen, null, EXACT_SCAN_MAX_ROWS, s.rows?.title ?? null, s.rows?.rules ?? null])).rows,
+  'semantic_search() (current), counted at the call': call('semantic_search'),
+  'before 099 (a filter\'s rows counted, its walk planned, at every search)': call(BEFORE_099),
   'before 098 (every statement planned at each call)': call(BEFORE_098),
   // the floor of a search: its graph walk alone (title kind, the search's filters, no rules, no catalog rows)
   'title HNSW scan alone': async (c, s) =>
@@ -58,13 +64,17 @@ await client.connect();
 try {
   const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
   await installFunctionBefore098(client);
+  await installFunctionBefore099(client);
+  const { rows: [filterRows] } = await client.query<{ title: number; rules: number }>(
+    "SELECT semantic_filter_rows('title', $1::text[], false, NULL, $2) AS title, semantic_filter_rows('rules', $1::text[], false, NULL, $2) AS rules",
+    [['polymarket', 'kalshi'], EXACT_SCAN_MAX_ROWS + 1]);
   const { rows } = await client.query<{ v: string }>("SELECT embedding::text AS v FROM market_embeddings WHERE kind = 'title' ORDER BY text_hash LIMIT $1", [searches]);
   const mix: Search[] = rows.map((r, n) => {
     const vector = toPgVectorBinary(Float32Array.from(JSON.parse(r.v) as number[]));
     return [
       { vector, k: 40, exchanges: null, onlyOpen: false },
       { vector, k: 40, exchanges: null, onlyOpen: true },
-      { vector, k: 100, exchanges: ['polymarket', 'kalshi'], onlyOpen: false },
+      { vector, k: 100, exchanges: ['polymarket', 'kalshi'], onlyOpen: false, rows: filterRows },
     ][only ?? n % 3];
   });
   if (process.argv.includes('--explain')) {
