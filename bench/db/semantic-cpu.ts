@@ -33,7 +33,7 @@ import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, withFilters, type Body } from '../semantic/load.js';
-import { BEFORE_099, installFunctionBefore099 } from '../semantic/function-before-099.js';
+import { BEFORE_099, installFunctionBefore099 } from '../semantic/earlier-semantic-search.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));

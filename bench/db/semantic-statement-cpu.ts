@@ -20,8 +20,7 @@ import pg from 'pg';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
 import { EXACT_SCAN_MAX_ROWS } from '../../src/search/semantic/semantic-search.js';
 import { toPgVectorBinary } from '../../src/search/semantic/vector-param.js';
-import { BEFORE_098, installFunctionBefore098 } from '../semantic/function-before-098.js';
-import { BEFORE_099, installFunctionBefore099 } from '../semantic/function-before-099.js';
+import { BEFORE_098, BEFORE_099, installFunctionBefore098, installFunctionBefore099 } from '../semantic/earlier-semantic-search.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));
