@@ -16,8 +16,10 @@
 // and the JSON answer cost a search; "http-098" (not in the default list) is the HTTP path with the
 // search statement as it was before migration 099 (a filter's rows counted at every search), installed
 // under another name in the bench's database, for a side-by-side run. With --statements the server's
-// pg_stat_statements (loaded on the cache's server by this bench if absent) says which statements
-// the HTTP path runs per request and their time. Linux only.
+// pg_stat_statements says which statements the HTTP path runs per request and their time (the
+// bench creates the extension; the library must be preloaded on the cache's server first: it says
+// how when it is not, and leaving it loaded did not change the CPU a request measured here, see
+// bench/README.md "Fourth pass"). Linux only.
 //
 //   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame,http-098] [--db-concurrency N]
 import fs from 'node:fs';
