@@ -9,7 +9,7 @@ import type { Embedder } from '../../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
 import { queryKeywords, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
-import { FilterRowCounts, type FilterRows } from './filter-row-counts.js';
+import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-counts.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -81,7 +81,7 @@ export interface SemanticBatchStats {
 }
 
 interface PendingSearch {
-  request: SemanticSearchRequest;
+  filters: SearchFilters;
   k: number;
   vector?: Float32Array;
   /** How many vectors of each kind the search's filters keep, as last counted (filtered searches). */
@@ -108,6 +108,19 @@ interface CandidateRow {
  * 15.2 / 16.9 ms exactly at 3,000; unfiltered, `active_only` and exchange searches are unchanged.
  */
 export const EXACT_SCAN_MAX_ROWS = 3_000;
+
+/**
+ * A request's filters as the search statement takes them, worked out once per search: the same
+ * values go to the statement and key the filter's row counts, so the counts passed are the counts of
+ * the rows the statement filters.
+ */
+function searchFilters(request: SemanticSearchRequest): SearchFilters {
+  return {
+    exchanges: request.exchange?.length ? request.exchange : null,
+    onlyOpen: request.active_only ?? false,
+    category: request.category?.toLowerCase() ?? null,
+  };
+}
 
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
@@ -164,7 +177,8 @@ export class SemanticSearchService {
   async search(request: SemanticSearchRequest): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
     const limit = request.limit ?? DEFAULT_LIMIT;
     const k = this.candidates(limit);
-    const filterRows = this.filterRowsOf(request);
+    const filters = searchFilters(request);
+    const filterRows = this.filterRowsOf(filters);
     const started = performance.now();
     let vector: Float32Array;
     let rows: CandidateRow[];
@@ -174,11 +188,11 @@ export class SemanticSearchService {
       if (this.batching) {
         vector = await this.embedStage.submit(request.query);
         embedded = performance.now();
-        rows = await this.databaseStage.submit({ request, k, vector, filterRows });
+        rows = await this.databaseStage.submit({ filters, k, vector, filterRows });
       } else {
         vector = await this.embedder.embedQuery(request.query);
         embedded = performance.now();
-        rows = await this.nearestMarkets(vector, k, request, filterRows);
+        rows = await this.nearestMarkets(vector, k, filters, filterRows);
       }
     } finally {
       this.inProgress--;
@@ -226,11 +240,9 @@ export class SemanticSearchService {
   }
 
   /** The kept row counts of a filtered search's filters, when counted already (see FilterRowCounts). */
-  private filterRowsOf(request: SemanticSearchRequest): FilterRows | undefined {
-    const exchanges = request.exchange?.length ? request.exchange : null;
-    const category = request.category?.toLowerCase() ?? null;
-    if (!this.filterRowCounts || (exchanges === null && category === null)) return undefined;
-    return this.filterRowCounts.get({ exchanges, onlyOpen: request.active_only ?? false, category });
+  private filterRowsOf(filters: SearchFilters): FilterRows | undefined {
+    if (!this.filterRowCounts || (filters.exchanges === null && filters.category === null)) return undefined;
+    return this.filterRowCounts.get(filters);
   }
 
   /**
@@ -242,8 +254,8 @@ export class SemanticSearchService {
    */
   private async nearestMarketsBatch(searches: PendingSearch[]): Promise<CandidateRow[][]> {
     if (searches.length === 1) {
-      const [{ vector, k, request, filterRows }] = searches;
-      return [await this.nearestMarkets(vector!, k, request, filterRows)];
+      const [{ vector, k, filters, filterRows }] = searches;
+      return [await this.nearestMarkets(vector!, k, filters, filterRows)];
     }
     const counts = this.filterRowCounts !== undefined;
     const first = counts ? 8 : 6;
@@ -257,9 +269,9 @@ export class SemanticSearchService {
        CROSS JOIN LATERAL ${this.searchFunction}(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5${counts ? ', q.title_rows, q.rules_rows' : ''}) AS s`,
       values: [
         searches.map((s) => s.k),
-        searches.map((s) => (s.request.exchange?.length ? s.request.exchange.join(',') : null)),
-        searches.map((s) => s.request.active_only ?? false),
-        searches.map((s) => s.request.category?.toLowerCase() ?? null),
+        searches.map((s) => s.filters.exchanges?.join(',') ?? null),
+        searches.map((s) => s.filters.onlyOpen),
+        searches.map((s) => s.filters.category),
         EXACT_SCAN_MAX_ROWS,
         ...(counts ? [searches.map((s) => s.filterRows?.title ?? null), searches.map((s) => s.filterRows?.rules ?? null)] : []),
         ...searches.map((s) => toPgVectorBinary(s.vector!)),
@@ -275,7 +287,7 @@ export class SemanticSearchService {
    * embeddings, the filters re-checked against the live catalog row: one statement (migration 041),
    * so a search holds the single embedded connection for one round trip.
    */
-  private async nearestMarkets(vector: Float32Array, k: number, request: SemanticSearchRequest, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
+  private async nearestMarkets(vector: Float32Array, k: number, filters: SearchFilters, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
     const { rows } = await this.pool.query<CandidateRow>({
       // a named statement: each connection parses and plans it once, not at every search
       name: this.searchFunction,
@@ -283,9 +295,9 @@ export class SemanticSearchService {
       values: [
         toPgVectorBinary(vector),
         k,
-        request.exchange?.length ? request.exchange : null,
-        request.active_only ?? false,
-        request.category?.toLowerCase() ?? null,
+        filters.exchanges,
+        filters.onlyOpen,
+        filters.category,
         EXACT_SCAN_MAX_ROWS,
         ...(this.filterRowCounts ? [filterRows?.title ?? null, filterRows?.rules ?? null] : []),
       ],
