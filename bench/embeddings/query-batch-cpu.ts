@@ -3,8 +3,11 @@
 // (process.cpuUsage: the worker thread and its ONNX Runtime threads) divided by the queries. Says
 // whether smaller passes (as when searches spend part of their time in the database) cost the model
 // more per query than the ~20-query passes of the embedding-only floor (bench/db/semantic.ts).
+// With --threads N the worker's ONNX Runtime session runs N intra-op threads instead of the default
+// (cores / workers): run it once with 1 and once with 2 to see what the second thread costs in CPU
+// and buys in wall time (bench/README.md, "Fifth pass").
 //
-//   npx tsx bench/embeddings/query-batch-cpu.ts [--queries 480] [--rounds 2] [--sizes 1,4,8,12,20]
+//   npx tsx bench/embeddings/query-batch-cpu.ts [--queries 480] [--rounds 2] [--sizes 1,4,8,12,20] [--threads N]
 import os from 'node:os';
 import { Embedder } from '../../embeddings/embedder.js';
 import { loadConfig } from '../../src/config.js';
@@ -14,12 +17,14 @@ import { arg } from '../../scripts/lib/cli-args.js';
 const total = Number(arg('queries', '480'));
 const rounds = Number(arg('rounds', '2'));
 const sizes = arg('sizes', '1,4,8,12,20').split(',').map(Number);
+const threads = process.argv.includes('--threads') ? Number(arg('threads', '2')) : undefined;
+if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error(`--threads must be a whole number >= 1, got ${arg('threads', '')}`);
 
 const noCache = { get: () => Promise.resolve(new Map<string, Float32Array>()), put: () => Promise.resolve() };
-const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers: 1 }, noCache, { queryCacheSize: 0 });
+const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers: 1, threadsPerWorker: threads }, noCache, { queryCacheSize: 0 });
 const queries = benchmarkQueries();
 let next = 0;
-console.log(`${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${total} queries a row`);
+console.log(`${os.availableParallelism()} cores, ${threads ?? 'default'} ONNX threads, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${total} queries a row`);
 try {
   for (let round = 1; round <= rounds; round++) {
     for (const size of sizes) {
