@@ -233,7 +233,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     notifications = openNotifications(db, logger);
     const dropSearch = () => searchComponents.cache.invalidate();
     const dropVolumeOrdered = () => searchComponents.cache.invalidate(VOLUME_ORDERED);
-    const dropSemantic = () => semanticComponent.resultCache.invalidate();
+    const dropSemantic = () => semanticComponent.invalidateAnswers();
     const dropKeys = () => keys.forgetCached();
     await notifications.listen(CHANGE_CHANNELS.searchState, dropSearch, dropSearch);
     await notifications.listen(CHANGE_CHANNELS.searchVolumes, dropVolumeOrdered, dropVolumeOrdered);

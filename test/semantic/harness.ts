@@ -18,6 +18,8 @@ export interface SemanticHarness {
   embedder: Embedder;
   indexer: EmbeddingIndexer;
   service: SemanticSearchService;
+  /** With `resultCache`: drops the answers as a change announced by another instance does (src/service.ts). */
+  invalidateAnswers?: () => void;
   url: string;
   keyFor(plan: Plan): Promise<string>;
   post(body: unknown, key?: string): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -46,6 +48,7 @@ export async function startSemanticHarness(opts: SemanticHarnessOptions = {}): P
   const url = app.url;
   return {
     db, embedder, indexer, service, url,
+    invalidateAnswers: results?.invalidate,
     keyFor: (plan) => app.keyFor(plan),
     async post(body, key) {
       const res = await fetch(`${url}/api/v1/search/semantic`, {

@@ -76,6 +76,17 @@ describe('semantic search: recent-answers cache', function () {
     assert.equal(h.service.filterRowsKept, 0);
   });
 
+  it('drops the filter row counts with the answers when another instance announces a change', async () => {
+    const body = { query: 'bitcoin price this week', exchange: ['kalshi'], limit: 5 };
+    assert.equal((await h.post(body, key)).status, 200);
+    await h.service.filterRowsSettled();
+    assert.ok(h.service.filterRowsKept >= 1, 'the filter was counted');
+    assert.equal(fromCache((await h.post(body, key)).headers), true);
+    h.invalidateAnswers!();
+    assert.equal(h.service.filterRowsKept, 0);
+    assert.equal(fromCache((await h.post(body, key)).headers), false);
+  });
+
   it('drops cached answers when the catalog changes', async () => {
     const body = { query: 'bitcoin price at the end of the year', active_only: true, limit: 5 };
     const before = await h.post(body, key);

@@ -53,16 +53,27 @@ export interface SemanticResultCacheOptions {
   confirmEveryMs?: number;
 }
 
+export interface SemanticResultCache {
+  cache: ResponseCache<SemanticAnswer>;
+  /**
+   * Drops the answers and calls `onChange`: what the watcher calls on a change it sees, and what a
+   * change announced by another instance must call too (src/service.ts), so that nothing kept only
+   * as fresh as the answers outlives them.
+   */
+  invalidate: () => void;
+  stop: () => void;
+}
+
 /**
  * Starts the cache and its watcher. `onChange` is called whenever the answers are dropped, for what
  * else is only as fresh as they are (the search service's filter row counts: FilterRowCounts).
  */
-export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}, onChange?: () => void): { cache: ResponseCache<SemanticAnswer>; stop: () => void } {
+export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}, onChange?: () => void): SemanticResultCache {
   const cache = new ResponseCache<SemanticAnswer>({ maxEntries: opts.maxEntries ?? 5_000, ttlMs: opts.ttlMs ?? 60_000 });
   const changed = () => {
     cache.invalidate();
     onChange?.();
   };
   const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, changed, opts.watchIntervalMs, SEMANTIC_ANSWER_FINGERPRINT_SQL, opts.confirmEveryMs ?? 5_000);
-  return { cache, stop };
+  return { cache, invalidate: changed, stop };
 }

@@ -49,6 +49,8 @@ export interface SemanticComponent {
   getService(): SemanticSearchService | undefined;
   /** Recent answers, for the route (invalidated when the catalog or the embeddings change). */
   resultCache: ResponseCache<SemanticAnswer>;
+  /** Drops the recent answers and the search service's filter row counts with them (a change another instance announced). */
+  invalidateAnswers(): void;
   /** Why there is no search service yet (model being fetched, loading or failed), for the 503. */
   unavailableReason(): string;
   /** Call after each venue sync: embeds what changed (coalesced; never blocks the caller). */
@@ -115,6 +117,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     ready,
     getService: () => service,
     resultCache: results.cache,
+    invalidateAnswers: results.invalidate,
     unavailableReason: notReadyReason,
     requestIndexing: () => indexer?.requestRun(),
     async health() {
