@@ -86,6 +86,28 @@ export interface KeySource {
 export const nextKeyFile = (keyFile: string): string => `${keyFile}.next`;
 
 /**
+ * Writes `key` to `file` unless the file exists; true when this call created it. The key is written
+ * whole to a file of its own, then linked into place. The link fails when another process created
+ * the file meanwhile: a key is never overwritten (that would orphan the rows under it). And no
+ * process ever sees the file before the key is in it: with an exclusive create and then a write, a
+ * process starting at the same moment could read it empty and fail to start, and a stop between
+ * the two left an empty file for good (test/trading/key-file-race.test.ts).
+ */
+export function createKeyFile(file: string, key: Buffer): boolean {
+  const draft = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  fs.writeFileSync(draft, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    fs.linkSync(draft, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return false;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+/**
  * The keyring of the configuration. Without CREDENTIALS_KEY the key lives in a file in the data
  * directory, created on first use with owner-only permissions (`created` says so, so the caller can
  * log it once; the key itself is never logged).
@@ -96,13 +118,7 @@ export function loadCredentialCipher(src: KeySource): { cipher: CredentialCipher
   let created = false;
   if (!fs.existsSync(src.keyFile)) {
     fs.mkdirSync(path.dirname(src.keyFile), { recursive: true });
-    // 'wx': never overwrite a key another process created meanwhile (it would orphan its rows).
-    try {
-      fs.writeFileSync(src.keyFile, crypto.randomBytes(KEY_BYTES).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
-      created = true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
+    created = createKeyFile(src.keyFile, crypto.randomBytes(KEY_BYTES));
   }
   const current = parseKey(fs.readFileSync(src.keyFile, 'utf8'), src.keyFile);
   const next = nextKeyFile(src.keyFile);

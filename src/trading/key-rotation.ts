@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type pg from 'pg';
-import { CredentialCipher, KEY_BYTES, loadCredentialCipher, nextKeyFile, parseKey, type KeySource } from './credential-cipher.js';
+import { createKeyFile, CredentialCipher, KEY_BYTES, loadCredentialCipher, nextKeyFile, parseKey, type KeySource } from './credential-cipher.js';
 import { reencryptAll } from './credential-store.js';
 
 export interface RotationResult {
@@ -30,7 +30,7 @@ export async function rotateCredentialsKey(pool: pg.Pool, src: KeySource, newKey
   // An interrupted rotation left its key: finish with that one (rows may already be under it).
   if (!fs.existsSync(nextFile)) {
     const key = newKeyText ? parseKey(newKeyText, '--new-key') : crypto.randomBytes(KEY_BYTES);
-    fs.writeFileSync(nextFile, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    createKeyFile(nextFile, key);
   }
   const nextKey = parseKey(fs.readFileSync(nextFile, 'utf8'), nextFile);
   const next = new CredentialCipher(nextKey);
