@@ -49,12 +49,13 @@ describe('semantic search: batched searches', function () {
   it('passes each filter\'s kept row counts once counted (migration 099), with the same answers as counting at the call', async () => {
     const embedder = new Embedder(h.embedder.pool, undefined, { queryCacheSize: 100 });
     for (const r of requests) await embedder.embedQuery(r.query);
-    // the pool as the service uses it, with the values of each search statement noted
+    // the pool as the service uses it, with the values of each search statement noted (not the
+    // reads of the markets' rows its copy lacks)
     const statements: { name?: string; values: unknown[] }[] = [];
     const pool = {
       options: h.db.pool.options,
       query: (config: string | pg.QueryConfig, values?: unknown[]) => {
-        if (typeof config === 'object' && config.name) statements.push({ name: config.name, values: config.values ?? [] });
+        if (typeof config === 'object' && config.name?.startsWith('semantic_search_candidates')) statements.push({ name: config.name, values: config.values ?? [] });
         return typeof config === 'string' ? h.db.pool.query(config, values) : h.db.pool.query(config);
       },
     } as unknown as pg.Pool;

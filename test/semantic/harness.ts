@@ -39,7 +39,7 @@ export async function startSemanticHarness(opts: SemanticHarnessOptions = {}): P
   const indexer = new EmbeddingIndexer({ pool: db.pool, embedder });
   await indexer.runOnce();
   const service = new SemanticSearchService(db.pool, embedder);
-  const results = opts.resultCache ? startSemanticResultCache(db.pool, opts.resultCache, () => service.forgetFilterRows()) : undefined;
+  const results = opts.resultCache ? startSemanticResultCache(db.pool, opts.resultCache, () => service.forgetCatalogCopies()) : undefined;
   const app = await startTestApp({
     db,
     settings: { version: 'test', productionKeyRatePerMinute: 100_000 },

@@ -1,6 +1,6 @@
 // The recent-answers cache of POST /api/v1/search/semantic: repeats are served without embedding or
-// searching again, the key covers every parameter, a catalog change drops cached answers, and a
-// price-only change keeps them.
+// searching again, the key covers every parameter, a catalog change drops cached answers (and what
+// the search service keeps as fresh as they are), and a price-only change keeps them.
 import assert from 'node:assert/strict';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
@@ -62,28 +62,33 @@ describe('semantic search: recent-answers cache', function () {
     await new Promise((r) => setTimeout(r, 400));
     const after = await h.post(body, key);
     assert.equal(fromCache(after.headers), true, 'the price-only change kept the answer');
+    assert.ok(h.service.displayRowStats.kept >= before.body.results.length, 'and the copy of the markets\' rows');
     assert.deepEqual(after.body.results, before.body.results);
   });
 
-  it('drops the search service\'s filter row counts with the answers', async () => {
+  it('drops the search service\'s filter row counts and its copy of the markets\' rows with the answers', async () => {
     const body = { query: 'bitcoin price', exchange: ['kalshi'], limit: 5 };
     assert.equal((await h.post(body, key)).status, 200);
     await h.service.filterRowsSettled();
     assert.ok(h.service.filterRowsKept >= 1, 'the filter was counted');
+    assert.ok(h.service.displayRowStats.kept >= 1, 'the answer\'s markets are kept');
     const market = loadFixtureCorpus().find((m) => m.exchange === 'kalshi')!;
     await seedCatalogMarkets(h.db.pool, [{ ...market, title: `${market.title} (renamed)` }]);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.equal(h.service.filterRowsKept, 0);
+    assert.equal(h.service.displayRowStats.kept, 0);
   });
 
-  it('drops the filter row counts with the answers when another instance announces a change', async () => {
+  it('drops the filter row counts and the copy of the markets\' rows with the answers when another instance announces a change', async () => {
     const body = { query: 'bitcoin price this week', exchange: ['kalshi'], limit: 5 };
     assert.equal((await h.post(body, key)).status, 200);
     await h.service.filterRowsSettled();
     assert.ok(h.service.filterRowsKept >= 1, 'the filter was counted');
+    assert.ok(h.service.displayRowStats.kept >= 1, 'the answer\'s markets are kept');
     assert.equal(fromCache((await h.post(body, key)).headers), true);
     h.invalidateAnswers!();
     assert.equal(h.service.filterRowsKept, 0);
+    assert.equal(h.service.displayRowStats.kept, 0);
     assert.equal(fromCache((await h.post(body, key)).headers), false);
   });
 

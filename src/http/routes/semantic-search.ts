@@ -61,7 +61,8 @@ openapi.registerPath({
   description:
     'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
     'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
-    'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it).',
+    'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). ' +
+    'Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.',
   security: [{ [apiKeyScheme.name]: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: SemanticSearchRequestSchema } } } },
   responses: {

@@ -5,7 +5,7 @@
 // embedding backfill, and they only choose the path: a stale count costs time, never rows (the
 // exact scan ranks every matching row; a walk that comes back short is filled in exactly), except
 // a count of zero, which ends a kind's search: so the counts are dropped with the cached answers
-// when the catalog or the embeddings change (SemanticSearchService.forgetFilterRows), and each
+// when the catalog or the embeddings change (SemanticSearchService.forgetCatalogCopies), and each
 // filter's counts are kept for a few seconds at most, refreshed in the background, off the search's
 // path; a search whose filter has no counts yet passes none, and the statement counts at the call.
 import type pg from 'pg';

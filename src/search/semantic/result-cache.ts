@@ -66,7 +66,7 @@ export interface SemanticResultCache {
 
 /**
  * Starts the cache and its watcher. `onChange` is called whenever the answers are dropped, for what
- * else is only as fresh as they are (the search service's filter row counts: FilterRowCounts).
+ * else is only as fresh as they are (the search service's filter row counts and its copy of the markets' rows: forgetCatalogCopies).
  */
 export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCacheOptions = {}, onChange?: () => void): SemanticResultCache {
   const cache = new ResponseCache<SemanticAnswer>({ maxEntries: opts.maxEntries ?? 5_000, ttlMs: opts.ttlMs ?? 60_000 });

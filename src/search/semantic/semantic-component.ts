@@ -49,7 +49,7 @@ export interface SemanticComponent {
   getService(): SemanticSearchService | undefined;
   /** Recent answers, for the route (invalidated when the catalog or the embeddings change). */
   resultCache: ResponseCache<SemanticAnswer>;
-  /** Drops the recent answers and the search service's filter row counts with them (a change another instance announced). */
+  /** Drops the recent answers and the search service's copies kept as fresh as they are (a change another instance announced). */
   invalidateAnswers(): void;
   /** Why there is no search service yet (model being fetched, loading or failed), for the 503. */
   unavailableReason(): string;
@@ -67,9 +67,9 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
   let closed = false;
   const store = new MarketEmbeddingStore(options.pool);
   const logger = options.logger.child({ component: 'semantic-search' });
-  // a change that drops the cached answers drops the service's filter row counts too (a count of
-  // zero ends a kind's search: it must be as fresh as the answers)
-  const results = startSemanticResultCache(options.pool, options.resultCache, () => service?.forgetFilterRows());
+  // a change that drops the cached answers drops what the service keeps only as fresh as they are:
+  // the filter row counts (a count of zero ends a kind's search) and the copy of the markets' rows
+  const results = startSemanticResultCache(options.pool, options.resultCache, () => service?.forgetCatalogCopies());
   const backgroundFetch: BackgroundModelFetch | undefined = options.modelFetch
     ? startBackgroundModelFetch(options.modelDir, options.modelFetch, options.logger)
     : undefined;

@@ -10,6 +10,7 @@ import { toPgVectorBinary } from './vector-param.js';
 import { queryKeywords, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
 import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-counts.js';
+import { MarketDisplayRows } from './market-display-rows.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -65,13 +66,21 @@ export interface SemanticSearchOptions {
    */
   databaseConcurrency?: number;
   /**
-   * The SQL function a search calls (default `semantic_search`). For benchmarks only: they compare
-   * against an earlier definition installed under another name in the benchmark's database (one
-   * from before migration 099, so the filters' kept row counts are not passed to it).
+   * The SQL function a search calls (default `semantic_search_candidates`, with the catalog rows
+   * from MarketDisplayRows). For benchmarks only: they compare against an earlier definition
+   * installed under another name in the benchmark's database (one from before migration 099, so the
+   * filters' kept row counts are not passed to it, and which joins the catalog rows itself).
    */
   searchFunction?: string;
   /** How long a filter's kept row counts are used before a recount (ms; FilterRowCounts). */
   filterRowsTtlMs?: number;
+  /**
+   * Take what answers show of each market from the service's copy (MarketDisplayRows, default
+   * true). False: the search statement joins the live catalog rows at every search
+   * (`semantic_search`, migration 100), the path before the copy, ~0.3 ms more of database CPU a
+   * search (bench/db/semantic-cpu.ts compares the two in one run).
+   */
+  catalogCopy?: boolean;
 }
 
 /** How batching served the searches so far (for benchmarks and logs). */
@@ -88,14 +97,19 @@ interface PendingSearch {
   filterRows?: FilterRows;
 }
 
-interface CandidateRow {
+/** A candidate as semantic_search_candidates (migration 100) returns it. */
+interface Candidate {
   exchange: string;
   market_id: string;
+  distance: number;
+}
+
+/** A candidate with what the answer shows of its market. */
+interface CandidateRow extends Candidate {
   title: string;
   category: string;
   closed: boolean;
   svc_id: string | null;
-  distance: number;
 }
 
 /**
@@ -125,7 +139,7 @@ function searchFilters(request: SemanticSearchRequest): SearchFilters {
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
   private readonly batching: boolean;
-  /** The statement of one search (`semantic_search(...)`, or the benchmark's `searchFunction`). */
+  /** The statement of one search (`semantic_search_candidates(...)`, `semantic_search(...)` without the copy, or the benchmark's `searchFunction`). */
   private readonly singleSql: string;
   /** The SQL function name for the batched statement. */
   private readonly searchFunction: string;
@@ -137,6 +151,8 @@ export class SemanticSearchService {
   private readonly titleWords = new TitleWords();
   /** Each filter's kept row counts (migration 099), or undefined for a pre-099 searchFunction. */
   private readonly filterRowCounts: FilterRowCounts | undefined;
+  /** What answers show of the markets (migration 100), or undefined when the statement joins them (catalogCopy false, searchFunction). */
+  private readonly displayRows: MarketDisplayRows | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -145,13 +161,14 @@ export class SemanticSearchService {
   ) {
     this.candidates = options.candidates ?? ((limit) => Math.min(Math.max(limit * 2, 40), 200));
     this.batching = options.batching ?? true;
-    this.searchFunction = options.searchFunction ?? 'semantic_search';
+    const current = options.searchFunction === undefined;
+    const copy = current && (options.catalogCopy ?? true);
+    this.searchFunction = options.searchFunction ?? (copy ? 'semantic_search_candidates' : 'semantic_search');
     if (!/^[a-z_][a-z0-9_]*$/.test(this.searchFunction)) throw new Error(`not a function name: ${this.searchFunction}`);
-    this.filterRowCounts = options.searchFunction === undefined
-      ? new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs })
-      : undefined;
-    this.singleSql = this.filterRowCounts
-      ? 'SELECT * FROM semantic_search($1::vector, $2, $3::text[], $4, $5, $6, $7, $8)'
+    this.filterRowCounts = current ? new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs }) : undefined;
+    this.displayRows = copy ? new MarketDisplayRows(pool) : undefined;
+    this.singleSql = current
+      ? `SELECT * FROM ${this.searchFunction}($1::vector, $2, $3::text[], $4, $5, $6, $7, $8)`
       : `SELECT * FROM ${this.searchFunction}($1::vector, $2, $3::text[], $4, $5, $6)`;
     const maxBatch = options.maxBatch ?? 32;
     this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
@@ -231,12 +248,20 @@ export class SemanticSearchService {
     return this.filterRowCounts?.size ?? 0;
   }
 
+  /** The copy of the markets' rows answers show: how many are kept, and the reads that filled it (tests, benchmarks). */
+  get displayRowStats(): { kept: number; reads: number; rowsRead: number } {
+    return this.displayRows?.stats ?? { kept: 0, reads: 0, rowsRead: 0 };
+  }
+
   /**
-   * Drops the filters' row counts: call when the catalog or the embeddings changed (the component
-   * does, with the recent answers), so that no search trusts a count of zero made before rows came.
+   * Drops what the service keeps only as fresh as the cached answers: the filters' row counts (so
+   * that no search trusts a count of zero made before rows came) and the copy of the markets' rows
+   * (so that no search shows a market as it was before a change). Call when the catalog or the
+   * embeddings changed; the component does, with the recent answers.
    */
-  forgetFilterRows(): void {
+  forgetCatalogCopies(): void {
     this.filterRowCounts?.clear();
+    this.displayRows?.clear();
   }
 
   /** The kept row counts of a filtered search's filters, when counted already (see FilterRowCounts). */
@@ -260,7 +285,7 @@ export class SemanticSearchService {
     const counts = this.filterRowCounts !== undefined;
     const first = counts ? 8 : 6;
     const vectors = searches.map((_, i) => `$${first + i}::vector`).join(', ');
-    const { rows } = await this.pool.query<CandidateRow & { query_index: number }>({
+    const { rows } = await this.pool.query<(CandidateRow | Candidate) & { query_index: number }>({
       // prepared once per connection and batch size (at most maxBatch of them), as nearestMarkets
       name: `${this.searchFunction}_batch_${searches.length}`,
       text: `SELECT q.i::int AS query_index, s.*
@@ -277,18 +302,17 @@ export class SemanticSearchService {
         ...searches.map((s) => toPgVectorBinary(s.vector!)),
       ],
     });
-    const out = searches.map((): CandidateRow[] => []);
+    const out = searches.map((): (CandidateRow | Candidate)[] => []);
     for (const { query_index: i, ...row } of rows) out[i - 1].push(row);
-    return out;
+    return this.withMarketRows(out, searches.map((s) => s.filters));
   }
 
   /**
    * Candidates from both HNSW indexes with the exact distance to the nearer of each candidate's two
-   * embeddings, the filters re-checked against the live catalog row: one statement (migration 041),
-   * so a search holds the single embedded connection for one round trip.
+   * embeddings (one statement, migration 100), then their markets' rows (withMarketRows).
    */
   private async nearestMarkets(vector: Float32Array, k: number, filters: SearchFilters, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
-    const { rows } = await this.pool.query<CandidateRow>({
+    const { rows } = await this.pool.query<CandidateRow | Candidate>({
       // a named statement: each connection parses and plans it once, not at every search
       name: this.searchFunction,
       text: this.singleSql,
@@ -302,6 +326,31 @@ export class SemanticSearchService {
         ...(this.filterRowCounts ? [filterRows?.title ?? null, filterRows?.rules ?? null] : []),
       ],
     });
-    return rows;
+    return (await this.withMarketRows([rows], [filters]))[0];
+  }
+
+  /**
+   * Each search's candidates with their markets' rows (one read for the markets the copy lacks,
+   * whatever the number of searches), the filters re-checked against those rows as semantic_search
+   * re-checks them against `markets`: a removed market, a closed one under `active_only`, one whose
+   * category or exchange no longer matches, or one deleted, drops out. A statement that joined the
+   * rows itself (catalogCopy false, the benchmarks' earlier definitions) returns them already.
+   */
+  private async withMarketRows(lists: (CandidateRow | Candidate)[][], filters: SearchFilters[]): Promise<CandidateRow[][]> {
+    if (!this.displayRows) return lists as CandidateRow[][];
+    const all = lists.length === 1 ? lists[0] : lists.flat();
+    const markets = await this.displayRows.rowsFor(all);
+    let at = 0;
+    return lists.map((candidates, i) => {
+      const { exchanges, onlyOpen, category } = filters[i];
+      const out: CandidateRow[] = [];
+      for (const c of candidates) {
+        const m = markets[at++];
+        if (!m || m.removed || (onlyOpen && m.closed) || (category !== null && m.categoryKey !== category)) continue;
+        if (exchanges !== null && !exchanges.includes(c.exchange)) continue;
+        out.push({ exchange: c.exchange, market_id: c.market_id, distance: c.distance, title: m.title, category: m.category, closed: m.closed, svc_id: m.svc_id });
+      }
+      return out;
+    });
   }
 }
