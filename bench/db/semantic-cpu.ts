@@ -15,13 +15,15 @@
 // search statement, so its CPU is what HTTP, the key check and rate limit, body parsing, validation
 // and the JSON answer cost a search; "http-098" (not in the default list) is the HTTP path with the
 // search statement as it was before migration 099 (a filter's rows counted at every search), installed
-// under another name in the bench's database, for a side-by-side run. With --statements the server's
+// under another name in the bench's database, for a side-by-side run; "http-live" (not in the default
+// list) is the HTTP path without the service's copy of the markets' rows (catalogCopy false: the
+// statement joins the live catalog rows at every search, the path before migration 100). With --statements the server's
 // pg_stat_statements says which statements the HTTP path runs per request and their time (the
 // bench creates the extension; the library must be preloaded on the cache's server first: it says
 // how when it is not, and leaving it loaded did not change the CPU a request measured here, see
 // bench/README.md "Fourth pass"). Linux only.
 //
-//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame,http-098] [--db-concurrency N]
+//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame,http-098,http-live] [--db-concurrency N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -174,6 +176,9 @@ const app = await startSearchApp(service);
 if (paths.includes('http-098')) await installFunctionBefore099(db.pool);
 const service098 = new SemanticSearchService(db.pool, embedder, { databaseConcurrency, searchFunction: BEFORE_099 });
 const app098 = paths.includes('http-098') ? await startSearchApp(service098) : undefined;
+// the same app with the catalog rows joined by the statement at every search (before migration 100)
+const serviceLive = new SemanticSearchService(db.pool, embedder, { databaseConcurrency, catalogCopy: false });
+const appLive = paths.includes('http-live') ? await startSearchApp(serviceLive) : undefined;
 const viaHttp = (svc: SemanticSearchService, through: Awaited<ReturnType<typeof startKeyedApp>>) => async () => {
   const before = svc.batchStats;
   const { samples } = await closedLoop(through, clients, seconds, (n) => distinct(nextQuery + n));
@@ -211,11 +216,13 @@ try {
   await closedLoop(app, 4, 3, (n) => distinct(90_000 + n)); // warm-up: JIT, graph pages in cache
   if (frameApp) await closedLoop(frameApp, 4, 2, (n) => distinct(80_000 + n));
   if (app098) await closedLoop(app098, 4, 3, (n) => distinct(70_000 + n));
+  if (appLive) await closedLoop(appLive, 4, 3, (n) => distinct(60_000 + n));
   for (const p of paths) {
     if (p === 'embed') await measure('embedding only', embedOnly);
     else if (p === 'service') await measure('service (model + database, no HTTP)', direct);
     else if (p === 'http') await measure('HTTP app (model + database + HTTP)', viaHttp(service, app));
     else if (p === 'http-098') await measure('HTTP app, search statement before migration 099', viaHttp(service098, app098!));
+    else if (p === 'http-live') await measure('HTTP app, catalog rows joined by the statement (before migration 100)', viaHttp(serviceLive, appLive!));
     else if (p === 'frame') await measure('HTTP frame alone (stand-in service, fixed answer)', frameOnly);
     else throw new Error(`unknown path ${p}`);
   }
@@ -223,6 +230,7 @@ try {
 } finally {
   await frameApp?.close();
   await app098?.close();
+  await appLive?.close();
   await app.close();
   await admin.end();
   await db.close();
