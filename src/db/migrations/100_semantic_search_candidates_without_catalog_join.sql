@@ -52,7 +52,10 @@ END
 $$;
 
 -- 099's semantic_search, same arguments and columns: the candidates above, the filters re-checked
--- against the live catalog rows.
+-- against the live catalog rows. Each candidate's row is looked up on the primary key (LATERAL with
+-- LIMIT 1, which the planner cannot turn into a join): planned as a join, the function's estimate of
+-- 200 rows made a hash join over a scan of every market the cheaper plan on paper (5-7 ms of CPU a
+-- search on the benchmark's 22k markets, against ~0.3 for the lookups).
 CREATE OR REPLACE FUNCTION semantic_search(
   query_vector vector(384),
   k integer,
@@ -66,7 +69,7 @@ CREATE OR REPLACE FUNCTION semantic_search(
 LANGUAGE sql VOLATILE ROWS 200 AS $$
   SELECT m.exchange, m.market_id, m.title, m.category, m.closed, m.svc_id, c.distance
   FROM semantic_search_candidates(query_vector, k, exchanges, only_open, only_category, exact_below, title_rows, rules_rows) AS c
-  JOIN markets m ON m.exchange = c.exchange AND m.market_id = c.market_id
+  CROSS JOIN LATERAL (SELECT * FROM markets r WHERE r.exchange = c.exchange AND r.market_id = c.market_id LIMIT 1) AS m
   WHERE NOT m.removed
     AND (exchanges IS NULL OR m.exchange = ANY (exchanges))
     AND (NOT only_open OR NOT m.closed)
