@@ -82,7 +82,7 @@ describe('embedding indexer', function () {
     assert.equal((await topKeys('celtics basketball championship', { active_only: true }))[0], 'kalshi:KXNBA-26-BOS');
     await seedCatalogMarkets(db.pool, [{ ...market, closed: true }]);
     // as the component does when its watcher, or another instance's notification, reports the
-    // change (test/semantic/market-display-rows.test.ts runs that path)
+    // change (test/semantic/result-cache.test.ts runs that path)
     search.forgetCatalogCopies();
     // Even before the indexer runs, the catalog re-check keeps the closed market out.
     assert.ok(!(await topKeys('celtics basketball championship', { active_only: true })).includes('kalshi:KXNBA-26-BOS'));

@@ -67,7 +67,7 @@ export interface SemanticSearchOptions {
   databaseConcurrency?: number;
   /**
    * The SQL function a search calls (default `semantic_search_candidates`, with the catalog rows
-   * from MarketDisplayRows). For benchmarks only: they compare against an earlier definition
+   * from MarketDisplayRows; `semantic_search` with catalogCopy false). For benchmarks only: they compare against an earlier definition
    * installed under another name in the benchmark's database (one from before migration 099, so the
    * filters' kept row counts are not passed to it, and which joins the catalog rows itself).
    */
