@@ -40,6 +40,9 @@ interface ReadRow {
   removed: boolean;
 }
 
+/** One string for a market, for the reads' bookkeeping (exchange codes hold no NUL). */
+const readKey = (exchange: string, marketId: string): string => `${exchange}\u0000${marketId}`;
+
 /** A market as a search's candidates name it. */
 export interface MarketRef {
   exchange: string;
@@ -81,7 +84,7 @@ export class MarketDisplayRows {
     const ids: string[] = [];
     for (const i of missing) {
       const { exchange, market_id } = markets[i];
-      const key = `${exchange}\u0000${market_id}`; // exchange codes hold no NUL
+      const key = readKey(exchange, market_id);
       if (asked.has(key)) continue;
       asked.add(key);
       exchanges.push(exchange);
@@ -95,10 +98,10 @@ export class MarketDisplayRows {
     const read = new Map<string, MarketDisplayRow>();
     for (const r of rows) {
       const row: MarketDisplayRow = { title: r.title, category: r.category, categoryKey: r.category_key, closed: r.closed, svc_id: r.svc_id, removed: r.removed };
-      read.set(`${r.exchange}\u0000${r.market_id}`, row);
+      read.set(readKey(r.exchange, r.market_id), row);
       if (keep) this.keep(r.exchange, r.market_id, row);
     }
-    for (const i of missing) out[i] = read.get(`${markets[i].exchange}\u0000${markets[i].market_id}`);
+    for (const i of missing) out[i] = read.get(readKey(markets[i].exchange, markets[i].market_id));
     return out;
   }
 
