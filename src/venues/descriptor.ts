@@ -20,6 +20,7 @@ import type { RateLimitOptions } from './http-client.js';
 import type { SimulatorFactory } from '../sim/types.js';
 import type { StreamClientFactory } from './stream.js';
 import type { TradingClientFactory } from './trading.js';
+import type { ConformanceCheck } from './wire.js';
 
 export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
 
@@ -91,6 +92,11 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
    * stream gateway; absent for venues without a stream of the service (`stream: null`).
    */
   readonly streamClient?: () => Promise<StreamClientFactory>;
+  /**
+   * The endpoints the adapter relies on, with their wire schemas (`./<code>/wire.ts`), as the conformance
+   * command calls and checks them; imported on first use.
+   */
+  readonly conformance?: () => Promise<readonly ConformanceCheck[]>;
   /** The venue's order client (`./<code>/trading.ts`), imported on first use; venues that trade have one. */
   readonly tradingClient?: () => Promise<TradingClientFactory>;
   /**
