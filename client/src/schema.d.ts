@@ -875,7 +875,7 @@ export interface paths {
             parameters: {
                 query: {
                     /**
-                     * @description A venue with trading (CONTRACT.md §1)
+                     * @description A venue with trading
                      * @example kalshi
                      */
                     exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
@@ -1524,7 +1524,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A venue with trading (CONTRACT.md §1) */
+                    /** @description A venue with trading */
                     exchange?: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
                     status?: "pending" | "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "rejected";
                     limit?: number;
@@ -2314,7 +2314,7 @@ export interface paths {
             parameters: {
                 query: {
                     /**
-                     * @description A venue with trading (CONTRACT.md §1)
+                     * @description A venue with trading
                      * @example kalshi
                      */
                     exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";
@@ -7172,7 +7172,7 @@ export interface components {
         /** @description kalshi {key_id, private_key (RSA, PEM)}; futuur {public_key, private_key}; polymarket {api_key, secret (base64), passphrase, address (0x hex), signature_type?, funder?}; limitless/predictfun/opinion {api_key, ...}. Posting again replaces the set. */
         RegisterCredentials: {
             /**
-             * @description A venue with trading (CONTRACT.md §1)
+             * @description A venue with trading
              * @enum {string}
              */
             exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur";

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { MarketStatus, Outcome } from '../venues/records.js';
 
-/** A market as served (CONTRACT.md §3), with svc_id and cluster_id from the matcher (null until then). */
+/** A market as served (docs/api-contract.md §3), with svc_id and cluster_id from the matcher (null until then). */
 export interface CatalogMarket {
   exchange: string;
   market_id: string;

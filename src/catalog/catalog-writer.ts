@@ -159,7 +159,7 @@ function vacuumsOf(pool: pg.Pool): { markets: MaintenanceAfterWrites; outcomes: 
   return v;
 }
 
-/** A market's place in a cross-exchange cluster (CONTRACT.md §3), or none (nulls). */
+/** A market's place in a cross-exchange cluster (docs/api-contract.md §3), or none (nulls). */
 export interface ClusterAssignment {
   exchange: ExchangeCode;
   market_id: string;

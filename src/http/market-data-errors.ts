@@ -1,4 +1,4 @@
-// The HTTP edge of the market-data service: its typed failures become statuses here (CONTRACT.md §2),
+// The HTTP edge of the market-data service: its typed failures become statuses here (docs/api-contract.md §2),
 // and nowhere below. A venue that does not know the market is a 404; a venue that failed is a 502,
 // one whose circuit is open a 503 (with Retry-After when known), one too slow a 504; data that could
 // not be read is a 502. Live passthrough failures are never answered with stale data.

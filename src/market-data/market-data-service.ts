@@ -1,4 +1,4 @@
-// Market data as the API serves it (CONTRACT.md §5): markets and events from the catalog; books,
+// Market data as the API serves it (docs/api-contract.md §5): markets and events from the catalog; books,
 // trades, prices and candles live from the venue adapters behind a short cache with one in-flight
 // call per key (LiveReadCache). A market the catalog does not hold yet (not synced) is looked up at
 // the venue. What a venue offers is its adapter's capability map: an operation it lacks is a

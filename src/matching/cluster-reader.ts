@@ -21,7 +21,7 @@ export interface ClusterMember {
   match: MemberMatch;
 }
 
-/** The cluster record (CONTRACT.md §3). */
+/** The cluster record (docs/api-contract.md §3). */
 export interface ClusterRecord {
   svc_id: string;
   cluster_id: string;

@@ -1,4 +1,4 @@
-// Public and internal cluster identifiers (CONTRACT.md §3): `svc_` + 12 lower-case base32 characters
+// Public and internal cluster identifiers (docs/api-contract.md §3): `svc_` + 12 lower-case base32 characters
 // (60 random bits), and `clu_` + 12 for the internal key. Random, never derived from the members, so
 // that an id says nothing about which markets a cluster held first and survives every membership change.
 import { randomBytes } from 'node:crypto';

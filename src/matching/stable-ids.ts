@@ -1,4 +1,4 @@
-// Which found cluster keeps which existing identity (CONTRACT.md §3): when clusters merge, the oldest
+// Which found cluster keeps which existing identity (docs/api-contract.md §3): when clusters merge, the oldest
 // id survives; when one splits, the part with the most of its members keeps it; an id whose members
 // all went elsewhere merged away (it keeps answering with the survivor); an id none of whose members
 // is clustered any more is dissolved. Pure: the caller loads and stores.

@@ -1,7 +1,7 @@
 /**
  * The matcher's shared vocabulary: what the pair judge (fingerprints, vetoes, score) hands to the
  * clustering job and to `match:pairs`, so both use one logic. See the spec's "Cross-exchange matching"
- * and CONTRACT.md §3 (cluster record).
+ * and docs/api-contract.md §3 (cluster record).
  */
 
 /** A market as the matcher sees it: enough to fingerprint and judge; fields a source lacks are null. */

@@ -1,5 +1,5 @@
 // The orders placed through the service and their fills (table trading_orders / trading_fills). The
-// order record of CONTRACT.md §3 is built here; every read is scoped to its user, so another user's
+// order record of docs/api-contract.md §3 is built here; every read is scoped to its user, so another user's
 // order is simply not found. Idempotency rests on a unique index (user, client_order_id): concurrent
 // identical requests race on the INSERT and exactly one wins, with no check-then-insert window.
 import crypto from 'node:crypto';
@@ -16,7 +16,7 @@ export interface OrderFill {
   timestamp: string;
 }
 
-/** The order record of the API (CONTRACT.md §3), plus its fills. */
+/** The order record of the API (docs/api-contract.md §3), plus its fills. */
 export interface OrderRecord {
   id: string;
   exchange: string;

@@ -1,4 +1,4 @@
-// Polymarket onboarding (CONTRACT.md §5): derive-credentials signs Polymarket's L1 ClobAuth with the
+// Polymarket onboarding (docs/api-contract.md §5): derive-credentials signs Polymarket's L1 ClobAuth with the
 // caller's wallet key, in memory and once (never stored, never logged), and stores the L2 credentials
 // the venue hands back; verify-credentials asks the venue whether the stored ones still work;
 // safe-address computes the wallet's Polymarket Safe by CREATE2, with no network at all.

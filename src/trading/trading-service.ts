@@ -1,4 +1,4 @@
-// Orders through the venues (CONTRACT.md §3, §5 Trading): place, list, get, cancel, plus positions
+// Orders through the venues (docs/api-contract.md §3, §5 Trading): place, list, get, cancel, plus positions
 // and balances, for one user at a time (every read is scoped to the caller's user).
 //
 // Placing is crash-safe by construction: the order is written `pending` first (the unique index on

@@ -36,7 +36,7 @@ export type RouteRead = 'market' | 'markets' | 'orderbook' | 'topofbook' | 'trad
 export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
 
 export interface VenueDescriptor<Code extends string = string, UrlKey extends string = string> {
-  /** Path segment and identifier of the venue everywhere in the API (CONTRACT.md §1). */
+  /** Path segment and identifier of the venue everywhere in the API (docs/api-contract.md §1). */
   readonly code: Code;
   /** x1..x9: the spec's anonymised name for the venue. */
   readonly ordinal: `x${number}`;
@@ -75,7 +75,7 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
     readonly rateWithKey?: Readonly<Record<string, RateLimitOptions>>;
   };
 
-  /** What a user stores to trade on the venue (CONTRACT.md §5 Credentials); null = no trading. */
+  /** What a user stores to trade on the venue (docs/api-contract.md §5 Credentials); null = no trading. */
   readonly credentials: z.ZodType<Record<string, unknown>> | null;
   /**
    * The venue's own keys for market-data reads, by field, with the environment variable config reads
@@ -152,7 +152,7 @@ function isRsaPrivateKey(pem: string): boolean {
   }
 }
 
-/** Credential schemas shared by several venues (CONTRACT.md §5). */
+/** Credential schemas shared by several venues (docs/api-contract.md §5). */
 export const CredentialSchemas = {
   /** limitless, predictfun, opinion: the venue's API key, plus venue-specific extras. */
   apiKey: z.object({ api_key: nonEmpty }).passthrough(),

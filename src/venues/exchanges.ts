@@ -1,5 +1,5 @@
 /**
- * The exchange table of CONTRACT.md §1, derived from the venue descriptors (src/venues/index.ts, the
+ * The exchange table of docs/api-contract.md §1, derived from the venue descriptors (src/venues/index.ts, the
  * one place a venue's code is spelled). Everything else refers to venues through `ExchangeCode`,
  * `EXCHANGE_CODES` or `EXCHANGES`.
  */

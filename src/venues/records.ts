@@ -1,6 +1,6 @@
 /**
- * The unified records every venue adapter produces (CONTRACT.md §3), as zod schemas with the units of
- * CONTRACT.md §2: prices are probabilities in [0, 1], sizes are contracts, money is USD, times are ISO
+ * The unified records every venue adapter produces (docs/api-contract.md §3), as zod schemas with the units of
+ * docs/api-contract.md §2: prices are probabilities in [0, 1], sizes are contracts, money is USD, times are ISO
  * 8601 UTC. The `make*` constructors are the only way normalisers build records: they validate and
  * throw `RecordError` naming the venue, the record and the field, so a unit mix-up never reaches the
  * catalog. `svc_id` and `cluster_id` are not here: the catalog adds them.
@@ -39,7 +39,7 @@ export function isClosedStatus(status: MarketStatus): boolean {
 }
 
 export const OutcomeSchema = z.object({
-  /** Venue-native outcome id (CONTRACT.md §1 table: `yes`/`no`, token ids, answer ids...). */
+  /** Venue-native outcome id (docs/api-contract.md §1 table: `yes`/`no`, token ids, answer ids...). */
   id: z.string().min(1),
   label: z.string().min(1),
   price: ProbOrNull,
@@ -311,7 +311,7 @@ export function makeCandle(input: Candle, exchange?: ExchangeCode): Candle {
   return parseOrThrow(CandleSchema, input, 'candle', exchange);
 }
 
-/** Best bid/ask summary of a book (CONTRACT.md §5 topofbook); null fields when a side is empty. */
+/** Best bid/ask summary of a book (docs/api-contract.md §5 topofbook); null fields when a side is empty. */
 export function topOfBook(book: OrderBook): { best_bid: number | null; best_ask: number | null; bid_size: number | null; ask_size: number | null; mid: number | null; spread: number | null; timestamp: string } {
   const bid = book.bids[0] ?? null;
   const ask = book.asks[0] ?? null;

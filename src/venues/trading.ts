@@ -1,7 +1,7 @@
 /**
  * What a venue's order client is to the trading service (`src/venues/<code>/trading.ts` implements
  * it; the descriptor's `tradingClient` imports it lazily). Orders and fills cross this boundary in the
- * unified units of CONTRACT.md §2-3 (prices 0..1 of the order's outcome, sizes in contracts/shares),
+ * unified units of docs/api-contract.md §2-3 (prices 0..1 of the order's outcome, sizes in contracts/shares),
  * so the service never sees a venue's cents, wei or side codes.
  *
  * Order requests are never retried here: a POST that timed out may have reached the venue, and

@@ -1,7 +1,7 @@
 /**
  * Unit conversions shared by the venue normalisers. Every venue speaks its own units (cents, dollar
  * strings, fixed-point counts, wei, seconds or milliseconds); these helpers turn them into the
- * service's units (CONTRACT.md §2) and throw `UnitError` on anything that is not what it claims to be,
+ * service's units (docs/api-contract.md §2) and throw `UnitError` on anything that is not what it claims to be,
  * so that a unit mix-up fails loudly in a normaliser instead of landing in the catalog.
  */
 
@@ -202,7 +202,7 @@ export function toIsoOrNull(v: unknown, unit?: EpochUnit, what = 'time'): string
   return isNullish(v) ? null : toIso(v, unit, what);
 }
 
-/** ISO or unix-seconds query value (CONTRACT.md §2 `start`/`end`) to epoch milliseconds. */
+/** ISO or unix-seconds query value (docs/api-contract.md §2 `start`/`end`) to epoch milliseconds. */
 export function queryTimeToMs(v: string | number): number {
   return Date.parse(toIso(v));
 }

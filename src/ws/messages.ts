@@ -4,7 +4,7 @@
  * which counts the messages of that kind for that market (a snapshot repeats the latest number), so a
  * client sees a gap and can resubscribe.
  *
- * Units (CONTRACT.md §2, §5): prices are probabilities 0..1. Kalshi's `bid_side`/`ask_side` are sizes
+ * Units (docs/api-contract.md §2, §5): prices are probabilities 0..1. Kalshi's `bid_side`/`ask_side` are sizes
  * on the 1..99-cent grid (index = cents - 1); the other venues' are prices best first, with the sizes
  * alongside in `bid_sizes`/`ask_sizes` (an addition: a price list alone says nothing of depth).
  *

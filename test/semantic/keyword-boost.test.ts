@@ -7,7 +7,7 @@ import { loadFixtureCorpus, loadFixtureQueries } from '../../scripts/eval/catalo
 import { wordTokens } from '../../src/search/query-text.js';
 import { MAX_KEYWORD_BOOST, queryKeywords, TitleWords } from '../../src/search/semantic/keyword-boost.js';
 
-/** The boost as CONTRACT.md §5 defines it: MAX_KEYWORD_BOOST times the share of the keywords found as words of the title. */
+/** The boost as docs/api-contract.md §5 defines it: MAX_KEYWORD_BOOST times the share of the keywords found as words of the title. */
 function keywordBoost(keywords: string[], title: string): number {
   if (keywords.length === 0) return 0;
   const titleWords = new Set(wordTokens(title));

@@ -5,7 +5,7 @@ import { EXCHANGE_CODES, EXCHANGES, ExchangeCodeSchema, getExchange } from '../.
 const base = { exchange: 'kalshi' as const, market_id: 'M-1', title: 'Will it rain?', status: 'open' as const, updated_at: '2026-11-22T00:00:00.000Z', raw: { x: 1 } };
 
 describe('exchange table', () => {
-  // CONTRACT.md §1 fixes the first nine; a venue added later takes the next ordinal (x10...).
+  // docs/api-contract.md §1 fixes the first nine; a venue added later takes the next ordinal (x10...).
   it('the contract\'s nine venues first, in x1..x9 order; ordinals follow the list; the zod enum takes exactly the codes', () => {
     assert.deepEqual(EXCHANGE_CODES.slice(0, 9), ['kalshi', 'polymarket', 'limitless', 'predictfun', 'opinion', 'futuur', 'probable', 'manifold', 'predictit']);
     assert.deepEqual(EXCHANGES.map((e) => e.ordinal), EXCHANGES.map((_, i) => `x${i + 1}`));

@@ -1,5 +1,5 @@
 -- The catalog: every venue's markets, events and outcomes, normalised to the unified records
--- (CONTRACT.md section 3), with the raw venue payload kept for debugging and re-normalisation.
+-- (docs/api-contract.md §3), with the raw venue payload kept for debugging and re-normalisation.
 
 -- Every content change of a market takes the next number of this sequence, so that downstream
 -- indexers (search index, embeddings, matching) can follow "what changed since N" incrementally.

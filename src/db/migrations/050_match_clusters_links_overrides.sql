@@ -5,7 +5,7 @@
 -- cluster_id live on the markets rows (written by the catalog writer); these tables are the truth.
 
 -- One row per cluster of at least two markets. svc_id is the public id (`svc_` + 12 base32
--- characters), cluster_id the internal key; both are kept for the cluster's life (CONTRACT.md §3).
+-- characters), cluster_id the internal key; both are kept for the cluster's life (docs/api-contract.md §3).
 CREATE TABLE IF NOT EXISTS match_clusters (
   cluster_id           text        PRIMARY KEY,
   svc_id               text        NOT NULL UNIQUE,

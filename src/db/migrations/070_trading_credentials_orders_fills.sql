@@ -1,7 +1,7 @@
 -- Trading (src/trading/): the users' venue credentials (encrypted), the orders placed through the
 -- service, and their fills.
 
--- One credential set per user per venue (CONTRACT.md §3, spec "Credential sets"). The values are one
+-- One credential set per user per venue (docs/api-contract.md §3, spec "Credential sets"). The values are one
 -- AES-256-GCM ciphertext of the JSON set, bound to (user_id, exchange) as associated data so a row
 -- cannot be moved to another user; key_id names the encryption key (a fingerprint, never the key), so
 -- that a key rotation can tell which rows it has re-encrypted.
@@ -17,7 +17,7 @@ CREATE TABLE IF NOT EXISTS trading_credentials (
   PRIMARY KEY (user_id, exchange)
 );
 
--- Orders (CONTRACT.md §3 Order). A row is written as `pending` before anything is sent to the venue,
+-- Orders (docs/api-contract.md §3 Order). A row is written as `pending` before anything is sent to the venue,
 -- so a crash or a venue outage never leaves an order the service does not know about;
 -- `venue_client_id` is what the venue knows the order by before it answers (the caller's
 -- client_order_id, or one made here), used to reconcile pending rows with the venue.

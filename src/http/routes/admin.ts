@@ -1,4 +1,4 @@
-// Operator routes for production keys, for keys of plan admin (CONTRACT.md section 4).
+// Operator routes for production keys, for keys of plan admin (docs/api-contract.md §4).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AccountService } from '../../accounts/accounts.js';

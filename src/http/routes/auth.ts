@@ -1,4 +1,4 @@
-// Accounts: sign-up, login (session token), current user, logout (CONTRACT.md section 4).
+// Accounts: sign-up, login (session token), current user, logout (docs/api-contract.md §4).
 // get-current-user and logout authenticate with the session token (Authorization: Bearer), not an API key.
 import { Router, type Request } from 'express';
 import { z } from 'zod';

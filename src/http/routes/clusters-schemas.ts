@@ -1,4 +1,4 @@
-// Request and response schemas of the cross-venue matching routes (CONTRACT.md §3 cluster record,
+// Request and response schemas of the cross-venue matching routes (docs/api-contract.md §3 cluster record,
 // §5 routes) and their OpenAPI registration: the same zod schemas validate the parameters (400
 // naming the field) and document the shapes.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Cross-venue matching routes (CONTRACT.md §5): clusters by svc_id (plans with the svc_lookup feature),
+// Cross-venue matching routes (docs/api-contract.md §5): clusters by svc_id (plans with the svc_lookup feature),
 // by cluster_id and by member market (any key), and match/explain. Mounted at the root of the keyed
 // /api/v1 router, before the per-venue router, so /{exchange}/{market_id}/cluster lands here.
 import { Router } from 'express';

@@ -1,4 +1,4 @@
-// Kalshi parlay (combo, multivariate) trades over HTTP (CONTRACT.md §5: /kalshi/parlays/trades?start&end):
+// Kalshi parlay (combo, multivariate) trades over HTTP (docs/api-contract.md §5: /kalshi/parlays/trades?start&end):
 // the trades of combo markets in a time range, newest first, paged by an opaque cursor that holds the
 // range and where the venue scan stopped (src/market-data/parlays.ts). Other venues: 404 naming the
 // operation. Mounted before the venue router.

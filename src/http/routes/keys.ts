@@ -1,4 +1,4 @@
-// POST /api/v1/test-key: anyone may mint a short-lived free key (CONTRACT.md section 4). The key
+// POST /api/v1/test-key: anyone may mint a short-lived free key (docs/api-contract.md §4). The key
 // belongs to the session user when a valid session token is sent, otherwise to a new anonymous user.
 // The route itself is limited per client address, since it needs no key.
 import { Router } from 'express';

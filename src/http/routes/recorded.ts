@@ -1,4 +1,4 @@
-// Recorded market data over HTTP (CONTRACT.md §5): raw book deltas (kalshi, polymarket), the best
+// Recorded market data over HTTP (docs/api-contract.md §5): raw book deltas (kalshi, polymarket), the best
 // bid/ask series and order-book analytics (venues with an order book), per venue and again under
 // /api/v1/analytics/{exchange}/{market_id}/... . Series are oldest first and paged by an opaque cursor
 // holding the last (timestamp, sequence) served. Mounted before the venue router.

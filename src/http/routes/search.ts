@@ -1,4 +1,4 @@
-// GET /api/v1/search/markets and GET /api/v1/search/autocomplete (CONTRACT.md section 5).
+// GET /api/v1/search/markets and GET /api/v1/search/autocomplete (docs/api-contract.md §5).
 // Mounted under /api/v1/search by the composition root (src/service.ts). Answers 400 for bad parameters and 503 when
 // the search engine is down; nothing else in the API depends on the engine.
 import { Router, type Request, type Response } from 'express';

@@ -1,4 +1,4 @@
-// Venue credentials (CONTRACT.md §5 Credentials): register (validated against the venue's schema,
+// Venue credentials (docs/api-contract.md §5 Credentials): register (validated against the venue's schema,
 // 400 naming the field), list (which venues are connected; values never returned) and remove. The
 // `{userID}` path segment is ignored: the user is always the API key's.
 import { Router } from 'express';

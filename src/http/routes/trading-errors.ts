@@ -1,4 +1,4 @@
-// The trading service's failures as HTTP statuses (CONTRACT.md §2: 422 for a venue's rejection,
+// The trading service's failures as HTTP statuses (docs/api-contract.md §2: 422 for a venue's rejection,
 // 502/504 for a venue that is down or slow).
 import { BadCursorError } from '../../trading/order-repository.js';
 import { TradingError, type TradingErrorKind } from '../../trading/errors.js';

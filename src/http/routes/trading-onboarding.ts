@@ -1,4 +1,4 @@
-// Polymarket onboarding (CONTRACT.md §5): derive-credentials, verify-credentials, safe-address. On
+// Polymarket onboarding (docs/api-contract.md §5): derive-credentials, verify-credentials, safe-address. On
 // any other venue these paths are a 404 naming the operation.
 import { Router } from 'express';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The trading routes' request and response schemas (CONTRACT.md §3 Order, §5 Trading), registered in
+// The trading routes' request and response schemas (docs/api-contract.md §3 Order, §5 Trading), registered in
 // the OpenAPI document under the names clients see.
 import { z } from 'zod';
 import { EXCHANGES } from '../../venues/exchanges.js';
@@ -6,7 +6,7 @@ import { openapi } from '../openapi.js';
 
 /** The venues with trading, in x1..x9 order. */
 export const TRADING_CODES = EXCHANGES.filter((e) => e.trading).map((e) => e.code) as [string, ...string[]];
-const TradingExchange = z.enum(TRADING_CODES).openapi({ description: 'A venue with trading (CONTRACT.md §1)' });
+const TradingExchange = z.enum(TRADING_CODES).openapi({ description: 'A venue with trading' });
 export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'] as const;
 
 export const PlaceOrderBody = openapi.register(

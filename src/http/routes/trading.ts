@@ -1,4 +1,4 @@
-// Orders, positions and balances (CONTRACT.md §5 Trading) over HTTP: thin handlers that parse
+// Orders, positions and balances (docs/api-contract.md §5 Trading) over HTTP: thin handlers that parse
 // (400 naming the field), call the trading service for the key's user, and answer JSON. The user is
 // always the API key's; another user's order is a 404.
 import { Router } from 'express';

@@ -1,4 +1,4 @@
-// Request and response schemas of the per-venue read routes (CONTRACT.md §5). The zod schemas here
+// Request and response schemas of the per-venue read routes (docs/api-contract.md §5). The zod schemas here
 // validate every path and query parameter (400 naming the field) and are the single source of the
 // documented shapes; each route declares its path once, with them, in venues.ts (defineGetRoute).
 import { z } from 'zod';
@@ -167,5 +167,5 @@ export const CandleList = openapi.register(
 );
 export const Rules = z.object({ exchange: ExchangeParam, market_id: z.string(), title: z.string(), rules: z.string(), url: z.string().nullable(), updated_at: z.string() });
 
-/** A page of a list: `{<key>: [...], count, next_cursor}` (CONTRACT.md §2). */
+/** A page of a list: `{<key>: [...], count, next_cursor}` (docs/api-contract.md §2). */
 export const list = <T extends z.ZodType>(key: string, item: T) => z.object({ [key]: z.array(item), count: z.number().int(), next_cursor: z.string().nullable() });

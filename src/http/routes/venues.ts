@@ -1,4 +1,4 @@
-// Per-venue reads (CONTRACT.md §5) over HTTP. Each route is declared once (defineGetRoute: path,
+// Per-venue reads (docs/api-contract.md §5) over HTTP. Each route is declared once (defineGetRoute: path,
 // parameters, response, handler; the OpenAPI operation comes from the same declaration): it parses
 // its path and query (400 naming the field), asks the market-data service
 // (src/market-data/market-data-service.ts) and answers JSON. Cursors are encoded here: they are

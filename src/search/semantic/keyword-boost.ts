@@ -1,4 +1,4 @@
-// The keyword half of the semantic score (CONTRACT.md §5): up to 0.2 off the cosine distance for
+// The keyword half of the semantic score (docs/api-contract.md §5): up to 0.2 off the cosine distance for
 // the query's keywords that appear as whole words in the market's title. Pure embeddings blur exact
 // names and numbers ("2028", "Ohio"); the boost lifts the titles that literally say them.
 import { wordTokens } from '../query-text.js';

@@ -4,7 +4,7 @@
  * `/events/{id}/actions/` (newest first). Requests carrying a `Key` header must be signed exactly as
  * Futuur does (HMAC-SHA512 over the sorted, URL-encoded parameters + Key + Timestamp); a bad key,
  * signature or stale timestamp is a 401 with Futuur's error code. Futuur's realtime feed is Pusher,
- * not simulated: the service has no stream for this venue (CONTRACT.md §1).
+ * not simulated: the service has no stream for this venue (docs/api-contract.md §1).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SimActivity, type SimTrade } from '../../sim/activity.js';

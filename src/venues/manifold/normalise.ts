@@ -11,7 +11,7 @@
  *   come WITHOUT `answers`, so their outcomes are empty until the market is read alone (FullMarket).
  *   They have no single YES price (yes_price null); each answer is an outcome with its own price.
  * - `closeTime` in the past without `isResolved` means closed, not open.
- * - Money: Manifold trades play money (mana, token MANA; a few CASH markets). CONTRACT.md §2 wants USD
+ * - Money: Manifold trades play money (mana, token MANA; a few CASH markets). docs/api-contract.md §2 wants USD
  *   for money, so `liquidity` (mana deposited) is null. `volume`/`volume_24h` carry Manifold's own
  *   volume figure, in mana traded: a share pays M1 if it wins, so mana traded is the closest thing to a
  *   contract count the venue publishes. The token is kept as a tag (`mana` / `cash`).

@@ -4,7 +4,7 @@
  * `/token/orderbook`, `/token/latest-price`, `/token/price-history`, in the `{errno, errmsg, result}`
  * envelope with errors as HTTP 200 + errno, like the venue. An `apikey` header is optional (public
  * routes answer without one) but a wrong one is refused. Opinion's WebSocket is not simulated: the
- * service has no stream for this venue (CONTRACT.md §1).
+ * service has no stream for this venue (docs/api-contract.md §1).
  */
 import { SimActivity } from '../../sim/activity.js';
 import { readCorpus } from '../../sim/corpus.js';

@@ -14,7 +14,7 @@
  * `openapi_user_balance_get` with `chain_id`), each entry the docs' QuoteTokenBalance model
  * `{quoteToken, tokenDecimals, totalBalance, availableBalance, frozenBalance}` (display units). The
  * list's field name is not in the published docs: `balances` (what SDK users read) or `list`.
- * Quote-token amounts are USDT, counted as USD (CONTRACT.md's money unit) at par.
+ * Quote-token amounts are USDT, counted as USD (docs/api-contract.md §2's money unit) at par.
  *
  * Orders and their fills: `GET /order/{orderId}` (docs.opinion.trade, Opinion Open API, Order "Get
  * order detail"; the placement answer's `orderData` is the same record) answers `result.orderData`,

@@ -3,7 +3,7 @@
  * public snapshot of every open market (`/api/marketdata/all/`, refreshed about once a minute, no
  * paging), one market (`/api/marketdata/markets/{id}`), and an undocumented web chart endpoint
  * (`/api/Public/GetMarketChartData/{id}?timespan=24h|7d|30d|90d&maxContracts=&showHidden=true`) that
- * is the only price history it has. Each contract is one binary market (CONTRACT.md §1).
+ * is the only price history it has. Each contract is one binary market (docs/api-contract.md §1).
  *
  * Paging is done here: the snapshot is fetched once per listing and cut into pages ordered by
  * (market id, contract id); the cursor names the last contract of a page, so a resumed listing

@@ -3,7 +3,7 @@
  * endpoint `/api/Public/GetMarketChartData/{id}`) -> unified records. Pure functions, no I/O.
  *
  * Traps handled here (EXCHANGES.md §10.1, §12):
- * - Each CONTRACT is a binary market (CONTRACT.md §1): market_id = contract id, event_id = the
+ * - Each CONTRACT is a binary market (docs/api-contract.md §1): market_id = contract id, event_id = the
  *   PredictIt market id; the PredictIt market itself becomes an event.
  * - Prices are dollars of a $1 contract (0.01..0.99) as JSON numbers; null means "no quote".
  *   bestBuyYesCost is the YES ask, bestSellYesCost the YES bid; when one is missing, the NO side
