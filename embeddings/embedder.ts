@@ -5,7 +5,7 @@ import { EmbeddingWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import { embeddingTextHash } from './text-hash.js';
 import { QUERY_INSTRUCTION } from './model-spec.js';
 
-/** Token caps per kind of text. Rules are long; the cap was measured (bench/README.md, Embeddings). */
+/** Token caps per kind of text. Rules are long; the cap was measured (bench/HISTORY.md, "Embeddings: throughput"). */
 export const TOKEN_BUDGETS = { title: 128, rules: 256, query: 128 } as const;
 export type DocumentKind = 'title' | 'rules';
 

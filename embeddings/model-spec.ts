@@ -10,7 +10,7 @@ export const MAX_MODEL_TOKENS = 512;
 export const POOLING = 'cls' as const;
 /**
  * bge-*-v1.5 asks for this instruction in front of short retrieval queries (not in front of the
- * passages). Measured on our query set it helps paraphrase queries; see bench/README.md.
+ * passages). Measured on our query set it helps paraphrase queries; see bench/HISTORY.md.
  */
 export const QUERY_INSTRUCTION = 'Represent this sentence for searching relevant passages: ';
 

@@ -1,4 +1,4 @@
-// The text-hash cache kept in PostgreSQL (table embedding_cache, migration 040), so that vectors
+// The text-hash cache kept in PostgreSQL (table embedding_cache), so that vectors
 // survive restarts and are shared by every instance.
 import type pg from 'pg';
 import type { EmbeddingCacheStore } from './embedder.js';

@@ -28,7 +28,7 @@ export interface WorkerPoolOptions {
   /**
    * Padded tokens per bulk batch (batch size x longest text, estimated; default 256): a search query
    * waits behind at most the one bulk batch in flight, so this bounds what a backfill adds to a
-   * search (bench/README.md, "Semantic search during a backfill"). Larger batches embed a backfill
+   * search (bench/HISTORY.md, "Batching and background work"). Larger batches embed a backfill
    * a little faster.
    */
   bulkBatchTokens?: number;

@@ -229,7 +229,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     });
 
     // Several instances on one server: a change made by one (a re-index, a sync, a revoked key)
-    // drops the others' cached answers at once (migration 061 announces it; the pollers remain).
+    // drops the others' cached answers at once (the database's triggers announce it; the pollers remain
+    // as a safety net).
     notifications = openNotifications(db, logger);
     const dropSearch = () => searchComponents.cache.invalidate();
     const dropVolumeOrdered = () => searchComponents.cache.invalidate(VOLUME_ORDERED);

@@ -1,5 +1,5 @@
 // Where the CPU of a semantic search on the PostgreSQL server goes, at 20 concurrent distinct
-// queries, next to the query-embedding-only path (issue 13's floor), in one run on the cache that
+// queries, next to the query-embedding-only path (the floor the 0.7x target is measured against), in one run on the cache that
 // bench/db/semantic.ts prepared (run that once first). For each path, per answered request:
 //   - the CPU of every thread of this process (/proc/self/task: the main thread, which runs HTTP,
 //     JSON, the pg client and the benchmark's own client; the embedding worker and its ONNX
@@ -21,7 +21,7 @@
 // pg_stat_statements says which statements the HTTP path runs per request and their time (the
 // bench creates the extension; the library must be preloaded on the cache's server first: it says
 // how when it is not, and leaving it loaded did not change the CPU a request measured here, see
-// bench/README.md "Fourth pass"). Linux only.
+// bench/HISTORY.md, "Semantic search on the server at 20 clients"). Linux only.
 //
 //   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame,http-098,http-live] [--db-concurrency N]
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
 // measured in the same run (the model floor: the same micro-batching of queries as the service's
 // embedding stage, no database, no HTTP), before and after the database rows.
 //
-// Targets (issue 13): on the server, throughput at 20 clients >= 0.7x the embedding-only throughput
+// Targets: on the server, throughput at 20 clients >= 0.7x the embedding-only throughput
 // at 20; p95 < 60 ms at 4 clients.
 //
 // Embedding the 22k real markets takes long on a loaded machine, so the two databases are prepared

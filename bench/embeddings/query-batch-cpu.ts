@@ -5,7 +5,7 @@
 // more per query than the ~20-query passes of the embedding-only floor (bench/db/semantic.ts).
 // With --threads N the worker's ONNX Runtime session runs N intra-op threads instead of the default
 // (cores / workers): run it once with 1 and once with 2 to see what the second thread costs in CPU
-// and buys in wall time (bench/README.md, "Fifth pass").
+// and buys in wall time (bench/HISTORY.md, "Semantic search on the server at 20 clients").
 //
 //   npx tsx bench/embeddings/query-batch-cpu.ts [--queries 480] [--rounds 2] [--sizes 1,4,8,12,20] [--threads N]
 import os from 'node:os';

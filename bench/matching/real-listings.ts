@@ -3,7 +3,7 @@
 // model, the 10 nearest markets of the other venues per market as candidates, the judge on each, and
 // clusters from identity links only with at most one market per venue (strongest links first). Prints
 // how many clusters span two or more venues and a seeded random sample of predicted identity links to
-// label by hand (bench/README.md, "Matching on the real listings").
+// label by hand (bench/HISTORY.md, "Matching on the real listings").
 //
 // This is the judge plus an in-memory candidate search, not the clustering job itself (no database):
 // it measures what the judge links on real wordings.

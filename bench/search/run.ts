@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     // freshly started node keeps getting faster for tens of seconds (JVM JIT): warm it with both
     // workloads for at least --engine-warmup seconds and then until two consecutive rounds agree
     // within 5% (at most 60 s more), so the first measured phase sees a running service. Even so, a
-    // node started minutes before answers up to twice as fast as a fresh one (bench/README.md).
+    // node started minutes before answers up to twice as fast as a fresh one (bench/HISTORY.md).
     const warmRates: number[] = [];
     const minRounds = Math.ceil(ENGINE_WARMUP / 5);
     for (let round = 0; round < minRounds + 12; round++) {

@@ -1,6 +1,6 @@
 // The semantic_search() of migration 041 (before 096 pinned its rescoring lookups to the primary
 // key), installed in a benchmark's database under another name, so that a benchmark can measure
-// the code before issue 14's item 4 next to the current code in one run.
+// the code before searches were batched and lookups pinned next to the current code in one run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -45,7 +45,7 @@ const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('thread
 const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers, threadsPerWorker }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
 const rounds = Number(arg('rounds', '1'));
 const service = new SemanticSearchService(db.pool, embedder);
-// "before" is the code before issue 14's item 4: one call per search and the semantic_search()
+// "before" is the code before searches were batched: one call per search and the semantic_search()
 // of migration 041, whose rescoring lookups the planner sent through an index on kind once 050
 // added one (fixed by 096). The 041 definition is installed here under another name.
 await installFunctionBefore096(db.pool);

@@ -2,7 +2,7 @@
 // with the request bytes written by hand and the response framed by its Content-Length (or chunked
 // encoding). On this 2-core machine the load generator shares the cores with the service it
 // measures; node:http's client (IncomingMessage streams, header objects, agent bookkeeping) took
-// a visible part of them (bench/README.md). This client does the least a closed loop needs: the
+// a visible part of them (bench/HISTORY.md). This client does the least a closed loop needs: the
 // status and the body bytes. It is a measuring tool, not a general HTTP client: no redirects, no
 // pipelining, no 1xx, loopback only.
 import net from 'node:net';

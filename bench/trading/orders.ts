@@ -1,4 +1,4 @@
-// The time the service adds to an order (issue 16), measured the way production runs: three processes.
+// The time the service adds to an order, measured the way production runs: three processes.
 //   1. the venue simulators (kalshi and polymarket), as `npm run sim` runs them (dist/scripts/sim.js);
 //   2. the service, as `npm start` runs it (node dist/src/main.js; real API-key middleware, the
 //      embedded database or a PostgreSQL server), pointed at the simulators by the venues' URL

@@ -1,16 +1,17 @@
 // The sliding-window rate limit shared by every instance of the service on one PostgreSQL server
 // (DATABASE_URL): each accepted request is a row of rate_limit_hits, and the check and the record
-// happen in one call of rate_limit_take_many() under a per-key advisory lock (migrations 060, 097),
+// happen in one call of rate_limit_take_many() under a per-key advisory lock,
 // so "60 per minute" stays 60 whichever instances the requests reach. At most one round trip per
 // keyed request (the requests of one key that arrive together share one), whose cost does not grow
-// with the key's traffic (each key's count is kept, migration 097; bench/db/rate-limit.ts measures it). The instances' clocks are the time base, as in the
-// in-memory limiter: keep them in NTP sync.
+// with the key's traffic (each key's count of rows is kept next to its rows, so a take never counts
+// the window; bench/db/rate-limit-window.ts measures it). The instances' clocks are the time base, as
+// in the in-memory limiter: keep them in NTP sync.
 import type pg from 'pg';
 import type { Clock } from '../util/clock.js';
 import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
-// A lone take is a burst of one: rate_limit_take(), the wrapper 097 keeps for instances still on
-// 060's code during an upgrade, would only add a nested function call (~0.03 ms of backend CPU).
+// A lone take is a burst of one: rate_limit_take(), the single-take wrapper kept for instances of an
+// older release during an upgrade, would only add a nested function call (~0.03 ms of backend CPU).
 const TAKE_MANY = 'SELECT counted_before, taken, oldest_ms, frees_ms FROM rate_limit_take_many($1, $2, $3, $4, $5)';
 
 /** Every this many takes, one instance deletes the expired rows of keys that went quiet. */

@@ -13,11 +13,11 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './database.js';
 
-/** The channels the database's triggers announce changes on (migration 061). */
+/** The channels the database's triggers announce changes on (the triggers are in src/db/migrations). */
 export const CHANGE_CHANNELS = {
   /** the keyword index moved */
   searchState: 'pm_search_state',
-  /** only volumes in the keyword index moved (migration 063): the answers ordered by volume */
+  /** only volumes in the keyword index moved: only the answers ordered by volume depend on them */
   searchVolumes: 'pm_search_volumes',
   /** what semantic answers show changed (markets' titles, categories, closed, clusters, embeddings) */
   semanticInputs: 'pm_semantic_inputs',

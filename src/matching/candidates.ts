@@ -3,13 +3,13 @@
 // query per market: on the embedded database's single connection that costs ~5 ms a query (25k
 // markets x 2 texts = minutes), while a dot product of two normalised 384-float vectors costs tens of
 // ns in the SIMD kernel. Each venue's markets are sorted by close time so that the window is a
-// contiguous run of vectors (bench/README.md, "The candidate search made cheap again").
+// contiguous run of vectors (bench/HISTORY.md, "The candidate search made cheap again").
 //
 // A market whose venue gives no category ('other': most of Polymarket's and Kalshi's real listings)
 // is compared with every category, not only with the other uncategorised ones: venues categorise
 // differently or not at all, and a hard category block would keep Polymarket's uncategorised
 // "2028 presidential election" questions away from PredictIt's 'politics' ones (measured on the
-// simulators' real listings: bench/README.md, "Matching job over the simulators' real listings").
+// simulators' real listings: bench/HISTORY.md, "Matching job over the simulators' real listings").
 
 import { DotKernel } from './dot-kernel.js';
 

@@ -14,7 +14,7 @@
  * agrees. A veto on a pair whose subject agrees yields
  * `related` with the veto's kind (or `different` for another game), never `identical`.
  *
- * Measured on the labelled set (bench/README.md, "Matching quality"): on the fresh held-out round
+ * Measured on the labelled set (bench/HISTORY.md, "Matching quality"): on the fresh held-out round
  * (`test2`, never tuned on) identity precision 0.973 and recall 0.877.
  *
  * Pure and fast: fingerprints are cached per market object (WeakMap), so the job pays for each market's

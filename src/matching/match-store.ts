@@ -1,4 +1,4 @@
-// Database access of the matching job (migration 050): what it reads from the catalog (read-only;
+// Database access of the matching job: what it reads from the catalog (read-only;
 // svc_id/cluster_id go back through CatalogWriter.replaceClusterAssignments), and its own tables: links,
 // clusters, members, merged ids, overrides, per-market state and cursors.
 import { createHash } from 'node:crypto';

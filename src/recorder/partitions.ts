@@ -1,5 +1,5 @@
 /**
- * Day partitions of the recorded tables (migration 080): `recorded_<what>_pYYYYMMDD` holds the rows
+ * Day partitions of the recorded tables: `recorded_<what>_pYYYYMMDD` holds the rows
  * whose `ts` falls in that UTC day. The recorder creates today's and the next `aheadDays` days'
  * partitions on start and on every maintenance pass, creates a past day's partition on demand when a
  * backfill brings rows of it (within retention), and drops partitions whose whole day is older than

@@ -1,5 +1,5 @@
 /**
- * The recorded tables (migration 080) behind one repository: batched writes for the recorder and the
+ * The recorded tables (`recorded_*`) behind one repository: batched writes for the recorder and the
  * range reads the recorded-data routes serve. Writes go in one transaction per batch, one INSERT per
  * table over unnest()ed arrays (a round trip per table, not per row); book rows get their sequence
  * numbers reserved in buffer order first, so a snapshot taken between two deltas sorts between them.

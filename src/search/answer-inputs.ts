@@ -1,4 +1,4 @@
-// What keyword and autocomplete answers depend on, recorded per search index (migration 095), so
+// What keyword and autocomplete answers depend on, recorded per search index (search_index_state), so
 // that their cache is dropped only when something an answer shows, filters or matches on changed,
 // not on every sync (most syncs only move prices).
 //

@@ -1,6 +1,6 @@
 // One HTTP exchange with a venue's trading API, on node:http(s) with keep-alive agents. The order
 // path used the global fetch before; its Request/Response objects and web streams cost about 1 ms of
-// CPU per order call in the service's profile (bench/README.md, trading), several times a plain
+// CPU per order call in the service's profile (bench/HISTORY.md, trading), several times a plain
 // request's. What the order clients need is small: a method, headers, a JSON text body, a timeout
 // over the whole exchange (connect, send, answer and body), the status, the headers and the text.
 import http from 'node:http';

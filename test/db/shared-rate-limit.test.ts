@@ -1,5 +1,4 @@
-// The rate-limit window shared in the PostgreSQL server (src/accounts/shared-rate-limiter.ts,
-// migrations 060 and 097): each key's kept count of rows must stay the real count through takes,
+// The rate-limit window shared in the PostgreSQL server (src/accounts/shared-rate-limiter.ts): each key's kept count of rows must stay the real count through takes,
 // expiry, refusals, sweeps and racing takes, so that a take answers exactly what the in-memory
 // limiter (the reference: the same sliding window in one process) answers.
 import assert from 'node:assert/strict';
@@ -51,7 +50,7 @@ describe('the rate-limit window shared in the PostgreSQL server', function () {
     assert.ok(refused > 20, `the sequence reached the limit (${refused} refusals)`);
   });
 
-  it('counts the rows of a key that has none kept yet (rows written before migration 097)', async () => {
+  it('counts the rows of a key that has none kept yet (rows written by an older release, which kept no count)', async () => {
     const now = 1_700_000_500_000;
     await db.pool.query(
       "INSERT INTO rate_limit_hits (key, at_ms, window_ms) SELECT 'k-old', $1::bigint - 1000 + g * 100, 60000 FROM generate_series(1, 4) g",

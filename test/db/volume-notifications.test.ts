@@ -1,4 +1,4 @@
-// Volume-only moves of the keyword index reach the other instances by notification (migration 063):
+// Volume-only moves of the keyword index reach the other instances by notification:
 // two API instances on one server whose pollers are set an hour apart (SEARCH_CACHE_POLL_MS), so
 // only the database's NOTIFY can drop their caches within the test. A volume changed by another
 // process and indexed drops each instance's volume-ordered answers (sort=volume) and keeps the

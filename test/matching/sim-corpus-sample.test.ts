@@ -1,6 +1,6 @@
 // The hand-labelled sample of identity links from the simulators' real listings: its scorer, the seeded
 // draw that picked it, and the fixture itself (every row labelled with a reason; re-scoring it gives the
-// precision reported in bench/README.md).
+// precision reported in bench/HISTORY.md).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { seededSample } from '../../scripts/eval/seeded-sample.js';

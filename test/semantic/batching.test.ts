@@ -46,7 +46,7 @@ describe('semantic search: batched searches', function () {
     assert.ok(expected.some((r) => r.length > 0) && expected.at(-1)!.length === 0, 'the set has answers and an empty one');
   });
 
-  it('passes each filter\'s kept row counts once counted (migration 099), with the same answers as counting at the call', async () => {
+  it('passes each filter\'s kept row counts once counted, with the same answers as counting at the call', async () => {
     const embedder = new Embedder(h.embedder.pool, undefined, { queryCacheSize: 100 });
     for (const r of requests) await embedder.embedQuery(r.query);
     // the pool as the service uses it, with the values of each search statement noted (not the

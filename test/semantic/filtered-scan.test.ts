@@ -1,5 +1,5 @@
 // Filters must not starve the results: over a few thousand stored vectors, a filtered query still
-// returns `k` rows when that many match, on every path of semantic_search (migration 041): the
+// returns `k` rows when that many match, on every path of semantic_search: the
 // iterative HNSW scan for broad filters, the exact scan for selective ones, the open markets' partial
 // index for `active_only` alone, the plain index scan without filters; and those rows are (nearly)
 // the true nearest. Vectors are synthetic (clustered, like real embeddings) so no model is needed;
@@ -49,7 +49,7 @@ function syntheticRows(): Row[] {
 /**
  * Calls semantic_search (title embeddings only here, so its distance is the title distance).
  * `exactBelow` is its threshold for the exact path (default 1000); `knownRows`, the counts of rows
- * the filters keep as the caller last read them (migration 099; null: counted at the call). The
+ * the filters keep as the caller last read them (null: counted at the call). The
  * planner is kept off sequential scans and sorts, as it is on a full-size catalog, so that the
  * HNSW path really walks the index here (at this size it would otherwise rank every row exactly).
  */
@@ -170,7 +170,7 @@ describe('semantic_search: filtered queries are not starved', function () {
     assert.deepEqual(sorted, exact(filter, 100));
   });
 
-  // Migration 099: the caller's counts choose the path; a stale count above zero must cost time, never rows.
+  // The caller's counts choose the path, so that a search need not count its filter's rows; a stale count above zero must cost time, never rows.
   it('counts passed in choose the path, and stale ones in either direction still give every row', async () => {
     const broad = { exchanges: ['polymarket', 'kalshi'], activeOnly: true };
     const broadTruth = exact((r) => !r.closed && r.exchange !== 'predictit', 40);

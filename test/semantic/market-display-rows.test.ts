@@ -1,5 +1,5 @@
-// The search service's copy of what answers show of each market (src/search/semantic/market-display-rows.ts,
-// migration 100): answers are the ones the statement that joins the live catalog rows gives, filters
+// The search service's copy of what answers show of each market (src/search/semantic/market-display-rows.ts):
+// answers are the ones the statement that joins the live catalog rows gives, filters
 // re-checked included, once the copy has been dropped for a change; each market's row is read once
 // until then; a read in flight when the copy is dropped keeps nothing; the copy holds at most its size.
 // Real embedded database, real model. That the component drops the copy with its cached answers

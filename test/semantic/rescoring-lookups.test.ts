@@ -1,11 +1,12 @@
 // semantic_search() reads a candidate's other embedding (its rules for a title hit, its title for a
-// rules hit) by primary key (migration 096). Under 041's definition the planner sent that lookup
-// through market_embeddings_kind_change_seq_idx (kind, change_seq) once 050 added it, filtering
+// rules hit) by primary key. Through an index on kind (market_embeddings_kind_change_seq_idx, kind,
+// change_seq, which the matching job needs) the planner could send that lookup instead, filtering
 // every row of the kind per candidate: about half of a search's database time on the benchmark
-// catalog (EXPLAIN ANALYZE in bench/README.md). The test counts index scans (pg_stat_user_indexes)
+// catalog (EXPLAIN ANALYZE in bench/HISTORY.md). The test counts index scans (pg_stat_user_indexes)
 // during searches: the kind index may serve a kind's scan (once a search), never a lookup per
-// candidate. It also checks that the answers equal 041's definition (installed under another name).
-// On a catalog this small the planner did not choose the bad plan for 041 either (tried), so the
+// candidate. It also checks that the answers equal those of the earlier definition that looked the
+// other embedding up by kind (installed under another name).
+// On a catalog this small the planner did not choose the bad plan for the earlier definition either (tried), so the
 // first check guards against a regression of the lookups, not a reproduction of the fault.
 // Synthetic vectors: no model needed.
 import assert from 'node:assert/strict';

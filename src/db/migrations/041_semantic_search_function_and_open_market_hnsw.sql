@@ -1,7 +1,7 @@
 -- semantic_search(): a whole semantic search in one statement (the k nearest markets by title and
 -- by rules, the exact score distance, the filters re-checked against the catalog), plus partial HNSW
 -- indexes of the open markets for `active_only`. Why it is built this way (the measurements are in
--- bench/README.md, "Semantic search: latency"):
+-- bench/HISTORY.md, "Semantic search: latency"):
 --   * every scan is dynamic SQL planned for its actual filters (only the conditions in use, the
 --     kind as a literal so the partial HNSW index is chosen);
 --   * no filter: plain HNSW scans, hnsw.ef_search = k, no iterative scan;

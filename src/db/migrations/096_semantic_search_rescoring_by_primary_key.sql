@@ -7,7 +7,7 @@
 -- whole search's time, and it grows with the rules backfill. Written as `(o.kind || '') = ...` no
 -- index on kind can serve the condition, so the only index path is the primary key's
 -- (exchange, market_id) prefix: at most two rows per candidate. This was the cost that kept
--- micro-batching from raising throughput (bench/README.md, "Batching and background work").
+-- micro-batching from raising throughput (bench/HISTORY.md, "Batching and background work").
 CREATE OR REPLACE FUNCTION semantic_search(
   query_vector vector(384),
   k integer,

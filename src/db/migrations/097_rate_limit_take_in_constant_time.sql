@@ -2,7 +2,7 @@
 -- (count(*) over rate_limit_hits) on each take, so a take cost in proportion to the requests the key
 -- made in the last minute: on the project's server, 0.26 ms of backend CPU with an empty window,
 -- 0.36 ms at 1,000 rows and 1.83 ms at 15,000 (a key serving 250 requests a second), which was the
--- largest part of the database cost a keyed request added (bench/README.md, "Semantic search on the
+-- largest part of the database cost a keyed request added (bench/HISTORY.md, "Semantic search on the
 -- server: where the CPU goes"). Now each key's count of rows is kept in rate_limit_counts, changed
 -- only under the key's advisory lock by the take (which deletes the key's expired rows, counting
 -- what it deleted, and adds its own) and by rate_limit_sweep() (which deletes the expired rows of

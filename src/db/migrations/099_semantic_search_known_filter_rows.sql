@@ -3,7 +3,7 @@
 -- exact_below + 1 of them) in every filtered search, then planned the walk as dynamic SQL: on the
 -- benchmark catalog (22,162 title vectors, a filter that keeps all of them, limit 50) the count
 -- cost ~0.3 ms and the planning ~0.1 ms of a ~1.75 ms search, against ~1.2 ms for the same search
--- without a filter (bench/README.md, "Fourth pass"). Now:
+-- without a filter (bench/HISTORY.md, "Semantic search on the server at 20 clients"). Now:
 --   * semantic_filter_rows() is that count, callable on its own, so that the service can keep
 --     each filter's counts for a few seconds (src/search/semantic/filter-row-counts.ts) and pass
 --     them in: semantic_search(..., title_rows, rules_rows) and semantic_search_kind(...,

@@ -1,7 +1,7 @@
 -- Semantic search's candidates without the join to their catalog rows. 099's semantic_search ends by
 -- joining the 40-200 candidates to `markets` for what the answer shows (title, category, status,
 -- cluster) and to re-check the filters against the live row: 0.17-0.38 ms of the server's ~1.0 ms of
--- CPU a search on the benchmark catalog (bench/README.md, "Fifth pass"). The service now keeps those
+-- CPU a search on the benchmark catalog (bench/HISTORY.md, "Semantic search on the server at 20 clients"). The service now keeps those
 -- few columns of the rows its answers showed (src/search/semantic/market-display-rows.ts), dropped
 -- with its cached answers whenever what answers show changes (migration 061's notifications, the
 -- instances' watchers), and asks the database only for the candidates it has no copy of. So the

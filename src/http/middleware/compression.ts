@@ -2,7 +2,7 @@
 // the package's threshold) for the clients that accept an encoding. A request without
 // Accept-Encoding is never compressed (the package falls back to identity), yet the package would
 // still wrap the response's write, end and head on it: measured ~0.06 ms of main-thread CPU a
-// request (bench/README.md, "Semantic search on the server at 20 clients"). Such a request skips
+// request (bench/HISTORY.md, "Semantic search on the server at 20 clients"). Such a request skips
 // it, keeping the `Vary: Accept-Encoding` the package adds, so that a shared cache still keys the
 // answer by the header.
 import compressionPackage from 'compression';

@@ -1,5 +1,5 @@
 // Keyword search and autocomplete on PostgreSQL (full text + pg_trgm), for deployments without
-// Elasticsearch. The index is the `market_search` table (migration 030), fed by the same indexer.
+// Elasticsearch. The index is the `market_search` table, fed by the same indexer.
 //
 // Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
 //   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (every word

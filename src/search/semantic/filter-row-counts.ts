@@ -1,7 +1,7 @@
 // How many stored vectors each filter of semantic search keeps, per kind of text, as last counted.
 // A search filtered by exchange or category chooses between an exact scan of the matching rows
 // (few of them) and an iterative graph walk (many); counting them at every search cost ~0.3 ms of
-// database CPU of a ~1.75 ms search (migration 099). The counts change only with syncs and the
+// database CPU of a ~1.75 ms search, so the caller passes them in. The counts change only with syncs and the
 // embedding backfill, and they only choose the path: a stale count costs time, never rows (the
 // exact scan ranks every matching row; a walk that comes back short is filled in exactly), except
 // a count of zero, which ends a kind's search: so the counts are dropped with the cached answers

@@ -1,9 +1,9 @@
 // What a semantic answer shows of each market (title, category, status, cluster) and the live
 // values its filters are re-checked against (status, category, removal), kept per instance for the
 // markets answers showed. Re-reading them from `markets` in every search statement cost 0.17-0.38 ms
-// of the server's ~1.0 ms of CPU a search (migration 100); they change rarely (a market closes, is
+// of the server's ~1.0 ms of CPU a search; they change rarely (a market closes, is
 // renamed, joins a cluster), and the service already drops its cached answers within about a second
-// of such a change on the server (migration 061's notifications) and within the watcher's
+// of such a change on the server (the database's change notifications, src/db/notifications.ts) and within the watcher's
 // confirmation interval on the embedded database (result-cache.ts). The copy is dropped at the same
 // moments (SemanticSearchService.forgetCatalogCopies), so a search computed from it is exactly as
 // fresh as an answer served from the cache: never a market shown open, or in a category, longer after
@@ -13,7 +13,7 @@ import type pg from 'pg';
 export interface MarketDisplayRow {
   title: string;
   category: string;
-  /** lower(category) as PostgreSQL computes it: what the category filter compares (migration 041). */
+  /** lower(category) as PostgreSQL computes it: what the category filter of the search statement compares. */
   categoryKey: string;
   closed: boolean;
   svc_id: string | null;

@@ -1,4 +1,4 @@
-// Database access for market embeddings (migration 040): what the indexer reads and writes, and
+// Database access for market embeddings: what the indexer reads and writes, and
 // the nearest-neighbour query semantic search runs.
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction.js';
@@ -41,7 +41,7 @@ export interface EmbeddingUpsert {
 const LEASE = 'lease';
 /**
  * New vectors per write transaction (see applyBatch). Measured on the benchmark catalog
- * (bench/README.md, "Semantic search during a backfill").
+ * (bench/HISTORY.md, "Batching and background work").
  */
 export const DEFAULT_WRITE_CHUNK_ROWS = 16;
 /** The rows holding each pass's cursor. */

@@ -30,7 +30,7 @@ export const SEMANTIC_INPUTS_VERSION_SQL = `SELECT (SELECT coalesce(max(change_s
   coalesce((SELECT string_agg(name || '=' || last_change_seq, ',' ORDER BY name) FROM embedding_index_state WHERE name LIKE 'cursor:%'), '') AS v`;
 
 /**
- * Exactly what semantic answers show or filter on (migration 041's semantic_search): the catalog
+ * Exactly what semantic answers show or filter on: the catalog
  * row's title, category, status, cluster and tombstone, and each stored vector (by its text hash)
  * with the filter columns copied next to it. Prices and volumes are not in it, so a price-only sync
  * keeps the cached answers. A scan of both tables (75-110 ms for 23,761 markets and title vectors

@@ -68,8 +68,8 @@ export interface SemanticSearchOptions {
   /**
    * The SQL function a search calls (default `semantic_search_candidates`, with the catalog rows
    * from MarketDisplayRows; `semantic_search` with catalogCopy false). For benchmarks only: they compare against an earlier definition
-   * installed under another name in the benchmark's database (one from before migration 099, so the
-   * filters' kept row counts are not passed to it, and which joins the catalog rows itself).
+   * installed under another name in the benchmark's database (one that takes no kept row counts of the
+   * filters and joins the catalog rows itself).
    */
   searchFunction?: string;
   /** How long a filter's kept row counts are used before a recount (ms; FilterRowCounts). */
@@ -77,7 +77,7 @@ export interface SemanticSearchOptions {
   /**
    * Take what answers show of each market from the service's copy (MarketDisplayRows, default
    * true). False: the search statement joins the live catalog rows at every search
-   * (`semantic_search`, migration 100), the path before the copy, ~0.3 ms more of database CPU a
+   * (`semantic_search`), ~0.3 ms more of database CPU a
    * search (bench/db/semantic-cpu.ts compares the two in one run).
    */
   catalogCopy?: boolean;
@@ -97,7 +97,7 @@ interface PendingSearch {
   filterRows?: FilterRows;
 }
 
-/** A candidate as semantic_search_candidates (migration 100) returns it. */
+/** A candidate as semantic_search_candidates returns it. */
 interface Candidate {
   exchange: string;
   market_id: string;
@@ -114,7 +114,7 @@ interface CandidateRow extends Candidate {
 
 /**
  * A filter that leaves at most this many rows of a kind is answered by an exact scan of those rows;
- * above it, by an iterative HNSW scan (semantic_search_kind, migration 041). The graph walk visits
+ * above it, by an iterative HNSW scan (semantic_search_kind). The graph walk visits
  * about k / selectivity nodes, so it is slow exactly when a filter keeps a small share of a large
  * catalog; the exact scan costs in proportion to the rows kept. Measured on the benchmark catalog
  * (22,162 markets, vacuumed; 80 stored vectors as queries): category "sports" keeps 2,552 rows per
@@ -149,9 +149,9 @@ export class SemanticSearchService {
   private inProgress = 0;
   /** The candidates' title words for the keyword boost, tokenised once per title, not per search. */
   private readonly titleWords = new TitleWords();
-  /** Each filter's kept row counts (migration 099), or undefined for a pre-099 searchFunction. */
+  /** Each filter's kept row counts, or undefined for a benchmark's searchFunction, which takes none. */
   private readonly filterRowCounts: FilterRowCounts | undefined;
-  /** What answers show of the markets (migration 100), or undefined when the statement joins them (catalogCopy false, searchFunction). */
+  /** What answers show of the markets, or undefined when the statement joins them (catalogCopy false, searchFunction). */
   private readonly displayRows: MarketDisplayRows | undefined;
 
   constructor(
@@ -309,7 +309,7 @@ export class SemanticSearchService {
 
   /**
    * Candidates from both HNSW indexes with the exact distance to the nearer of each candidate's two
-   * embeddings (one statement, migration 100), then their markets' rows (withMarketRows).
+   * embeddings (one statement, which leaves the catalog rows out), then their markets' rows (withMarketRows).
    */
   private async nearestMarkets(vector: Float32Array, k: number, filters: SearchFilters, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
     const { rows } = await this.pool.query<CandidateRow | Candidate>({
