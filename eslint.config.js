@@ -1,19 +1,7 @@
-// `npm run lint` (also the first step of `npm test`): the TypeScript parser, a few focused rules, and
-// the import boundaries that keep the layering as new folders arrive (README.md, "Layout"):
-//
-//   src/db, src/util, src/health (and config, logger, version)   usable by every layer
-//   src/venues                                         the venue adapters
-//   src/catalog, src/recorder, src/trading, src/accounts
-//   embeddings/                                        the model, its workers, the text-hash cache
-//   src/search, src/matching, src/market-data
-//   indexers/                                          scheduled jobs over all of the above
-//   src/http, src/ws (the stream gateway)
-//   src/service.ts, src/main.ts                        the composition root: may import anything
-//
-// A layer imports only from the layers above it in this list (lower in the stack). src/sim (venue
-// simulators' shared machinery) is for the venue simulators (src/venues/<code>/simulator.ts, seed.ts),
-// scripts, tests and benchmarks; nothing in the service imports scripts/, test/ or bench/.
-// Folders that do not exist yet are in the rules already, so the structure holds when they arrive.
+// `npm run lint` (also a step of `npm test`): the TypeScript parser, a few focused rules, and the
+// import boundaries that keep the layering as new folders arrive. The layers, what each folder does
+// and why are described once, in ARCHITECTURE.md ("The layers"); LAYERS, FOUNDATION and
+// COMPOSITION_ROOT below are that list as the linter reads it: change both together.
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
@@ -49,7 +37,7 @@ function layerZones() {
   LAYERS.forEach((layer, i) => {
     const above = [...LAYERS.slice(i + 1).flat(), ...COMPOSITION_ROOT];
     for (const target of layer) {
-      zones.push({ target: at(target), from: above.map(at), message: `${target} sits below what it imports here: see the layering at the top of eslint.config.js.` });
+      zones.push({ target: at(target), from: above.map(at), message: `${target} sits below what it imports here: see the layers in ARCHITECTURE.md.` });
     }
   });
   for (const target of FOUNDATION) {
