@@ -4,7 +4,7 @@
 //   ELASTICSEARCH_URL=http://127.0.0.1:9201 npx tsx bench/search/profile-clauses.ts [--seconds 4]
 //
 // Without ELASTICSEARCH_URL the local node is started. The reference variant (plain
-// search_as_you_type + bool_prefix, size 8: DESIGN.md's 948 q/s) runs first and last, so drift
+// search_as_you_type + bool_prefix, size 8: the engine floor's 948 q/s, docs/search.md) runs first and last, so drift
 // (merges, other load on the machine) shows up in the table instead of in the comparison.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';

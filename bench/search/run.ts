@@ -5,7 +5,7 @@
 //
 // Uses ELASTICSEARCH_URL when set, else starts the local OpenSearch node (scripts/search-node.ts).
 // --catalog also measures the reindex path from the catalog (embedded PostgreSQL -> index).
-// Targets (DESIGN.md): (a) API at 4 concurrent: autocomplete p95 < 15 ms, keyword p95 < 30 ms;
+// Targets (docs/search.md, "Targets and the engine's floor"): (a) API at 4 concurrent: autocomplete p95 < 15 ms, keyword p95 < 30 ms;
 // (b) at 50 concurrent: API throughput >= 0.7x and p95 <= 1.5x the engine's own;
 // (c) Zipf prefix workload at 50 concurrent through the API (hot-prefix cache): p95 < 15 ms;
 // bulk indexing >= 2,000 markets/s.

@@ -5,7 +5,7 @@ export type Plan = (typeof PLANS)[number];
 export const FEATURES = ['semantic_search', 'svc_lookup', 'admin'] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** The spec's plan rules; features not listed here are open to every key. */
+/** The spec's plan rules (docs/interface-spec.md §5, item 6); features not listed here are open to every key. */
 export const DEFAULT_PLAN_FEATURES: Record<Feature, readonly Plan[]> = {
   semantic_search: ['max', 'admin', 'enterprise'],
   svc_lookup: ['pro', 'max', 'admin'],

@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps): Express {
   const requireFeature = planGate(deps.plans);
   const ctx: HttpContext = { requireFeature, logger: deps.logger, clock: deps.clock };
 
-  // Unauthenticated routes of the spec.
+  // Unauthenticated routes of the spec (docs/interface-spec.md §5, item 3).
   app.use('/api/v1/auth', createAuthRouter(deps.accounts));
   app.use(
     '/api/v1/test-key',

@@ -1,6 +1,6 @@
 /**
  * The matcher's shared vocabulary: what the pair judge (fingerprints, vetoes, score) hands to the
- * clustering job and to `match:pairs`, so both use one logic. See the spec's "Cross-exchange matching"
+ * clustering job and to `match:pairs`, so both use one logic. See docs/interface-spec.md §4.5 "Cross-exchange matching"
  * and docs/api-contract.md §3 (cluster record).
  */
 

@@ -1,7 +1,7 @@
 /**
  * The EIP-712 order of the CTF exchanges (Polymarket's exchange, forked by Limitless, predict.fun and
  * Opinion): the signed struct, its amounts as unified price and size, and the check of a caller's
- * signed order (EXCHANGES.md §3.7, §4.5, §5.4, §6.4). Each venue's `signing.ts` names its domain,
+ * signed order (docs/venue-notes.md §2.4, §3.4, §4.3, §5.3). Each venue's `signing.ts` names its domain,
  * its struct version and its wallet rules. Hashing is ethers' (its encoder built once per struct, the
  * domain separator once per domain); the public-key recovery is libsecp256k1 compiled to WASM
  * (tiny-secp256k1), about 7x faster than ethers' pure-JS curve, the signature parsed by ethers first

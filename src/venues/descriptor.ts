@@ -30,7 +30,7 @@ export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
  */
 export type ReadSupport = 'native' | 'emulated';
 
-/** The per-venue read routes of the interface spec, by their path's last segment. */
+/** The per-venue read routes of the interface spec (docs/interface-spec.md §4.6-4.7), by their path's last segment. */
 export type RouteRead = 'market' | 'markets' | 'orderbook' | 'topofbook' | 'tradehistory' | 'prices' | 'candles' | 'events';
 
 export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
@@ -38,7 +38,7 @@ export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
 export interface VenueDescriptor<Code extends string = string, UrlKey extends string = string> {
   /** Path segment and identifier of the venue everywhere in the API (docs/api-contract.md §1). */
   readonly code: Code;
-  /** x1..x9: the spec's anonymised name for the venue. */
+  /** x1..x9: the spec's anonymised name for the venue (docs/interface-spec.md §1.1). */
   readonly ordinal: `x${number}`;
   readonly name: string;
   /** The venue's public website. */
@@ -110,9 +110,9 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
   readonly testHints: {
     /** Shaped like a real market id of the venue (0x condition id, number, ticker) but absent. */
     readonly unknownMarketId: string;
-    /** The per-venue read routes the interface spec lists for the venue (its adapter must serve them). */
+    /** The per-venue read routes docs/interface-spec.md §4.6-4.7 lists for the venue (its adapter must serve them). */
     readonly specReads: readonly RouteRead[];
-    /** Read routes the spec says the venue does not have (they must answer 404 naming the operation). */
+    /** Read routes docs/interface-spec.md §4.6 says the venue does not have (they must answer 404 naming the operation). */
     readonly specLacks: readonly RouteRead[];
   };
 }

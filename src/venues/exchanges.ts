@@ -43,7 +43,7 @@ export function getExchange(code: ExchangeCode): Exchange {
   return e;
 }
 
-/** Looks up a venue by its ordinal (`x1`..`x9`); the spec's messages name venues that way. */
+/** Looks up a venue by its ordinal (`x1`..`x9`); docs/interface-spec.md names venues that way. */
 export function exchangeByOrdinal(ordinal: string): Exchange | undefined {
   return EXCHANGES.find((e) => e.ordinal === ordinal);
 }

@@ -345,7 +345,7 @@ export function makeBookDelta(input: BookDeltaInput): BookDelta {
   return parseOrThrow(BookDeltaSchema, { outcome_id: null, seq: null, size: null, size_delta: null, ...input }, 'book delta', input.exchange);
 }
 
-/** A price/quote update of one market (the spec's `prices` stream message). */
+/** A price/quote update of one market (the `prices` stream message, docs/interface-spec.md §6.3-6.4). */
 export const TickerSchema = z.object({
   exchange: ExchangeCodeSchema,
   market_id: z.string().min(1),

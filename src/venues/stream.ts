@@ -26,7 +26,7 @@ export type StreamEvent =
   /** The upstream connection is lost: books held may be stale until the next `book`. */
   | { kind: 'disconnected' };
 
-/** Which of the spec's message kinds the venue's upstream socket delivers itself (others are polled). */
+/** Which of the stream message kinds (docs/interface-spec.md §6) the venue's upstream socket delivers itself (others are polled). */
 export interface UpstreamChannels {
   orderbook: boolean;
   trades: boolean;

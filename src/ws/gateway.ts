@@ -1,10 +1,10 @@
 /**
  * The stream gateway: WebSocket endpoints on the service's own HTTP server (`/ws/kalshi`,
  * `/ws/polymarket`, `/ws/limitless`, `/ws/predictfun`), attached to its `upgrade` event so it answers
- * before Express. No authentication (spec, Authentication 7); a client gets messages only for the
+ * before Express. No authentication (docs/interface-spec.md §5, item 7); a client gets messages only for the
  * markets it subscribed to.
  *
- * Per connection: subscribe / unsubscribe in the spec's shape (src/ws/protocol.ts), an acknowledgement
+ * Per connection: subscribe / unsubscribe in the spec's shape (docs/interface-spec.md §6.2; src/ws/protocol.ts), an acknowledgement
  * `{"event": "subscribed"|"unsubscribed", ...}` or `{"error": "..."}` for each message (the connection
  * stays up), a limit on markets per connection, a server ping every `pingIntervalMs` (54 s) and a drop
  * when `pongTimeoutMs` (60 s) pass without a pong, frames over the venue's size limit closed by `ws`

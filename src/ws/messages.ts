@@ -1,5 +1,5 @@
 /**
- * The server messages of the streams, in the spec's shapes (Events): on /ws/kalshi one bare object per
+ * The server messages of the streams, in the spec's shapes (docs/interface-spec.md §6.3-6.4): on /ws/kalshi one bare object per
  * message whose kind shows in its fields; elsewhere `{type, data}`. Every message also carries `seq`,
  * which counts the messages of that kind for that market (a snapshot repeats the latest number), so a
  * client sees a gap and can resubscribe.

@@ -1,5 +1,5 @@
 /**
- * What a stream client may send (the spec's "Client messages"): `{action, <ids field>, message_types?}`
+ * What a stream client may send (docs/interface-spec.md §6.2 "Client messages"): `{action, <ids field>, message_types?}`
  * where the ids field is `kalshi_ids` on /ws/kalshi and `market_ids` elsewhere, and `message_types`
  * defaults to prices and orderbook (trades only when asked). Anything else is answered with
  * `{"error": "..."}` naming what is wrong, and changes nothing.

@@ -20,7 +20,7 @@ import { VenueFeed, type MarketFeed, type SeqStart } from './venue-feed.js';
 // The streams' entries of the API reference (/openapi.json).
 import './api-doc.js';
 
-/** Message size limits: 512 KB on Kalshi's stream, 16 KB on the others (spec, Events; docs/api-contract.md §5). */
+/** Message size limits: 512 KB on Kalshi's stream, 16 KB on the others (docs/interface-spec.md §6.1; docs/api-contract.md §5). */
 export const STREAM_MAX_BYTES = { kalshi: 512 * 1024, other: 16 * 1024 } as const;
 
 /** The YES outcome's venue id: the outcome labelled Yes, else the first. */

@@ -3,6 +3,7 @@ import { buildPlanTable, planAllows } from '../../src/accounts/plans.js';
 import { loadConfig, ConfigError } from '../../src/config.js';
 
 describe('plans: one table, changeable by configuration', () => {
+  // The spec's plan rules: docs/interface-spec.md §5, item 6.
   it('follows the spec by default', () => {
     const t = buildPlanTable();
     assert.deepEqual(['free', 'pro', 'max', 'enterprise', 'admin'].filter((p) => planAllows(t, 'semantic_search', p as never)), ['max', 'enterprise', 'admin']);

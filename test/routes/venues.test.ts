@@ -1,5 +1,5 @@
 // The per-venue read routes through the real service (EXCHANGE_MODE=sim: in-process simulators, real
-// embedded database, catalog filled by the venue sync), table-driven over the spec's known paths.
+// embedded database, catalog filled by the venue sync), table-driven over the spec's known paths (docs/interface-spec.md §4.6).
 // What the spec lists for each venue, and an id shaped like the venue's but absent, come from the
 // venue descriptors' `testHints` (src/venues/<code>/index.ts): nothing here names a venue.
 import assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import { EXCHANGE_CODES, type ExchangeCode } from '../../src/venues/exchanges.js
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 
 const hintsOf = (code: ExchangeCode) => VENUES.find((v) => v.code === code)!.testHints;
-/** The spec's known paths, plus the by-name operations of x1..x4 (interface-spec.md). */
+/** The spec's known paths, plus the by-name operations of x1..x4 (docs/interface-spec.md §4.6-4.7). */
 const SPEC_READS = Object.fromEntries(EXCHANGE_CODES.map((c) => [c, hintsOf(c).specReads])) as Record<ExchangeCode, readonly RouteRead[]>;
-/** What the spec says a venue does NOT have. */
+/** What the spec says a venue does NOT have (docs/interface-spec.md §4.6). */
 const SPEC_LACKS = Object.fromEntries(EXCHANGE_CODES.map((c) => [c, hintsOf(c).specLacks])) as Record<ExchangeCode, readonly RouteRead[]>;
 
 const MARKET_FIELDS = [

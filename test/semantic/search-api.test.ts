@@ -1,4 +1,4 @@
-// POST /api/v1/search/semantic against the spec's "Semantic search" section, through the real app
+// POST /api/v1/search/semantic against docs/interface-spec.md §4.3 "Semantic search", through the real app
 // (API-key and plan middleware), a real embedded database with pgvector and the real model.
 import assert from 'node:assert/strict';
 import { wordTokens } from '../../src/search/query-text.js';
@@ -128,6 +128,7 @@ describe('semantic search API (spec: Semantic search)', function () {
       assert.equal(res.body.query, query);
       assert.equal(res.body.count, res.body.results.length);
     });
+    // The result item's fields: docs/interface-spec.md §2.1.
     it('result items carry exactly the spec fields, svc_id only when the market has one', async () => {
       const res = await h.post({ query: 'bitcoin price at the end of 2025', limit: 100 }, maxKey);
       let withSvc = 0;

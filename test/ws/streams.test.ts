@@ -1,5 +1,5 @@
 // The stream gateway against the venue simulators, through the real service (sim mode, random port):
-// the spec's subscribe protocol and message shapes, errors that keep the connection, size limits,
+// the spec's subscribe protocol and message shapes (docs/interface-spec.md §6), errors that keep the connection, size limits,
 // keepalive, reference-counted upstream subscriptions, and upstream faults (a dropped venue socket, a
 // sequence gap) after which the gateway's books equal the simulator's own.
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 -- Trading (src/trading/): the users' venue credentials (encrypted), the orders placed through the
 -- service, and their fills.
 
--- One credential set per user per venue (docs/api-contract.md §3, spec "Credential sets"). The values are one
+-- One credential set per user per venue (docs/api-contract.md §3, docs/interface-spec.md §2.5). The values are one
 -- AES-256-GCM ciphertext of the JSON set, bound to (user_id, exchange) as associated data so a row
 -- cannot be moved to another user; key_id names the encryption key (a fingerprint, never the key), so
 -- that a key rotation can tell which rows it has re-encrypted.

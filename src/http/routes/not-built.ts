@@ -1,4 +1,4 @@
-// Operations of the interface (spec + docs/api-contract.md §5) that this version does not serve yet. Each is
+// Operations of the interface (docs/interface-spec.md §4 + docs/api-contract.md §5) that this version does not serve yet. Each is
 // one entry below; the branch that builds an operation mounts its real route and deletes the entry
 // (a test fails while an entry names an operation the OpenAPI document already lists).
 //
@@ -22,12 +22,12 @@ export interface NotBuiltOperation {
   capability: PendingCapability;
   /** The operation's public name, used in the 404 of a venue that lacks it. */
   operation: string;
-  /** For paths with `{exchange}`: the venues that have the operation (spec and docs/api-contract.md lists). */
+  /** For paths with `{exchange}`: the venues that have the operation (docs/interface-spec.md §4.6-4.7 and docs/api-contract.md lists). */
   exchanges?: readonly ExchangeCode[];
 }
 
 const ALL: readonly ExchangeCode[] = EXCHANGE_CODES;
-// Per-operation venue lists follow the spec's by-name lists and docs/api-contract.md §1/§5 (typed: a renamed
+// Per-operation venue lists follow docs/interface-spec.md §4.7 (by name only) and docs/api-contract.md §1/§5 (typed: a renamed
 // code fails to compile).
 
 export const NOT_BUILT: readonly NotBuiltOperation[] = [

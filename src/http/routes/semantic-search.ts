@@ -1,4 +1,4 @@
-// POST /api/v1/search/semantic (spec "Semantic search"). Mounted under /api/v1/search behind the
+// POST /api/v1/search/semantic (docs/interface-spec.md §4.3). Mounted under /api/v1/search behind the
 // API-key middleware; the plan gate answers 403 below Max before the body is looked at.
 import { Router } from 'express';
 import { z } from 'zod';

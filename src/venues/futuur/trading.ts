@@ -1,5 +1,5 @@
 /**
- * Futuur's order client (API v2.0, EXCHANGES.md §7.3): create, get, cancel, positions (wagers) and
+ * Futuur's order client (API v2.0, docs/venue-notes.md §6.3): create, get, cancel, positions (wagers) and
  * balances, every request signed with the user's HMAC-SHA512 key pair (auth.ts). A Futuur market is
  * one binary outcome with positions `long` and `short` (the service's outcomes); `price` is that
  * position's price, 0..1, as here. Orders are placed in real money (USDC).

@@ -1,7 +1,7 @@
 /**
  * Kalshi wire format -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §2.3-2.6):
+ * Traps handled here (docs/venue-notes.md §1.3-1.6):
  * - 2026 units: prices are `*_dollars` strings ("0.5600"), counts are `*_fp` strings ("10.00"); the
  *   legacy integer-cent / integer-count fields are read only when the new ones are absent.
  * - Empty quotes are sent as "0.0000" (bid) and "0.0000" or "1.0000" (ask): they mean "no quote".
@@ -344,7 +344,7 @@ export function candlesToPricePoints(candles: Candle[]): PricePoint[] {
   return candles.map((c) => makePricePoint({ timestamp: c.timestamp, price: c.close }, EXCHANGE));
 }
 
-/** Kalshi `period_interval` minutes for the spec intervals it has natively. */
+/** Kalshi `period_interval` minutes for the spec's candle intervals it has natively (docs/interface-spec.md §4.7). */
 export const KALSHI_PERIOD_MINUTES = { '1m': 1, '1h': 60, '1d': 1440 } as const;
 
 

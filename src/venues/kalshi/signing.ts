@@ -1,6 +1,6 @@
 /**
  * Kalshi request signing (docs.kalshi.com "API keys" and "quick start: authenticated requests";
- * EXCHANGES.md §2.2). Three headers: `KALSHI-ACCESS-KEY` (the key id), `KALSHI-ACCESS-TIMESTAMP`
+ * docs/venue-notes.md §1.2). Three headers: `KALSHI-ACCESS-KEY` (the key id), `KALSHI-ACCESS-TIMESTAMP`
  * (unix milliseconds) and `KALSHI-ACCESS-SIGNATURE`: base64 of RSA-PSS (SHA-256, MGF1-SHA-256, salt
  * length = digest length) over `timestamp + METHOD + path`, where the path starts at `/trade-api/v2`
  * and carries no query string. The body is not signed. RSA-PSS is randomised (a fresh salt each

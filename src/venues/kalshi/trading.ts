@@ -1,5 +1,5 @@
 /**
- * Kalshi's order client (trade-api v2, EXCHANGES.md §2.7): create, get, find by client_order_id,
+ * Kalshi's order client (trade-api v2, docs/venue-notes.md §1.7): create, get, find by client_order_id,
  * cancel, fills, positions and balance, every request signed with the user's RSA key (signing.ts).
  * Unified units in and out: a price is the dollar price of the chosen side (`yes`/`no`), 0..1, sent as
  * a `*_price_dollars` string; sizes are whole contracts (`count`).

@@ -1,7 +1,7 @@
 /**
  * Limitless Exchange wire format -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §4, the venue's TS SDK types):
+ * Traps handled here (docs/venue-notes.md §3, the venue's TS SDK types):
  * - Markets are keyed by slug; group markets (`marketType: "group"`) nest child markets in `markets[]`:
  *   each child is a market whose event is the group.
  * - `volume` (and `openInterest`, `liquidity`) are integer strings in collateral base units (USDC,
@@ -298,7 +298,7 @@ export function normalisePriceHistory(raw: LimitlessHistoryWire | LimitlessHisto
 /**
  * One public market event (`GET /markets/{slug}/events`): trades only (other event types are skipped).
  * Field names follow the venue's transaction events (`amountContracts` in 1e6-scaled shares,
- * `amountCollateral` in USDC base units); the exact REST shape is unverified (EXCHANGES.md §4.2).
+ * `amountCollateral` in USDC base units); the exact REST shape is unverified (docs/venue-notes.md §3.2).
  */
 export interface LimitlessMarketEventWire {
   id: string | number;

@@ -1,5 +1,5 @@
 /**
- * Limitless order signatures (EXCHANGES.md §4.5; the venue's TS SDK, src/orders): Polymarket's V1
+ * Limitless order signatures (docs/venue-notes.md §3.4; the venue's TS SDK, src/orders): Polymarket's V1
  * order struct under the domain `Limitless CTF Exchange` v1 on Base (8453), whose verifyingContract is
  * the market's own exchange (`market.venue.exchange`: per market, so the caller names it in the
  * signed order as `verifyingContract` and the order client checks it against the market).

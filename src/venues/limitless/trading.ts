@@ -1,5 +1,5 @@
 /**
- * Limitless's order client (EXCHANGES.md §4.4-4.5): the caller's signed order is checked against the
+ * Limitless's order client (docs/venue-notes.md §3.3-3.4): the caller's signed order is checked against the
  * market's own exchange contract (`venue.exchange` of GET /markets/{slug}) before it is posted with
  * the stored API key (`X-API-Key`). Orders are listed per market (`/markets/{slug}/user-orders`).
  *

@@ -2,7 +2,7 @@
  * Manifold Markets wire format (`/v0/markets` LiteMarket, `/v0/market/{id}` FullMarket, `/v0/bets`)
  * -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §9, Manifold docs/docs/api.md):
+ * Traps handled here (docs/venue-notes.md §8, Manifold docs/docs/api.md):
  * - Every time is unix MILLISECONDS (`createdTime`, `closeTime`, `resolutionTime`, `lastUpdatedTime`,
  *   bet `createdTime`); a seconds value is refused rather than read as 1970.
  * - Probabilities are already 0..1. STONK markets send no `probability`: it is derived from the CPMM

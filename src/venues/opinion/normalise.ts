@@ -1,7 +1,7 @@
 /**
  * Opinion (opinion.trade) wire format -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §6):
+ * Traps handled here (docs/venue-notes.md §5):
  * - Every answer is `{errno, errmsg, result}` and errors come with HTTP 200 and errno != 0: the
  *   adapter checks errno, not the status alone.
  * - Market status is a number (1 Created, 2 Activated, 3 Resolving, 4 Resolved, 5 Failed, 6 Deleted).

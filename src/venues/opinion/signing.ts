@@ -1,5 +1,5 @@
 /**
- * Opinion order signatures (EXCHANGES.md §6.4; the venue's SDKs as documented by opinion-cpp-client):
+ * Opinion order signatures (docs/venue-notes.md §5.3; the venue's SDKs as documented by opinion-cpp-client):
  * Polymarket's V1 order struct under `OPINION CTF Exchange` v1 on BNB Chain (56), verifyingContract =
  * the quote token's `ctfExchangeAddress` (GET /quoteToken). Funds sit in a Gnosis Safe
  * (`multi_sig_addr`): signatureType 2, maker = the Safe, signer = the owner EOA that signs; the Safe

@@ -1,5 +1,5 @@
 /**
- * Opinion's order client (EXCHANGES.md §6.1, §6.4): the caller's Safe order is checked under the
+ * Opinion's order client (docs/venue-notes.md §5.1, §5.3): the caller's Safe order is checked under the
  * quote token's CTF exchange (`ctfExchangeAddress` of GET /quoteToken) before it is posted with the
  * stored API key (header `apikey`). Envelope `{errno, errmsg, result}`: errno 0 is success.
  *

@@ -2,7 +2,7 @@
  * Polymarket wire formats (Gamma markets/events, CLOB book and price history, Data API trades) ->
  * unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §3):
+ * Traps handled here (docs/venue-notes.md §2):
  * - Gamma `outcomes`, `outcomePrices` and `clobTokenIds` are JSON-encoded strings, not arrays.
  * - The market id is the condition id (0x...); books, prices and history are per CLOB token id; the
  *   YES token is the one whose outcome is "Yes" (else the first outcome).

@@ -1,5 +1,5 @@
 /**
- * Polymarket's API-credential calls (EXCHANGES.md §3.6): derive (or, the first time, create) the L2
+ * Polymarket's API-credential calls (docs/venue-notes.md §2.3): derive (or, the first time, create) the L2
  * credentials of a wallet with an L1 EIP-712 signature, and check stored ones by listing the
  * wallet's keys with them. The wallet key is only used to sign here, in memory.
  */

@@ -1,5 +1,5 @@
 /**
- * Polymarket's signatures (EXCHANGES.md §3.6-3.7; the venue's clob-client-v2: signing/eip712.ts,
+ * Polymarket's signatures (docs/venue-notes.md §2.3-2.4; the venue's clob-client-v2: signing/eip712.ts,
  * signing/hmac.ts, order-utils/model/ctfExchangeV2TypedData.ts):
  * - L1: an EIP-712 `ClobAuth` signed with the wallet's key, to create or derive API credentials;
  * - L2: HMAC-SHA256 over `timestamp + METHOD + path (+ body)`, keyed with the base64 secret, sent

@@ -1,5 +1,5 @@
 /**
- * Polymarket's order client (CLOB V2, EXCHANGES.md §3.7): the caller's signed order is verified here
+ * Polymarket's order client (CLOB V2, docs/venue-notes.md §2.4): the caller's signed order is verified here
  * (signing.ts) and posted with L2 headers made from the stored API credentials; get, cancel and the
  * collateral balance likewise. The venue calls an order by its EIP-712 hash, so a pending order is
  * found again by hashing the signed order it was sent with.

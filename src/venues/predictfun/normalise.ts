@@ -1,7 +1,7 @@
 /**
  * predict.fun wire format -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §5):
+ * Traps handled here (docs/venue-notes.md §4):
  * - Every response is wrapped: `{success, data, cursor?}`.
  * - Market `id` is an integer; the market id of the service is its decimal string.
  * - `question` is the question; `title` is the outcome's short name inside a multi-outcome category

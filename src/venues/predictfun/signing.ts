@@ -1,5 +1,5 @@
 /**
- * predict.fun order signatures (EXCHANGES.md §5.4; the venue's SDK, src/Constants.ts and
+ * predict.fun order signatures (docs/venue-notes.md §4.3; the venue's SDK, src/Constants.ts and
  * src/OrderBuilder.ts): Polymarket's V1 order struct under `predict.fun CTF Exchange` v1 on BNB Chain
  * (56); the verifyingContract is one of four exchanges (neg-risk x yield-bearing, by market).
  * Collateral USDT, 18 decimals.

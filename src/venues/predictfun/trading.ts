@@ -1,5 +1,5 @@
 /**
- * predict.fun's order client (EXCHANGES.md §5.4): the caller's signed order is checked under the
+ * predict.fun's order client (docs/venue-notes.md §4.3): the caller's signed order is checked under the
  * market's exchange contract (from `isNegRisk` and `isYieldBearing` of GET /markets/{id}) before it
  * is posted with the stored API key (and JWT, for wallet-scoped calls). Orders are known by hash.
  *

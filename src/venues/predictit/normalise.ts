@@ -2,7 +2,7 @@
  * PredictIt wire format (`/api/marketdata/all/`, `/api/marketdata/markets/{id}`, and the web chart
  * endpoint `/api/Public/GetMarketChartData/{id}`) -> unified records. Pure functions, no I/O.
  *
- * Traps handled here (EXCHANGES.md §10.1, §12):
+ * Traps handled here (docs/venue-notes.md §9, §10):
  * - Each CONTRACT is a binary market (docs/api-contract.md §1): market_id = contract id, event_id = the
  *   PredictIt market id; the PredictIt market itself becomes an event.
  * - Prices are dollars of a $1 contract (0.01..0.99) as JSON numbers; null means "no quote".

@@ -1,6 +1,6 @@
 /**
  * Probable (probable.markets, BNB Chain; a Polymarket-style API) wire formats -> unified records.
- * Pure functions, no I/O. Sources: EXCHANGES.md §6.5/§8.1, pmxt-dev/pmxt core/specs/probable and
+ * Pure functions, no I/O. Sources: docs/venue-notes.md §7, pmxt-dev/pmxt core/specs/probable and
  * core/src/exchanges/probable (the venue publishes no schema for most responses: the field names
  * below are the ones that client reads; unverified against the venue itself).
  *

@@ -9,6 +9,7 @@ import type { RunningSimulator } from '../../../src/sim/types.js';
 const REST = 'https://api.manifold.markets/v0';
 
 describe('manifold requests', () => {
+  // The spec's reads of x8: docs/interface-spec.md §4.6.
   it('declares exactly the spec reads for x8: market, markets, tradehistory', () => {
     const a = createManifoldAdapter();
     assert.deepEqual(Object.entries(a.capabilities.reads).filter(([, v]) => v).map(([k]) => k).sort(), ['market', 'markets', 'trades']);

@@ -15,6 +15,7 @@ describe('predictit requests', () => {
     assert.equal(timespanFor(now - 400 * 86_400_000, now), '90d');
   });
 
+  // The spec's reads of x9: docs/interface-spec.md §4.6.
   it('declares exactly the spec reads for x9: market, markets, prices', () => {
     const a = createPredictItAdapter();
     assert.deepEqual(Object.entries(a.capabilities.reads).filter(([, v]) => v).map(([k]) => k).sort(), ['market', 'markets', 'prices']);

@@ -9,6 +9,7 @@ const MARKET = 'https://market-api.probable.markets/public/api/v1';
 const BOOK = 'https://api.probable.markets/public/api/v1';
 
 describe('probable requests', () => {
+  // The spec's reads of x7: docs/interface-spec.md §4.6.
   it('declares exactly the spec reads for x7: market, markets, orderbook, prices, tradehistory', () => {
     const a = createProbableAdapter();
     assert.deepEqual(Object.entries(a.capabilities.reads).filter(([, v]) => v).map(([k]) => k).sort(), ['market', 'markets', 'orderbook', 'prices', 'trades']);
