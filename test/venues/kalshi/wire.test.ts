@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { signKalshiRequest } from '../../../src/venues/kalshi/signing.js';
 import { startKalshiSimulator } from '../../../src/venues/kalshi/simulator.js';
 import * as wire from '../../../src/venues/kalshi/wire.js';
+import { venueDrift } from '../../../src/venues/wire.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 const PEM = readFileSync(new URL('../../trading/fixtures/kalshi-test-private.pem', import.meta.url), 'utf8');
@@ -129,6 +130,32 @@ describe('kalshi simulator against the published wire schemas', function () {
     for (const m of seen) if (wire.KALSHI_WS_MESSAGES[m.type]) valid(wire.KALSHI_WS_MESSAGES[m.type], m, `ws ${m.type}`);
     const trades = seen.filter((m) => m.type === 'trade');
     assert.ok(trades.every((m) => (m.msg.taker_outcome_side === 'yes') === (m.msg.taker_book_side === 'bid')));
+  });
+
+  it('the conformance checks run green against the simulator, the signed ones included', async () => {
+    const values = new Map<string, string>();
+    const results: string[] = [];
+    for (const check of wire.conformanceChecks) {
+      const req = check.request(values);
+      assert.ok(req, `${check.endpoint}: no request (an earlier check found nothing)`);
+      const res = check.authenticated ? await signed(req.method, req.path, req.body) : await get(req.path);
+      valid(check.schema, res.body, check.endpoint);
+      check.remember?.(res.body, values);
+      results.push(`${check.endpoint} ${res.status}`);
+    }
+    assert.ok(results.includes('DELETE /portfolio/events/orders/{unknown id} (expects 404) 404'), results.join('\n'));
+    assert.deepEqual([...values.keys()].sort(), ['event_ticker', 'series_ticker', 'ticker']);
+  });
+
+  it('a live answer unlike the schema is noted as drift for /health, naming the endpoint and the field', async () => {
+    venueDrift.clear();
+    const page = (await get(`/markets/trades?ticker=${ticker}&limit=1`)).body;
+    const bad = { ...page, trades: [{ ...page.trades[0], taker_outcome_side: 'no', taker_book_side: 'bid' }] };
+    assert.equal(wire.checkKalshiWire(wire.KALSHI_READS.trades, bad), false);
+    const [notice] = venueDrift.of('kalshi');
+    assert.deepEqual([notice.endpoint, notice.kind], ['GET /markets/trades', 'shape']);
+    assert.match(notice.detail, /^trades\[0\]\.taker_book_side: \(no, bid\) is not a direction Kalshi sends/);
+    venueDrift.clear();
   });
 
   it('the schemas refuse what Kalshi never sends: a (no, bid) or (yes, ask) trade, an order without self-trade prevention', async () => {
