@@ -34,6 +34,8 @@ export interface LoggedRequest {
   search: string;
   headers: IncomingHttpHeaders;
   at: number;
+  /** The parsed body, once read (static request tests check what a client sent). */
+  body?: unknown;
 }
 
 /** Which requests a fault applies to: all, those whose path starts with a prefix, or matches a RegExp. */
@@ -225,12 +227,14 @@ export class SimServer {
     const t0 = performance.now();
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = url.pathname;
-    this.requests.push({ method: req.method ?? 'GET', path, search: url.search.replace(/^\?/, ''), headers: req.headers, at: Date.now() });
+    const logged: LoggedRequest = { method: req.method ?? 'GET', path, search: url.search.replace(/^\?/, ''), headers: req.headers, at: Date.now() };
+    this.requests.push(logged);
     if (this.requests.length > this.maxLoggedRequests) this.requests.splice(0, this.requests.length - this.maxLoggedRequests);
 
     try {
       // Read first: a slow venue has received the request (and acts on it) even when its answer comes too late.
       const body = await readBody(req);
+      logged.body = body;
       if (this.slowMs > 0 && this.slowRemaining > 0 && matches(this.slowMatch, path)) {
         this.slowRemaining -= 1;
         await new Promise((r) => setTimeout(r, this.slowMs));

@@ -262,6 +262,7 @@ export class TradingService {
     const fills = !(stored.filled_size > 0) ? [] : stored.fills.length ? stored.fills : await this.opts.orders.fills(stored.id);
     return {
       marketId: stored.market_id,
+      outcome: stored.outcome,
       since: stored.created_at,
       knownFills: fills.map((f) => ({ id: f.id, price: f.price, size: f.size, fee: f.fee, at: f.timestamp })),
       claimedFillIds: client.fillsNameNoOrder ? await this.opts.orders.claimedFillIds(stored.user_id, stored.exchange, stored.market_id, stored.id) : undefined,

@@ -149,6 +149,12 @@ export type Credentials = Record<string, unknown>;
 /** What the service knows of an order when it asks the venue about it. */
 export interface OrderReadHint {
   marketId: string;
+  /**
+   * The outcome the order was placed on. A venue that books every order on one leg (Kalshi's V2
+   * orders are bids and asks of YES) reports prices in that leg; the client turns them back into
+   * this outcome's terms.
+   */
+  outcome?: string;
   /** The fills already stored for it (a venue reporting only how much filled adds one for what is new). */
   knownFills?: VenueFill[];
   /** When the order was sent (a venue whose fills name no order looks only at later ones). */

@@ -99,7 +99,7 @@ describe('simulators', function () {
     const ack = await c.waitFor((m) => m.type === 'subscribed');
     assert.equal(ack.id, 1);
     const snap = await c.waitFor((m) => m.type === 'orderbook_snapshot');
-    const book = normaliseWsSnapshot(snap, new Date().toISOString());
+    const book = normaliseWsSnapshot(snap, new Date().toISOString(), 'no_leg');
     assert.ok(book.bids.length > 0 && book.asks.length > 0);
     // Move only this market until both a delta and a trade have been sent.
     for (let i = 0; i < 400 && !(c.messages.some((m: any) => m.type === 'trade') && c.messages.some((m: any) => m.type === 'orderbook_delta')); i++) {
@@ -107,7 +107,7 @@ describe('simulators', function () {
       await new Promise((r) => setImmediate(r));
     }
     const delta = await c.waitFor((m) => m.type === 'orderbook_delta');
-    assert.equal(normaliseWsDelta(delta, new Date().toISOString()).market_id, ticker);
+    assert.equal(normaliseWsDelta(delta, new Date().toISOString(), 'no_leg').market_id, ticker);
     const trade = await c.waitFor((m) => m.type === 'trade');
     assert.equal(normaliseWsTrade(trade).market_id, ticker);
     ws.send(JSON.stringify({ id: 2, cmd: 'subscribe', params: { channels: ['nonsense'], market_ticker: ticker } }));

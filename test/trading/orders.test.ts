@@ -183,13 +183,13 @@ describe('trading: credentials and orders through the simulators', function () {
     });
 
     it('creates one order for ten concurrent requests with one client_order_id', async () => {
-      const posts = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length;
+      const posts = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/events/orders')).length;
       const body = order({ price: 0.02, client_order_id: 'burst-1' });
       const all = await Promise.all(Array.from({ length: 10 }, () => call(keyA, '/api/v1/orders', { method: 'POST', body })));
       const statuses = all.map((r) => r.status).sort();
       assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 200, 201], all.map((r) => r.text).join('\n'));
       assert.equal(new Set(all.map((r) => r.body.id)).size, 1);
-      assert.equal(kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length - posts, 1);
+      assert.equal(kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/events/orders')).length - posts, 1);
       const rows = await svc.db.pool.query("SELECT count(*)::int AS n FROM trading_orders WHERE client_order_id = 'burst-1'");
       assert.equal(rows.rows[0].n, 1);
       // The same client_order_id later: the first order, nothing sent.
@@ -209,7 +209,7 @@ describe('trading: credentials and orders through the simulators', function () {
     });
 
     it('answers 502 when the venue fails, and leaves the order rejected (the venue has none)', async () => {
-      kalshiSim.server.fail(1, 503, '/trade-api/v2/portfolio/orders');
+      kalshiSim.server.fail(1, 503, '/trade-api/v2/portfolio/events/orders');
       const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.03, client_order_id: 'venue-down' }) });
       assert.equal(res.status, 502, res.text);
       const row = await svc.db.pool.query("SELECT status FROM trading_orders WHERE client_order_id = 'venue-down'");
@@ -218,7 +218,7 @@ describe('trading: credentials and orders through the simulators', function () {
 
     it('answers 504 on a timeout, keeps the order pending, and reconciles it with the venue later', async () => {
       // The venue takes longer than TRADING_TIMEOUT_MS but does create the order.
-      kalshiSim.server.slow(2500, 1, '/trade-api/v2/portfolio/orders');
+      kalshiSim.server.slow(2500, 1, '/trade-api/v2/portfolio/events/orders');
       const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.04, client_order_id: 'slow-1' }) });
       assert.equal(res.status, 504, res.text);
       const id = /ord_[0-9a-f]{24}/.exec(res.body.error as string)![0];
@@ -242,7 +242,7 @@ describe('trading: credentials and orders through the simulators', function () {
       // Crash before sending: pending, the venue never heard of it.
       const lost = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.06, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-before-send', venueRequest: null }, set.row);
       assert.ok(lost !== 'credentials-changed' && lost.inserted);
-      const creates = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length;
+      const creates = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/events/orders')).length;
 
       // A new process: the same stores and clients, what the sync job runs at start.
       const restarted = new TradingService({ orders: t.orders, credentials: t.credentials, clients: t.clients, pendingGraceMs: 0 });
@@ -254,7 +254,7 @@ describe('trading: credentials and orders through the simulators', function () {
       const b = (await t.orders.get(userId, lost.order.id))!;
       assert.equal(b.status, 'rejected');
       assert.match(b.reject_reason!, /no record/);
-      assert.equal(kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length, creates, 'nothing re-sent');
+      assert.equal(kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/events/orders')).length, creates, 'nothing re-sent');
     });
 
     it('refuses bad orders with a 400 naming the field, before anything is stored', async () => {

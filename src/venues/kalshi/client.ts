@@ -10,6 +10,7 @@ import { capabilitiesOf } from '../descriptor.js';
 import { kalshi } from './index.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
+import { checkKalshiWire, KALSHI_READS, type KalshiWireRead } from './wire.js';
 import {
   candlesToPricePoints,
   KALSHI_PERIOD_MINUTES,
@@ -33,6 +34,13 @@ export const KALSHI_DEFAULT_BASE_URLS = kalshi.baseUrls;
 export const KALSHI_MAX_MARKETS_PAGE = kalshi.limits.page.markets;
 export const KALSHI_MAX_EVENTS_PAGE = kalshi.limits.page.events;
 const EVENT_LOOKUP_CHUNK = 100;
+/**
+ * How long an event ticker the lookup did not return is left alone before it is asked again: long
+ * enough that a market whose event is gone does not cost a request every page, short enough that a
+ * lookup that missed for a passing reason is mended on a later listing.
+ */
+const EVENT_MISS_RETRY_MS = 15 * 60_000;
+const EVENT_CACHE_MAX = 50_000;
 
 type Req = { path: string; query?: Query };
 
@@ -52,9 +60,11 @@ export const kalshiRequests = {
     },
   }),
   market: (ticker: string): Req => ({ path: `/markets/${encodeURIComponent(ticker)}` }),
+  // The event filter is `tickers`, a comma list (get-events.md `EventTickersQuery`; changelog Jun 18
+  // 2026 "Event tickers filter on GET /trade-api/v2/events"); limit ≤ 200.
   events: (o: { cursor?: string | null; limit: number; eventTickers?: string[] }): Req => ({
     path: '/events',
-    query: { limit: o.limit, cursor: o.cursor || undefined, event_tickers: o.eventTickers?.length ? o.eventTickers : undefined },
+    query: { limit: o.limit, cursor: o.cursor || undefined, tickers: o.eventTickers?.length ? o.eventTickers : undefined },
   }),
   event: (eventTicker: string): Req => ({ path: `/events/${encodeURIComponent(eventTicker)}` }),
   orderbook: (ticker: string): Req => ({ path: `/markets/${encodeURIComponent(ticker)}/orderbook` }),
@@ -78,6 +88,8 @@ export class KalshiAdapter implements VenueAdapter {
   readonly http: VenueHttpClient;
   /** Event info by event ticker: Kalshi markets carry no category, their events do. */
   private readonly eventInfo = new Map<string, KalshiEventInfo>();
+  /** Event tickers a lookup did not return, with when: not info, so they are asked again later. */
+  private readonly eventMisses = new Map<string, number>();
 
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(KALSHI_DEFAULT_BASE_URLS, cfg.baseUrls);
@@ -88,32 +100,38 @@ export class KalshiAdapter implements VenueAdapter {
     return new Date(this.http.opts.now()).toISOString();
   }
 
-  private async get<T>(call: string, r: Req, signal?: AbortSignal): Promise<T> {
-    return this.http.getJson<T>(call, r.path, r.query, signal);
+  /** A GET whose answer is checked against Kalshi's published schema (a mismatch is noted, not thrown). */
+  private async get<T>(call: string, r: Req, wire: KalshiWireRead, signal?: AbortSignal): Promise<T> {
+    const body = await this.http.getJson<T>(call, r.path, r.query, signal);
+    checkKalshiWire(wire, body);
+    return body;
   }
 
-  /** Loads the events of these tickers that are not cached yet (one request per 100). */
+  /** Loads the events of these tickers that are not known yet (one request per 100). */
   private async loadEventInfo(eventTickers: string[], signal?: AbortSignal): Promise<MarketEvent[]> {
-    const missing = [...new Set(eventTickers)].filter((t) => t && !this.eventInfo.has(t));
+    const now = this.http.opts.now();
+    const missing = [...new Set(eventTickers)].filter((t) => t && !this.eventInfo.has(t) && !(now - (this.eventMisses.get(t) ?? -Infinity) < EVENT_MISS_RETRY_MS));
     const out: MarketEvent[] = [];
     for (let i = 0; i < missing.length; i += EVENT_LOOKUP_CHUNK) {
       const chunk = missing.slice(i, i + EVENT_LOOKUP_CHUNK);
-      const body = await this.get<{ events?: KalshiEventWire[] }>('listMarkets.events', kalshiRequests.events({ limit: KALSHI_MAX_EVENTS_PAGE, eventTickers: chunk }), signal);
+      const body = await this.get<{ events?: KalshiEventWire[] }>('listMarkets.events', kalshiRequests.events({ limit: KALSHI_MAX_EVENTS_PAGE, eventTickers: chunk }), KALSHI_READS.events, signal);
       for (const e of body.events ?? []) {
         this.eventInfo.set(e.event_ticker, { category: e.category ?? null, series_ticker: e.series_ticker ?? null, title: e.title ?? null });
+        this.eventMisses.delete(e.event_ticker);
         out.push(normaliseEvent(e, { fetchedAt: this.now() }));
       }
-      // Remember misses too, so a market whose event is gone does not cost a request every page.
-      for (const t of chunk) if (!this.eventInfo.has(t)) this.eventInfo.set(t, {});
+      // A miss is not an event without a category or title: it is only not asked again for a while.
+      for (const t of chunk) if (!this.eventInfo.has(t)) this.eventMisses.set(t, now);
     }
-    if (this.eventInfo.size > 50_000) this.eventInfo.clear();
+    if (this.eventInfo.size > EVENT_CACHE_MAX) this.eventInfo.clear();
+    if (this.eventMisses.size > EVENT_CACHE_MAX) this.eventMisses.clear();
     return out;
   }
 
   listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? 500, 1), KALSHI_MAX_MARKETS_PAGE);
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
-      const body = await this.get<{ markets?: KalshiMarketWire[]; cursor?: string }>('listMarkets', kalshiRequests.markets({ cursor, limit, status: opts.status, updatedSince: opts.updatedSince }), opts.signal);
+      const body = await this.get<{ markets?: KalshiMarketWire[]; cursor?: string }>('listMarkets', kalshiRequests.markets({ cursor, limit, status: opts.status, updatedSince: opts.updatedSince }), KALSHI_READS.markets, opts.signal);
       const raws = body.markets ?? [];
       const events = await this.loadEventInfo(raws.map((m) => m.event_ticker), opts.signal);
       const fetchedAt = this.now();
@@ -131,6 +149,7 @@ export class KalshiAdapter implements VenueAdapter {
     const r = kalshiRequests.market(marketId);
     const body = await this.http.getJsonOrNull<{ market?: KalshiMarketWire }>('getMarket', r.path, r.query);
     if (!body?.market) return null;
+    checkKalshiWire(KALSHI_READS.market, body);
     await this.loadEventInfo([body.market.event_ticker]);
     return normaliseMarket(body.market, { fetchedAt: this.now() }, this.eventInfo.get(body.market.event_ticker));
   }
@@ -138,7 +157,7 @@ export class KalshiAdapter implements VenueAdapter {
   listEvents(opts: ListEventsOptions = {}): AsyncIterable<EventPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? KALSHI_MAX_EVENTS_PAGE, 1), KALSHI_MAX_EVENTS_PAGE);
     return paginate<EventPage>(opts.cursor, async (cursor) => {
-      const body = await this.get<{ events?: KalshiEventWire[]; cursor?: string }>('listEvents', kalshiRequests.events({ cursor, limit }), opts.signal);
+      const body = await this.get<{ events?: KalshiEventWire[]; cursor?: string }>('listEvents', kalshiRequests.events({ cursor, limit }), KALSHI_READS.events, opts.signal);
       const fetchedAt = this.now();
       let events = (body.events ?? []).map((e) => normaliseEvent(e, { fetchedAt }));
       if (opts.category) events = events.filter((e) => e.category === opts.category);
@@ -150,11 +169,12 @@ export class KalshiAdapter implements VenueAdapter {
     const r = kalshiRequests.event(eventId);
     const body = await this.http.getJsonOrNull<{ event?: KalshiEventWire; markets?: KalshiMarketWire[] }>('getEvent', r.path, r.query);
     if (!body?.event) return null;
+    checkKalshiWire(KALSHI_READS.event, body);
     return normaliseEvent({ ...body.event, markets: body.event.markets ?? body.markets }, { fetchedAt: this.now() });
   }
 
   async getOrderBook(marketId: string): Promise<OrderBook> {
-    const body = await this.get<KalshiOrderbookWire>('getOrderBook', kalshiRequests.orderbook(marketId));
+    const body = await this.get<KalshiOrderbookWire>('getOrderBook', kalshiRequests.orderbook(marketId), KALSHI_READS.orderbook);
     return normaliseOrderbook(marketId, body, { fetchedAt: this.now() });
   }
 
@@ -163,7 +183,7 @@ export class KalshiAdapter implements VenueAdapter {
     const out: Trade[] = [];
     let cursor: string | null = null;
     do {
-      const body: { trades?: KalshiTradeWire[]; cursor?: string } = await this.get('getTrades', kalshiRequests.trades({ ticker: marketId, limit: Math.min(1000, want - out.length), cursor, start: range.start, end: range.end }));
+      const body: { trades?: KalshiTradeWire[]; cursor?: string } = await this.get('getTrades', kalshiRequests.trades({ ticker: marketId, limit: Math.min(1000, want - out.length), cursor, start: range.start, end: range.end }), KALSHI_READS.trades);
       for (const t of body.trades ?? []) out.push(normaliseTrade(t));
       cursor = body.cursor ? body.cursor : null;
     } while (cursor && out.length < want);
@@ -181,6 +201,7 @@ export class KalshiAdapter implements VenueAdapter {
     const body = await this.get<{ candlesticks?: KalshiCandleWire[] }>(
       'getCandles',
       kalshiRequests.candlesticks({ ticker: marketId, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000), periodMinutes: KALSHI_PERIOD_MINUTES[native] }),
+      KALSHI_READS.candlesticks,
     );
     const candles = (body.candlesticks ?? []).map(normaliseCandle).filter((c): c is Candle => c !== null);
     return native === q.interval ? candles : resampleCandles(candles, INTERVAL_MS[q.interval]);

@@ -4,6 +4,7 @@ import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descript
 import type { SimulatorFactory } from '../../sim/types.js';
 import type { TradingClientFactory } from '../trading.js';
 import type { StreamClientFactory } from '../stream.js';
+import type { ConformanceCheck } from '../wire.js';
 
 export const kalshi = defineVenue({
   code: 'kalshi',
@@ -19,9 +20,12 @@ export const kalshi = defineVenue({
   reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native', candles: 'emulated' },
   emulated: { candles: '1m/1h/1d are the venue\'s candlesticks; 5m and 10m are resampled from 1m, 1s is built from trades' },
   streams: { orderbook: true, trades: true, prices: true },
+  // The hosts Kalshi recommends for API traders; the shared `api.elections.kalshi.com` hosts "remain
+  // supported" and take the same signatures (docs getting_started/api_environments.md, lastmod
+  // 2026-08-20; changelog May 7 2026). KALSHI_REST_URL / KALSHI_WS_URL override them.
   baseUrls: {
-    rest: 'https://api.elections.kalshi.com/trade-api/v2',
-    ws: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
+    rest: 'https://external-api.kalshi.com/trade-api/v2',
+    ws: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
   },
   limits: {
     page: { markets: 1000, events: 200 },
@@ -34,6 +38,7 @@ export const kalshi = defineVenue({
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startKalshiSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createKalshiStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createKalshiTradingClient,
+  conformance: async (): Promise<readonly ConformanceCheck[]> => (await import('./wire.js')).conformanceChecks,
   // Portfolio reads of trade-api v2: /portfolio/positions, /portfolio/balance.
   accountReads: { positions: true, balances: true },
   testHints: {

@@ -11,7 +11,7 @@
  */
 import { canonicalCategory } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, mappedStatusOrNull, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
-import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, dollarsToUsdOrNull, fixedPointCount, fixedPointCountOrNull, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
+import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, fixedPointCount, fixedPointCountOrNull, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'kalshi' as const;
 
@@ -167,7 +167,9 @@ export function normaliseMarket(raw: KalshiMarketWire, ctx: NormaliseContext, ev
     last_price: last,
     volume,
     volume_24h: volume24,
-    liquidity: liquidity(raw.liquidity_dollars, f('liquidity_dollars')),
+    // Kalshi publishes no liquidity figure: `liquidity_dollars` is "DEPRECATED ... will always return
+    // "0.0000"" (get-markets.md, Aug 2026), so it is unknown, not zero.
+    liquidity: null,
     open_interest: oi,
     open_time: toIsoOrNull(raw.open_time, undefined, f('open_time')),
     close_time: toIsoOrNull(raw.close_time, undefined, f('close_time')),
@@ -178,16 +180,6 @@ export function normaliseMarket(raw: KalshiMarketWire, ctx: NormaliseContext, ev
     updated_at: toIso(raw.updated_time ?? ctx.fetchedAt, undefined, f('updated_time')),
     raw,
   });
-}
-
-/**
- * `liquidity_dollars` is deprecated on Kalshi and real responses carry negative values
- * (e.g. "-1234.5600"): a negative liquidity means "unknown", not an error.
- */
-function liquidity(v: string | undefined, what: string): number | null {
-  if (v === undefined || v === null || v === '') return null;
-  const n = parseDecimal(v, what);
-  return n < 0 ? null : dollarsToUsdOrNull(v, what);
 }
 
 function legacyCount(v: number | undefined, what: string): number | null {
@@ -271,6 +263,21 @@ export interface KalshiTradeWire {
   count?: number;
 }
 
+/**
+ * The taker's side in YES terms. `taker_outcome_side` and `taker_book_side` "carry the same bit in two
+ * vocabularies: bid ≡ yes, ask ≡ no, always" (Kalshi docs, getting_started/order_direction.md, lastmod
+ * 2026-06-01; get-trades.md): `yes`/`bid` is a taker long YES (bought YES or sold NO), `no`/`ask` a taker
+ * long NO, i.e. a taker sale of YES. The legacy `taker_side` is the same bit ("deprecated, use
+ * taker_outcome_side"). The outcome word wins when both are sent; a pair that disagrees is noted as
+ * drift by the wire check (./wire.ts), never here.
+ */
+export function takerSideOfTrade(raw: Pick<KalshiTradeWire, 'taker_outcome_side' | 'taker_book_side' | 'taker_side'>): 'buy' | 'sell' | null {
+  const outcome = raw.taker_outcome_side ?? raw.taker_side;
+  if (outcome === 'yes' || outcome === 'no') return outcome === 'yes' ? 'buy' : 'sell';
+  if (raw.taker_book_side === 'bid' || raw.taker_book_side === 'ask') return raw.taker_book_side === 'bid' ? 'buy' : 'sell';
+  return null;
+}
+
 /** A Kalshi trade in YES terms. */
 export function normaliseTrade(raw: KalshiTradeWire): Trade {
   const ticker = raw.ticker ?? raw.market_ticker;
@@ -283,14 +290,7 @@ export function normaliseTrade(raw: KalshiTradeWire): Trade {
   }
   if (price === null) throw new UnitError(`${what}: no price`);
   const size = raw.count_fp !== undefined ? fixedPointCount(raw.count_fp, `${what}.count_fp`) : fixedPointCount(raw.count, `${what}.count`);
-  // Taker bought the outcome `outcomeSide` (legacy `taker_side`) unless the new `taker_book_side` says it sold.
-  const outcomeSide = raw.taker_outcome_side ?? raw.taker_side ?? null;
-  const bookSide = raw.taker_book_side ?? 'bid';
-  let takerSide: 'buy' | 'sell' | null = null;
-  if (outcomeSide) {
-    const boughtYes = (outcomeSide === 'yes') === (bookSide === 'bid');
-    takerSide = boughtYes ? 'buy' : 'sell';
-  }
+  const takerSide = takerSideOfTrade(raw);
   const time = raw.created_time ?? (raw.ts_ms !== undefined ? toIso(raw.ts_ms, 'ms') : raw.ts !== undefined ? toIso(raw.ts, 's') : null);
   if (!time) throw new UnitError(`${what}: no time`);
   return makeTrade({ exchange: EXCHANGE, market_id: ticker, id: raw.trade_id, price, size, taker_side: takerSide, outcome: 'yes', timestamp: toIso(time) });
@@ -364,9 +364,23 @@ export interface KalshiWsSnapshot {
   no_dollars_fp?: [string, string][] | null;
 }
 
-export function normaliseWsSnapshot(m: KalshiWsEnvelope<KalshiWsSnapshot>, receivedAt: string): OrderBook {
+/**
+ * How the stream prices its NO-side book levels. By default Kalshi sends them in no-leg pricing (a NO
+ * bid at 0.30 is a YES ask at 0.70); a subscription made with `use_yes_price: true` gets them in
+ * yes-leg pricing (that same level arrives as 0.70). Kalshi announced that the default will flip to
+ * yes-leg and the flag then go away (asyncapi.yaml `subscribeCommandPayload.use_yes_price`;
+ * getting_started/order_direction.md "Orderbook pricing convention", lastmod 2026-06-01), so the
+ * stream client asks for yes-leg explicitly and says so here.
+ */
+export type KalshiNoSidePricing = 'no_leg' | 'yes_leg';
+
+/** A NO-side level's price as a YES ask. */
+const noLevelAsYesAsk = (price: number, pricing: KalshiNoSidePricing): number => (pricing === 'yes_leg' ? price : complement(price));
+
+export function normaliseWsSnapshot(m: KalshiWsEnvelope<KalshiWsSnapshot>, receivedAt: string, pricing: KalshiNoSidePricing): OrderBook {
   const t = m.msg.market_ticker;
-  const b = yesBookFromBids(levels(m.msg.yes_dollars_fp, `${t}.yes_dollars_fp`), levels(m.msg.no_dollars_fp, `${t}.no_dollars_fp`));
+  const asks = levels(m.msg.no_dollars_fp, `${t}.no_dollars_fp`).map((l) => ({ price: noLevelAsYesAsk(l.price, pricing), size: l.size }));
+  const b = { bids: levels(m.msg.yes_dollars_fp, `${t}.yes_dollars_fp`), asks };
   return makeBook({ exchange: EXCHANGE, market_id: t, outcome_id: 'yes', bids: b.bids, asks: b.asks, timestamp: receivedAt });
 }
 
@@ -376,10 +390,11 @@ export interface KalshiWsDelta {
   delta_fp: string;
   side: 'yes' | 'no';
   ts?: string | number;
+  ts_ms?: number;
 }
 
-/** A delta in YES terms: a change of NO bids at p is a change of YES asks at 1 - p. */
-export function normaliseWsDelta(m: KalshiWsEnvelope<KalshiWsDelta>, receivedAt: string): BookDelta {
+/** A delta in YES terms: a change of NO bids is a change of YES asks (priced as `pricing` says). */
+export function normaliseWsDelta(m: KalshiWsEnvelope<KalshiWsDelta>, receivedAt: string, pricing: KalshiNoSidePricing): BookDelta {
   const t = m.msg.market_ticker;
   const p = dollarsToProb(m.msg.price_dollars, `${t}.price_dollars`);
   return makeBookDelta({
@@ -388,9 +403,9 @@ export function normaliseWsDelta(m: KalshiWsEnvelope<KalshiWsDelta>, receivedAt:
     outcome_id: 'yes',
     seq: m.seq ?? null,
     side: m.msg.side === 'yes' ? 'bid' : 'ask',
-    price: m.msg.side === 'yes' ? p : complement(p),
+    price: m.msg.side === 'yes' ? p : noLevelAsYesAsk(p, pricing),
     size_delta: fixedPointDelta(m.msg.delta_fp, `${t}.delta_fp`),
-    timestamp: m.msg.ts !== undefined ? toIso(m.msg.ts) : receivedAt,
+    timestamp: m.msg.ts_ms !== undefined ? toIso(m.msg.ts_ms, 'ms') : m.msg.ts !== undefined ? toIso(m.msg.ts) : receivedAt,
   });
 }
 

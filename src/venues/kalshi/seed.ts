@@ -38,7 +38,6 @@ interface MarketSpec {
   yes: number;
   volume: number;
   volume24h: number;
-  liquidity: number;
   status: 'initialized' | 'active' | 'inactive' | 'closed' | 'determined' | 'finalized';
   result?: 'yes' | 'no';
   /** A combo (multivariate) market: its collection and the legs it combines. */
@@ -88,7 +87,8 @@ export function kalshiMarketWire(s: MarketSpec, now: number): KalshiMarketWire {
     volume_fp: fixed(s.volume, 2),
     volume_24h_fp: fixed(live ? s.volume24h : 0, 2),
     open_interest_fp: fixed(Math.round(s.volume * 0.3), 2),
-    liquidity_dollars: fixed(live ? s.liquidity : 0, 4),
+    // Deprecated by the venue: "will always return \"0.0000\"".
+    liquidity_dollars: '0.0000',
     result: s.result ?? '',
     can_close_early: true,
     expiration_value: settled ? (s.result === 'yes' ? 'Yes' : 'No') : '',
@@ -183,6 +183,9 @@ function extraEvents(now: number): ExtraEvent[] {
   ];
 }
 
+/** Event fields the venue always sends and the simulator has no reason to vary (EventData's required ones). */
+const EVENT_FIXED_FIELDS = { collateral_return_type: 'binary', available_on_brokers: false, settlement_sources: [] };
+
 export interface KalshiSeed {
   events: KalshiEventWire[];
   markets: KalshiMarketWire[];
@@ -196,17 +199,17 @@ export function kalshiSeed(now = Date.now()): KalshiSeed {
     const event = `${series}-${dateCode(q.closeTime)}`;
     const ticker = `${event}-Y`;
     const closed = Date.parse(q.closeTime) <= now;
-    events.push({ event_ticker: event, series_ticker: series, title: q.canonicalTitle, sub_title: '', category: KALSHI_CATEGORY[q.category], mutually_exclusive: false, status: closed ? 'closed' : 'open' });
-    markets.push(kalshiMarketWire({ ticker, event_ticker: event, title: q.title, rules: q.rules, open: q.openTime, close: q.closeTime, yes: q.yes, volume: q.volume, volume24h: q.volume24h, liquidity: q.liquidity, status: closed ? 'closed' : 'active' }, now));
+    events.push({ event_ticker: event, series_ticker: series, title: q.canonicalTitle, sub_title: '', category: KALSHI_CATEGORY[q.category], mutually_exclusive: false, ...EVENT_FIXED_FIELDS, status: closed ? 'closed' : 'open' });
+    markets.push(kalshiMarketWire({ ticker, event_ticker: event, title: q.title, rules: q.rules, open: q.openTime, close: q.closeTime, yes: q.yes, volume: q.volume, volume24h: q.volume24h, status: closed ? 'closed' : 'active' }, now));
   }
   const r = createRng('kalshi-extra');
   for (const e of extraEvents(now)) {
-    events.push({ event_ticker: e.event, series_ticker: e.series, title: e.title, sub_title: '', category: e.category, mutually_exclusive: e.markets.length > 1, status: 'open' });
+    events.push({ event_ticker: e.event, series_ticker: e.series, title: e.title, sub_title: '', category: e.category, mutually_exclusive: e.markets.length > 1, ...EVENT_FIXED_FIELDS, status: 'open' });
     for (const m of e.markets) {
       const volume = r.int(500, 250_000);
       markets.push(
         kalshiMarketWire(
-          { ticker: `${e.event}-${m.suffix}`, event_ticker: e.event, title: m.title, yes_sub_title: m.sub, rules: m.rules, open: new Date(now - r.int(2, 60) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), close: m.close, yes: m.yes, volume, volume24h: Math.round(volume * 0.03), liquidity: Math.round(volume * 0.2), status: m.status ?? 'active', result: m.result },
+          { ticker: `${e.event}-${m.suffix}`, event_ticker: e.event, title: m.title, yes_sub_title: m.sub, rules: m.rules, open: new Date(now - r.int(2, 60) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), close: m.close, yes: m.yes, volume, volume24h: Math.round(volume * 0.03), status: m.status ?? 'active', result: m.result },
           now,
         ),
       );
@@ -221,7 +224,7 @@ export function kalshiSeed(now = Date.now()): KalshiSeed {
   };
   const combo = (ticker: string, title: string, collection: string, legs: ReturnType<typeof leg>[], yes: number) =>
     kalshiMarketWire(
-      { ticker, event_ticker: ticker.slice(0, ticker.lastIndexOf('-')), title, rules: '', open: new Date(now - 86_400_000).toISOString(), close: '2027-01-03T17:00:00Z', yes, volume: 0, volume24h: 0, liquidity: 0, status: 'active', mve: { collection, legs } },
+      { ticker, event_ticker: ticker.slice(0, ticker.lastIndexOf('-')), title, rules: '', open: new Date(now - 86_400_000).toISOString(), close: '2027-01-03T17:00:00Z', yes, volume: 0, volume24h: 0, status: 'active', mve: { collection, legs } },
       now,
     );
   markets.push(

@@ -23,8 +23,9 @@ interface HistTrade {
   count_fp: string;
   taker_side: 'yes' | 'no';
   taker_outcome_side: 'yes' | 'no';
-  taker_book_side: 'bid';
+  taker_book_side: 'bid' | 'ask';
   created_time: string;
+  is_block_trade: boolean;
 }
 
 /** Markets settled before the cutoff, in the venue's wire format. */
@@ -35,7 +36,7 @@ function archivedMarkets(cutoff: number, liveMarkets: KalshiMarketWire[]): Kalsh
   };
   const settled = (ticker: string, title: string, mve?: NonNullable<Parameters<typeof kalshiMarketWire>[0]['mve']>) =>
     kalshiMarketWire(
-      { ticker, event_ticker: ticker.slice(0, ticker.lastIndexOf('-')), title, rules: '', open: new Date(cutoff - 30 * DAY).toISOString(), close: new Date(cutoff - 2 * DAY).toISOString(), yes: 0.2, volume: 500, volume24h: 0, liquidity: 0, status: 'finalized', result: 'no', mve },
+      { ticker, event_ticker: ticker.slice(0, ticker.lastIndexOf('-')), title, rules: '', open: new Date(cutoff - 30 * DAY).toISOString(), close: new Date(cutoff - 2 * DAY).toISOString(), yes: 0.2, volume: 500, volume24h: 0, status: 'finalized', result: 'no', mve },
       cutoff,
     );
   return [
@@ -58,7 +59,8 @@ export function registerKalshiHistorical(server: SimServer, opts: { prefix: stri
         const side = r.chance(0.5) ? ('yes' as const) : ('no' as const);
         return {
           trade_id: stableUuid(`historical:${m.ticker}:${k}`), ticker: m.ticker, yes_price_dollars: price.toFixed(4), no_price_dollars: (1 - price).toFixed(4), count_fp: `${r.int(1, 40)}.00`,
-          taker_side: side, taker_outcome_side: side, taker_book_side: 'bid' as const, created_time: iso(cutoff - r.int(60, 3 * 86_400) * 1000),
+          // One direction bit, two vocabularies: yes ≡ bid, no ≡ ask.
+          taker_side: side, taker_outcome_side: side, taker_book_side: side === 'yes' ? ('bid' as const) : ('ask' as const), created_time: iso(cutoff - r.int(60, 3 * 86_400) * 1000), is_block_trade: false,
         };
       });
     })

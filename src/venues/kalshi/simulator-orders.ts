@@ -8,6 +8,11 @@
  *
  * Keys are registered through a simulator-only control route, `POST /_sim/api_keys {key_id,
  * public_key}` (the venue's UI, where a user uploads a key, has no API).
+ *
+ * Orders are created and cancelled on the V2 event-order endpoints (`/portfolio/events/orders`): a
+ * bid or an ask of YES at a YES price, the body checked against Kalshi's published request schema
+ * (./wire.ts). The retired `/portfolio/orders` mutations answer what Kalshi answers since June 2026,
+ * a 410 "Please switch to the V2 endpoints", so a client still calling them fails here too.
  */
 import { constants, createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { stableUuid } from '../../sim/rng.js';
@@ -15,11 +20,19 @@ import { SimOrderEngine, SIM_STARTING_BALANCE, type SimOrder } from '../../sim/o
 import type { SimActivity } from '../../sim/activity.js';
 import { fixed } from '../../sim/fixture-helpers.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+import { describeIssue } from '../wire.js';
+import { KalshiCreateOrderV2Request } from './wire.js';
 
 /** How far a request's timestamp may be from the simulator's clock (Kalshi does not publish its window). */
 export const KALSHI_SIM_MAX_SKEW_MS = 30_000;
 
 const kalshiError = (status: number, code: string, message: string): SimResponse => ({ status, body: { error: { code, message, service: 'exchange' } } });
+
+/** What a retired order mutation answers, as recorded from production (see ./wire.ts `KalshiErrorBody`). */
+export const KALSHI_RETIRED_ORDER_ENDPOINT: SimResponse = {
+  status: 410,
+  body: { error: { code: 'deprecated_v1_order_endpoint', message: 'Please switch to the V2 endpoints', details: 'https://docs.kalshi.com/api-reference/orders/create-order-v2' } },
+};
 
 export interface KalshiOrdersOptions {
   prefix: string;
@@ -60,19 +73,19 @@ export function registerKalshiOrders(server: SimServer, opts: KalshiOrdersOption
     return ok ? { account: keyId } : kalshiError(401, 'authentication_error', 'invalid signature');
   };
 
+  /** The side both direction fields carry: a YES buy is (yes, bid), a YES sell (no, ask), always. */
+  const direction = (o: SimOrder) => (o.side === 'buy' ? { outcome_side: 'yes', book_side: 'bid' } : { outcome_side: 'no', book_side: 'ask' });
+
   const wire = (o: SimOrder): Record<string, unknown> => {
-    const side = o.extra.side as 'yes' | 'no';
     const yesPrice = o.price ?? (o.side === 'buy' ? 0.99 : 0.01);
-    const filledCost = side === 'yes' ? o.cost : o.filled - o.cost;
+    // What the user paid per filled contract, on the outcome side the order is long.
+    const filledCost = o.side === 'buy' ? o.cost : o.filled - o.cost;
     return {
       order_id: o.id,
       client_order_id: o.clientId ?? '',
       user_id: o.account,
       ticker: o.marketId,
-      side,
-      action: o.extra.action,
-      outcome_side: side,
-      book_side: o.side === 'buy' ? 'bid' : 'ask',
+      ...direction(o),
       type: 'limit',
       status: o.status === 'open' ? 'resting' : o.status === 'filled' ? 'executed' : 'canceled',
       yes_price_dollars: fixed(yesPrice, 4),
@@ -84,6 +97,7 @@ export function registerKalshiOrders(server: SimServer, opts: KalshiOrdersOption
       maker_fill_cost_dollars: fixed(0, 4),
       taker_fees_dollars: fixed(0, 4),
       maker_fees_dollars: fixed(0, 4),
+      self_trade_prevention_type: o.extra.stp ?? null,
       created_time: new Date(o.createdMs).toISOString(),
       last_update_time: new Date(o.updatedMs).toISOString(),
       expiration_time: o.expiresAtMs ? new Date(o.expiresAtMs).toISOString() : null,
@@ -95,27 +109,26 @@ export function registerKalshiOrders(server: SimServer, opts: KalshiOrdersOption
     return 'account' in a ? handler(req, a.account) : a;
   };
 
-  server.post(`${P}/portfolio/orders`, authed((req, account) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const side = b.side;
-    const action = b.action;
-    const count = Number(b.count ?? b.count_fp);
-    if (typeof b.ticker !== 'string') return kalshiError(400, 'invalid_parameters', 'ticker is required');
-    if (side !== 'yes' && side !== 'no') return kalshiError(400, 'invalid_parameters', 'side must be yes or no');
-    if (action !== 'buy' && action !== 'sell') return kalshiError(400, 'invalid_parameters', 'action must be buy or sell');
-    if (!Number.isInteger(count) || count < 1) return kalshiError(400, 'invalid_parameters', 'count must be a whole number >= 1');
-    const priceText = side === 'yes' ? b.yes_price_dollars : b.no_price_dollars;
-    if (typeof priceText !== 'string' || !/^0\.\d{1,4}$/.test(priceText) || Number(priceText) <= 0) return kalshiError(400, 'invalid_parameters', `${side}_price_dollars must be a dollar string within 0.0001..0.9999`);
-    const tifs: Record<string, 'gtc' | 'ioc' | 'fok'> = { good_till_canceled: 'gtc', immediate_or_cancel: 'ioc', fill_or_kill: 'fok' };
-    const tif = tifs[String(b.time_in_force ?? 'good_till_canceled')];
-    if (!tif) return kalshiError(400, 'invalid_parameters', 'unknown time_in_force');
-    const sidePrice = Number(priceText);
-    const yesPrice = side === 'yes' ? sidePrice : Math.round((1 - sidePrice) * 1e6) / 1e6;
-    const yesSide = (side === 'yes') === (action === 'buy') ? 'buy' : 'sell';
-    const expiresAtMs = typeof b.expiration_ts === 'number' ? b.expiration_ts * 1000 : null;
+  // The retired mutations: answered before authentication, as production does.
+  server.post(`${P}/portfolio/orders`, () => KALSHI_RETIRED_ORDER_ENDPOINT);
+  server.post(`${P}/portfolio/orders/batched`, () => KALSHI_RETIRED_ORDER_ENDPOINT);
+  server.route('DELETE', `${P}/portfolio/orders/batched`, () => KALSHI_RETIRED_ORDER_ENDPOINT);
+  server.route('DELETE', `${P}/portfolio/orders/:id`, () => KALSHI_RETIRED_ORDER_ENDPOINT);
+  server.post(`${P}/portfolio/orders/:id/decrease`, () => KALSHI_RETIRED_ORDER_ENDPOINT);
+  server.post(`${P}/portfolio/orders/:id/amend`, () => KALSHI_RETIRED_ORDER_ENDPOINT);
+
+  server.post(`${P}/portfolio/events/orders`, authed((req, account) => {
+    const parsed = KalshiCreateOrderV2Request.safeParse(req.body ?? {});
+    if (!parsed.success) return kalshiError(400, 'invalid_parameters', describeIssue(parsed.error.issues[0]).detail);
+    const b = parsed.data;
+    const count = Number(b.count);
+    const yesPrice = Number(b.price);
+    if (!(count >= 0.01)) return kalshiError(400, 'invalid_parameters', 'count must be at least 0.01');
+    if (!(yesPrice > 0 && yesPrice < 1)) return kalshiError(400, 'invalid_price', 'invalid price');
+    const tifs = { good_till_canceled: 'gtc', immediate_or_cancel: 'ioc', fill_or_kill: 'fok' } as const;
     const result = engine.place({
-      id: stableUuid(`kalshi-order:${++seq}:${now()}`), account, marketId: b.ticker, clientId: typeof b.client_order_id === 'string' ? b.client_order_id : null,
-      side: yesSide, price: yesPrice, size: count, tif, expiresAtMs, extra: { side, action },
+      id: stableUuid(`kalshi-order:${++seq}:${now()}`), account, marketId: b.ticker, clientId: b.client_order_id ?? null,
+      side: b.side === 'bid' ? 'buy' : 'sell', price: yesPrice, size: count, tif: tifs[b.time_in_force], expiresAtMs: b.expiration_time !== undefined ? b.expiration_time * 1000 : null, extra: { stp: b.self_trade_prevention_type },
     });
     if (!result.ok) {
       const map = {
@@ -127,7 +140,19 @@ export function registerKalshiOrders(server: SimServer, opts: KalshiOrdersOption
       } as const;
       return map[result.code];
     }
-    return json({ order: wire(result.order) }, 201);
+    const o = result.order;
+    // CreateOrderV2Response: counts and a YES-leg average price, not an order object.
+    const body: Record<string, unknown> = { order_id: o.id, client_order_id: o.clientId ?? '', fill_count: fixed(o.filled, 2), remaining_count: fixed(o.status === 'open' ? o.size - o.filled : 0, 2), ts_ms: now() };
+    if (o.filled > 0) Object.assign(body, { average_fill_price: fixed(o.cost / o.filled, 4), average_fee_paid: fixed(0, 4) });
+    return json(body, 201);
+  }));
+
+  server.route('DELETE', `${P}/portfolio/events/orders/:id`, authed((req, account) => {
+    const o = engine.get(req.params.id);
+    if (!o || o.account !== account) return kalshiError(404, 'not_found', 'order not found');
+    const r = engine.cancel(o.id);
+    if (!r.ok) return kalshiError(400, 'order_not_cancelable', 'the order is not resting');
+    return json({ order_id: r.order.id, client_order_id: r.order.clientId ?? '', reduced_by: fixed(r.order.size - r.order.filled, 2), ts_ms: now() });
   }));
 
   server.get(`${P}/portfolio/orders`, authed((req, account) => {
@@ -144,29 +169,23 @@ export function registerKalshiOrders(server: SimServer, opts: KalshiOrdersOption
     return o && o.account === account ? json({ order: wire(o) }) : kalshiError(404, 'not_found', 'order not found');
   }));
 
-  server.route('DELETE', `${P}/portfolio/orders/:id`, authed((req, account) => {
-    const o = engine.get(req.params.id);
-    if (!o || o.account !== account) return kalshiError(404, 'not_found', 'order not found');
-    const r = engine.cancel(o.id);
-    if (!r.ok) return kalshiError(400, 'order_not_cancelable', 'the order is not resting');
-    return json({ order: wire(r.order), reduced_by_fp: fixed(r.order.size - r.order.filled, 2) });
-  }));
-
   server.get(`${P}/portfolio/fills`, authed((req, account) => {
     const orderId = req.query.get('order_id');
     const orders = engine.list(account, (o) => !orderId || o.id === orderId);
     const fills = orders.flatMap((o) =>
       o.fills.map((f) => ({
         fill_id: stableUuid(`fill:${o.id}:${f.id}`),
+        exchange_index: 0,
         trade_id: f.id,
         order_id: o.id,
         ticker: o.marketId,
-        side: o.extra.side,
-        action: o.extra.action,
+        market_ticker: o.marketId,
+        ...direction(o),
         count_fp: fixed(f.size, 2),
         yes_price_dollars: fixed(f.price, 4),
         no_price_dollars: fixed(1 - f.price, 4),
         is_taker: true,
+        fee_cost: fixed(0, 4),
         created_time: new Date(f.t).toISOString(),
       })),
     );
@@ -176,16 +195,20 @@ export function registerKalshiOrders(server: SimServer, opts: KalshiOrdersOption
   server.get(`${P}/portfolio/positions`, authed((_req, account) => {
     const market_positions = engine.positions(account).map((p) => ({
       ticker: p.marketId,
+      exchange_index: 0,
       position_fp: fixed(p.yes, 2),
       market_exposure_dollars: fixed(p.yes >= 0 ? p.cost : -p.yes - -p.cost, 4),
       total_traded_dollars: fixed(Math.abs(p.cost), 4),
+      realized_pnl_dollars: fixed(0, 4),
+      fees_paid_dollars: fixed(0, 4),
+      last_updated_ts: new Date(now()).toISOString(),
     }));
     return json({ market_positions, event_positions: [], cursor: '' });
   }));
 
   server.get(`${P}/portfolio/balance`, authed((_req, account) => {
     const cash = engine.balance(account);
-    return json({ balance: Math.round(cash * 100), balance_dollars: fixed(cash, 4), portfolio_value: 0, starting_balance_dollars: fixed(SIM_STARTING_BALANCE, 2) });
+    return json({ balance: Math.round(cash * 100), balance_dollars: fixed(cash, 4), portfolio_value: 0, updated_ts: Math.floor(now() / 1000), starting_balance_dollars: fixed(SIM_STARTING_BALANCE, 2) });
   }));
 
   return engine;

@@ -50,9 +50,20 @@ interface Subscription {
   channel: 'orderbook_delta' | 'trade' | 'ticker';
   tickers: Set<string> | null;
   seq: number;
+  /** Book levels of the NO side in yes-leg pricing (`use_yes_price`) rather than no-leg. */
+  yesLegPricing: boolean;
 }
 
-export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** Options of the Kalshi simulator beyond the common ones. */
+export interface KalshiSimulatorOptions extends SimulatorOptions {
+  /**
+   * The default of the stream's `use_yes_price` when a subscription does not send it: false today;
+   * true once Kalshi flips it as announced (asyncapi.yaml), which a test plays by setting this.
+   */
+  useYesPriceDefault?: boolean;
+}
+
+export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
   const seed = kalshiSeed(now);
   const markets = new Map<string, KalshiMarketWire>();
@@ -102,19 +113,25 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     yes_price_dollars: fixed(t.price, 4),
     no_price_dollars: fixed(1 - t.price, 4),
     count_fp: fixed(t.size, 2),
-    // A taker selling YES is a taker buying NO.
+    // One direction bit in two vocabularies (order_direction.md): a taker buying YES is (yes, bid), a
+    // taker selling YES (the same as buying NO) is (no, ask). Never (no, bid) or (yes, ask).
     taker_side: t.takerSide === 'buy' ? 'yes' : 'no',
     taker_outcome_side: t.takerSide === 'buy' ? 'yes' : 'no',
-    taker_book_side: 'bid',
+    taker_book_side: t.takerSide === 'buy' ? 'bid' : 'ask',
     created_time: new Date(t.t).toISOString(),
+    is_block_trade: false,
   });
 
-  const bookWire = (ticker: string): { yes: [string, string][]; no: [string, string][] } | null => {
+  /**
+   * Bids only, for YES and for NO, ascending by price (best bid last), as the venue sends them. A NO bid
+   * is priced on the NO leg (1 - the YES ask), or on the YES leg (the YES ask itself) for a stream
+   * subscription with `use_yes_price`.
+   */
+  const bookWire = (ticker: string, yesLegPricing = false): { yes: [string, string][]; no: [string, string][] } | null => {
     const b = activity.book(ticker);
     if (!b) return null;
-    // Bids only, for YES and for NO, ascending by price (best bid last), as the venue sends them.
     const yes = [...b.bids].reverse().map((l): [string, string] => [fixed(l.price, 4), fixed(l.size, 2)]);
-    const no = [...b.asks].reverse().map((l): [string, string] => [fixed(1 - l.price, 4), fixed(l.size, 2)]);
+    const no = [...b.asks].reverse().map((l): [string, string] => [fixed(yesLegPricing ? l.price : 1 - l.price, 4), fixed(l.size, 2)]);
     return { yes, no };
   };
 
@@ -186,7 +203,8 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     const q = req.query;
     const limit = intParam(q, 'limit', 100, 200);
     let list = [...events.values()];
-    const wanted = q.get('event_tickers');
+    // `tickers` is the venue's filter (get-events.md); an unknown parameter is ignored, as the venue does.
+    const wanted = q.get('tickers');
     if (wanted) list = list.filter((e) => wanted.split(',').includes(e.event_ticker));
     const st = q.get('status');
     if (st) list = list.filter((e) => e.status === st);
@@ -236,7 +254,7 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     subsBySocket.set(ws, []);
     ws.on('close', () => subsBySocket.delete(ws));
     ws.on('message', (data) => {
-      let msg: { id?: number; cmd?: string; params?: { channels?: string[]; market_ticker?: string; market_tickers?: string[]; sids?: number[] } };
+      let msg: { id?: number; cmd?: string; params?: { channels?: string[]; market_ticker?: string; market_tickers?: string[]; sids?: number[]; use_yes_price?: boolean } };
       try {
         msg = JSON.parse(String(data));
       } catch {
@@ -259,13 +277,16 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
             ws.send(JSON.stringify({ id, type: 'error', msg: { code: 11, msg: 'orderbook_delta requires market_ticker(s)' } }));
             continue;
           }
-          const sub: Subscription = { sid: nextSid++, channel: ch, tickers: tickers ? new Set(tickers) : null, seq: 0 };
+          const yesLegPricing = msg.params?.use_yes_price ?? opts.useYesPriceDefault ?? false;
+          const sub: Subscription = { sid: nextSid++, channel: ch, tickers: tickers ? new Set(tickers) : null, seq: 0, yesLegPricing };
           subs.push(sub);
           ws.send(JSON.stringify({ id, type: 'subscribed', msg: { channel: ch, sid: sub.sid } }));
           if (ch === 'orderbook_delta') {
             for (const t of tickers ?? []) {
-              const b = bookWire(t);
-              ws.send(JSON.stringify({ type: 'orderbook_snapshot', sid: sub.sid, seq: ++sub.seq, msg: { market_ticker: t, market_id: stableUuid(t), yes_dollars_fp: b?.yes ?? [], no_dollars_fp: b?.no ?? [] } }));
+              const b = bookWire(t, yesLegPricing);
+              // A side without levels is left out: "This key will not exist if there are no ... offers".
+              const levels = { ...(b?.yes.length ? { yes_dollars_fp: b.yes } : {}), ...(b?.no.length ? { no_dollars_fp: b.no } : {}) };
+              ws.send(JSON.stringify({ type: 'orderbook_snapshot', sid: sub.sid, seq: ++sub.seq, msg: { market_ticker: t, market_id: stableUuid(t), ...levels } }));
             }
           }
         }
@@ -284,14 +305,17 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
   const toWire = (e: SimActivityEvent, sub: Subscription): Record<string, unknown> | null => {
     const ts = Math.floor((e.kind === 'trade' ? e.trade.t : e.t) / 1000);
     if (e.kind === 'book_delta' && sub.channel === 'orderbook_delta') {
-      // A YES ask at p is a NO bid at 1 - p.
+      // A YES ask at p is a NO bid: at 1 - p on the NO leg, at p with yes-leg pricing.
       const side = e.side === 'bid' ? 'yes' : 'no';
-      const price = e.side === 'bid' ? e.price : 1 - e.price;
-      return { type: 'orderbook_delta', sid: sub.sid, seq: ++sub.seq, msg: { market_ticker: e.marketId, market_id: stableUuid(e.marketId), price_dollars: fixed(price, 4), delta_fp: fixed(e.delta, 2), side, ts: new Date(e.t).toISOString() } };
+      const price = e.side === 'bid' || sub.yesLegPricing ? e.price : 1 - e.price;
+      return { type: 'orderbook_delta', sid: sub.sid, seq: ++sub.seq, msg: { market_ticker: e.marketId, market_id: stableUuid(e.marketId), price_dollars: fixed(price, 4), delta_fp: fixed(e.delta, 2), side, ts: new Date(e.t).toISOString().replace(/\.\d{3}Z$/, 'Z'), ts_ms: e.t } };
     }
     if (e.kind === 'trade' && sub.channel === 'trade') {
       const w = tradeWire(e.marketId, e.trade);
-      return { type: 'trade', sid: sub.sid, seq: ++sub.seq, msg: { trade_id: w.trade_id, market_ticker: e.marketId, yes_price_dollars: w.yes_price_dollars, no_price_dollars: w.no_price_dollars, count_fp: w.count_fp, taker_side: w.taker_side, ts, ts_ms: e.trade.t } };
+      return {
+        type: 'trade', sid: sub.sid, seq: ++sub.seq,
+        msg: { trade_id: w.trade_id, market_ticker: e.marketId, yes_price_dollars: w.yes_price_dollars, no_price_dollars: w.no_price_dollars, count_fp: w.count_fp, taker_side: w.taker_side, taker_outcome_side: w.taker_outcome_side, taker_book_side: w.taker_book_side, is_block_trade: false, ts, ts_ms: e.trade.t },
+      };
     }
     if (e.kind === 'ticker' && sub.channel === 'ticker') {
       const m = markets.get(e.marketId);
@@ -304,6 +328,9 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
           price_dollars: fixed(e.last, 4),
           yes_bid_dollars: fixed(e.bestBid ?? 0, 4),
           yes_ask_dollars: fixed(e.bestAsk ?? 0, 4),
+          yes_bid_size_fp: fixed(activity.book(e.marketId)?.bids[0]?.size ?? 0, 2),
+          yes_ask_size_fp: fixed(activity.book(e.marketId)?.asks[0]?.size ?? 0, 2),
+          last_trade_size_fp: fixed(lastTradeSize.get(e.marketId) ?? 0, 2),
           volume_fp: fixed(Number(m?.volume_fp ?? 0) + e.volume, 2),
           open_interest_fp: String(m?.open_interest_fp ?? '0.00'),
           dollar_volume: Math.round(e.volume * e.last),
@@ -317,7 +344,10 @@ export async function startKalshiSimulator(opts: SimulatorOptions = {}): Promise
     return null;
   };
 
+  /** The size of each market's latest trade (the ticker message carries it). */
+  const lastTradeSize = new Map<string, number>();
   activity.on((e) => {
+    if (e.kind === 'trade') lastTradeSize.set(e.marketId, e.trade.size);
     for (const [ws, subs] of subsBySocket) {
       if (ws.readyState !== ws.OPEN) continue;
       for (const sub of subs) {

@@ -10,10 +10,19 @@
  */
 import { constants, createSign } from 'node:crypto';
 import { UpstreamSocket, type StreamClientOptions, type StreamMarketRef, type UpstreamChannels } from '../stream.js';
+import { checkWire } from '../wire.js';
+import { KALSHI_WS_MESSAGES } from './wire.js';
 import { normaliseWsDelta, normaliseWsSnapshot, normaliseWsTicker, normaliseWsTrade, type KalshiWsDelta, type KalshiWsEnvelope, type KalshiWsSnapshot, type KalshiWsTicker, type KalshiTradeWire } from './normalise.js';
 
 type Channel = 'orderbook_delta' | 'ticker' | 'trade';
 const CHANNELS: Channel[] = ['orderbook_delta', 'ticker', 'trade'];
+
+/**
+ * The book subscriptions ask for yes-leg pricing of the NO side explicitly (`use_yes_price: true`):
+ * Kalshi will flip the flag's default to true and later remove it (asyncapi.yaml, Aug 2026), so asking
+ * for it now means neither step changes what the levels mean (see `KalshiNoSidePricing`).
+ */
+const BOOK_PRICING = 'yes_leg' as const;
 
 /** The three headers of a signed Kalshi request (docs: "API keys"); `path` is the URL path without query. */
 export function kalshiSignedHeaders(keyId: string, privateKeyPem: string, method: string, path: string, nowMs: number): Record<string, string> {
@@ -62,7 +71,8 @@ export class KalshiStreamClient extends UpstreamSocket {
   private subscribeChannel(ticker: string, channel: Channel): void {
     const id = this.nextId++;
     this.pending.set(id, { ticker, channel });
-    this.send({ id, cmd: 'subscribe', params: { channels: [channel], market_tickers: [ticker] } });
+    const params = channel === 'orderbook_delta' ? { channels: [channel], market_tickers: [ticker], use_yes_price: BOOK_PRICING === 'yes_leg' } : { channels: [channel], market_tickers: [ticker] };
+    this.send({ id, cmd: 'subscribe', params });
   }
 
   protected sendUnsubscribe(markets: StreamMarketRef[]): void {
@@ -75,6 +85,9 @@ export class KalshiStreamClient extends UpstreamSocket {
   protected onText(text: string): void {
     const m = JSON.parse(text) as { id?: number; type?: string; sid?: number; seq?: number; msg?: Record<string, unknown> };
     const receivedAt = new Date().toISOString();
+    // A message unlike Kalshi's published one is noted for /health and still read as far as it goes.
+    const schema = m.type ? KALSHI_WS_MESSAGES[m.type] : undefined;
+    if (schema) checkWire(schema, m, { exchange: 'kalshi', endpoint: `ws ${m.type}` });
     switch (m.type) {
       case 'subscribed': {
         const p = m.id !== undefined ? this.pending.get(m.id) : undefined;
@@ -91,7 +104,7 @@ export class KalshiStreamClient extends UpstreamSocket {
         const s = this.sids.get(m.sid ?? -1);
         if (!s) return;
         s.seq = m.seq ?? null;
-        this.emit({ kind: 'book', book: normaliseWsSnapshot(m as unknown as KalshiWsEnvelope<KalshiWsSnapshot>, receivedAt) });
+        this.emit({ kind: 'book', book: normaliseWsSnapshot(m as unknown as KalshiWsEnvelope<KalshiWsSnapshot>, receivedAt, BOOK_PRICING) });
         return;
       }
       case 'orderbook_delta': {
@@ -99,7 +112,7 @@ export class KalshiStreamClient extends UpstreamSocket {
         if (!s) return;
         if (s.seq === null || m.seq === undefined || m.seq !== s.seq + 1) return this.resnapshot(m.sid!, s, m.seq);
         s.seq = m.seq;
-        this.emit({ kind: 'delta', delta: normaliseWsDelta(m as unknown as KalshiWsEnvelope<KalshiWsDelta>, receivedAt) });
+        this.emit({ kind: 'delta', delta: normaliseWsDelta(m as unknown as KalshiWsEnvelope<KalshiWsDelta>, receivedAt, BOOK_PRICING) });
         return;
       }
       case 'ticker':

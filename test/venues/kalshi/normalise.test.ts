@@ -39,7 +39,7 @@ describe('kalshi normaliser', () => {
     assert.equal(m.volume, 904112);
     assert.equal(m.volume_24h, 18230);
     assert.equal(m.open_interest, 312544);
-    assert.equal(m.liquidity, 48211.35);
+    assert.equal(m.liquidity, null, 'liquidity_dollars is deprecated and always "0.0000": unknown, not 0');
     assert.equal(m.category, 'economics');
     assert.equal(m.subtitle, 'Cut 25bps');
     assert.match(m.rules, /25 basis points[\s\S]*FOMC statement/);
@@ -120,12 +120,16 @@ describe('kalshi normaliser', () => {
     assert.deepEqual(legacy.asks, [{ price: 0.15, size: 40 }]);
   });
 
-  it('trades in YES terms: buying NO is selling YES', () => {
-    const [a, b, c] = fixture('kalshi', 'trades.json').trades.map(normaliseTrade);
-    assert.deepEqual([a.price, a.size, a.taker_side, a.outcome], [0.57, 25, 'buy', 'yes']);
-    assert.deepEqual([b.price, b.taker_side], [0.56, 'sell']);
-    assert.deepEqual([c.price, c.taker_side], [0.58, 'sell'], 'taker sold YES into the bid');
-    assert.equal(a.timestamp, '2026-11-22T21:13:58.102Z');
+  it('trades in YES terms: a (no, ask) taker bought NO, i.e. sold YES; (yes, bid) bought YES', () => {
+    const [a, b] = fixture('kalshi', 'trades.json').trades.map(normaliseTrade);
+    assert.deepEqual([a.price, a.size, a.taker_side, a.outcome], [0.36, 136, 'sell', 'yes']);
+    assert.deepEqual([b.price, b.size, b.taker_side], [0.57, 25, 'buy']);
+    assert.equal(b.timestamp, '2022-11-22T21:13:58.102Z');
+    // Either vocabulary alone says the same; the legacy `taker_side` too.
+    const t = { trade_id: 't', ticker: 'X', yes_price_dollars: '0.5000', count_fp: '1.00', created_time: '2026-01-01T00:00:00Z' };
+    assert.equal(normaliseTrade({ ...t, taker_book_side: 'ask' }).taker_side, 'sell');
+    assert.equal(normaliseTrade({ ...t, taker_book_side: 'bid' }).taker_side, 'buy');
+    assert.equal(normaliseTrade({ ...t, taker_side: 'no' }).taker_side, 'sell');
   });
 
   it('candles: traded prices, else the bid/ask midpoint, else nothing', () => {
@@ -136,15 +140,16 @@ describe('kalshi normaliser', () => {
     assert.equal(empty, null);
   });
 
-  it('WebSocket: snapshot, delta (NO side becomes YES ask), trade (seconds/ms), ticker', () => {
+  it('WebSocket: snapshot, delta (NO side becomes YES ask), trade (ms), ticker', () => {
     const at = '2026-11-22T21:14:02.000Z';
-    const snap = normaliseWsSnapshot(fixture('kalshi', 'ws_orderbook_snapshot.json'), at);
-    assert.deepEqual(snap.asks[0], { price: 0.58, size: 1200 });
-    const d = normaliseWsDelta(fixture('kalshi', 'ws_orderbook_delta.json'), at);
-    assert.deepEqual([d.side, d.price, d.size_delta, d.seq, d.size], ['ask', 0.58, -200, 2, null]);
+    const snap = normaliseWsSnapshot(fixture('kalshi', 'ws_orderbook_snapshot.json'), at, 'no_leg');
+    assert.deepEqual(snap.asks[0], { price: 0.44, size: 146 });
+    const noSide = { type: 'orderbook_delta', sid: 2, seq: 4, msg: { market_ticker: 'FED-23DEC-T3.00', price_dollars: '0.5600', delta_fp: '-10.00', side: 'no' as const } };
+    assert.deepEqual([normaliseWsDelta(noSide, at, 'no_leg').side, normaliseWsDelta(noSide, at, 'no_leg').price], ['ask', 0.44]);
+    assert.equal(normaliseWsDelta(noSide, at, 'yes_leg').price, 0.56);
     const t = normaliseWsTrade(fixture('kalshi', 'ws_trade.json'));
-    assert.deepEqual([t.price, t.size, t.taker_side, t.timestamp], [0.56, 40, 'sell', '2026-11-22T21:01:41.442Z']);
+    assert.deepEqual([t.price, t.size, t.taker_side, t.timestamp], [0.36, 136, 'sell', '2022-11-22T20:44:01.000Z']);
     const tk = normaliseWsTicker(fixture('kalshi', 'ws_ticker.json'));
-    assert.deepEqual([tk.price, tk.yes_bid, tk.yes_ask, tk.volume, tk.last_update], [0.57, 0.56, 0.58, 904112, '2026-11-22T21:01:42.017Z']);
+    assert.deepEqual([tk.price, tk.yes_bid, tk.yes_ask, tk.volume, tk.last_update], [0.48, 0.45, 0.53, 33896, '2022-11-22T20:44:01.000Z']);
   });
 });
