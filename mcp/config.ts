@@ -10,10 +10,10 @@ const McpSettings = z.object({
     .default('http://localhost:8080')
     .describe('The predmarkets deployment to talk to, e.g. `https://predmarkets.example.com` (the service\'s own address, without `/api/v1`).'),
   PREDMARKETS_API_KEY: z
-    .string({ error: 'is not set: the API answers nothing without a key (a free one: POST /api/v1/test-key; semantic_search needs plan max, get_cluster by svc_id and compare_prices plan pro or above)' })
+    .string({ error: 'is not set: the API answers nothing without a key (a free one: POST /api/v1/test-key; semantic_search needs plan max, admin or enterprise; compare_prices and get_cluster by svc_id pro, max or admin)' })
     .trim()
     .min(1, 'is empty')
-    .describe('The API key the tools send (`X-API-Key`). Its plan decides what answers: `semantic_search` needs max (or admin, enterprise); `compare_prices` and `get_cluster` by `svc_id` need pro or above.'),
+    .describe('The API key the tools send (`X-API-Key`). Its plan decides what answers: `semantic_search` needs max, admin or enterprise; `compare_prices` and `get_cluster` by `svc_id` need pro, max or admin; the other tools take any key.'),
 });
 
 export interface McpConfig {
