@@ -9,12 +9,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createPredmarketsClient } from '../../client/src/index.js';
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
-import { SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
 import { createMcpServer } from '../../mcp/server.js';
-import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
-import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
-import { issueKey, startTestService, type TestService } from '../helpers/service.js';
+import { startMatchedSimService } from '../helpers/matched-sim-service.js';
+import { issueKey, type TestService } from '../helpers/service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOOL_NAMES = ['search_markets', 'semantic_search', 'get_market', 'get_orderbook', 'get_cluster', 'compare_prices'];
@@ -51,32 +48,9 @@ describe('MCP server (SDK client, sim-mode service)', function () {
 
   before(async function () {
     this.timeout(600_000); // sync, embeddings and matching of the nine simulators' catalogs
-    await ensureTestModel();
-    svc = await startTestService({
-      // A long live-read cache: the order book the tool read is the one the test reads next.
-      env: { EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', SYNC_ON_START: 'false', SYNC_SCHEDULE: '0 0 1 1 *', MODEL_DIR: TEST_MODEL_DIR, LIVE_CACHE_TTL_MS: '600000' },
-    });
+    // A long live-read cache: the order book the tool read is the one the test reads next.
+    svc = await startMatchedSimService({ LIVE_CACHE_TTL_MS: '600000' });
     for (const plan of ['free', 'pro', 'max'] as const) keys[plan] = await issueKey(svc, plan, 100_000);
-    const synced = await svc.venueSync!.syncAllNow();
-    for (const r of synced) assert.equal(r.ok, true, `${r.exchange} sync: ${r.error}`);
-    const embeddings = new MarketEmbeddingStore(svc.db.pool);
-    for (let i = 0; ; i++) {
-      const pending = await embeddings.pending();
-      const counts = await embeddings.counts();
-      if (pending.title === 0 && pending.rules === 0 && counts.title > 0) break;
-      assert.ok(i < 600, `embeddings still pending: ${JSON.stringify(pending)}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const scheduler = svc.venueSync!.scheduler;
-    for (;;) {
-      const run = await scheduler.trigger(MATCHING_JOB);
-      if (run.ran) {
-        assert.ok(!(run.result instanceof Error), String(run.result));
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    while (!(await scheduler.trigger(SEARCH_INDEX_JOB)).ran) await new Promise((r) => setTimeout(r, 200));
     const row = await svc.db.pool.query("SELECT exchange, market_id, svc_id FROM markets WHERE svc_id IS NOT NULL AND exchange = 'kalshi' ORDER BY market_id LIMIT 1");
     clustered = row.rows[0];
     assert.ok(clustered, 'the matching job clustered some kalshi market');
