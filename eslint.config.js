@@ -18,7 +18,9 @@ const LAYERS = [
 const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];
 const SERVICE_CODE = ['src', 'indexers', 'embeddings'];
-const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench'];
+const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench', 'mcp'];
+/** The MCP server: a client of a deployment, through the typed client (client/) only. */
+const MCP_SERVER = 'mcp';
 
 /**
  * The service's code that must not use src/sim: everything but src/sim itself and the venue
@@ -50,7 +52,12 @@ function layerZones() {
   zones.push({
     target: SERVICE_CODE.map(at),
     from: OUTSIDE_THE_SERVICE.map(at),
-    message: 'The service never imports scripts/, test/ or bench/.',
+    message: 'The service never imports scripts/, test/, bench/ or mcp/.',
+  });
+  zones.push({
+    target: at(MCP_SERVER),
+    from: [...SERVICE_CODE, 'scripts', 'test', 'bench', 'web'].map(at),
+    message: 'mcp/ talks to a deployment through the typed client (client/) only: see ARCHITECTURE.md.',
   });
   zones.push({
     target: SIM_NON_USERS.map(at),
@@ -82,7 +89,9 @@ export default [
     },
     rules: {
       ...boundaryRule(layerZones()),
-      'import-x/no-unresolved': 'error', // an unresolved import would slip past the boundaries
+      // An unresolved import would slip past the boundaries. The MCP SDK's subpaths ('.../server/mcp.js')
+      // go through a wildcard export whose types entry the resolver cannot map; tsc resolves and checks them.
+      'import-x/no-unresolved': ['error', { ignore: ['^@modelcontextprotocol/sdk/'] }],
       'import-x/no-self-import': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-namespace': 'error',
@@ -104,6 +113,14 @@ export default [
     ignores: ['src/config.ts', 'src/main.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config (src/config.ts).' }],
+    },
+  },
+  {
+    // The MCP server reads its own environment in one place too.
+    files: ['mcp/**/*.ts'],
+    ignores: ['mcp/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the MCP server\'s config (mcp/config.ts).' }],
     },
   },
   {

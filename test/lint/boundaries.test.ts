@@ -39,6 +39,11 @@ describe('lint: import boundaries', function () {
     { file: 'indexers/new-job.ts', imports: '../src/http/errors.js', allowed: false },
     { file: 'src/service.ts', imports: '../indexers/search-job.js', allowed: true },
     { file: 'scripts/new-script.ts', imports: '../src/sim/index.js', allowed: true },
+    { file: 'mcp/new-tool.ts', imports: '../client/src/index.js', allowed: true },
+    { file: 'mcp/new-tool.ts', imports: '../src/venues/exchanges.js', allowed: false },
+    { file: 'mcp/new-tool.ts', imports: '../scripts/lib/cli-args.js', allowed: false },
+    { file: 'src/http/new-route.ts', imports: '../../mcp/tools.js', allowed: false },
+    { file: 'scripts/new-script.ts', imports: '../mcp/server.js', allowed: true },
   ];
   it('process.env is read only by src/config.ts and the entry points', async () => {
     const envRule = async (file: string) => {
@@ -49,6 +54,8 @@ describe('lint: import boundaries', function () {
     assert.equal(await envRule('indexers/new-job.ts'), 1);
     assert.equal(await envRule('src/config.ts'), 0);
     assert.equal(await envRule('scripts/new-script.ts'), 0);
+    assert.equal(await envRule('mcp/tools.ts'), 1);
+    assert.equal(await envRule('mcp/config.ts'), 0);
   });
 
   for (const c of cases) {

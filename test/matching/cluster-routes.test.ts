@@ -3,13 +3,11 @@
 // and indexer, then the matching job and the search indexer as the scheduler runs them.
 import assert from 'node:assert/strict';
 import { MATCHING_JOB } from '../../indexers/matching-job.js';
-import { SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
 import { MatchStore } from '../../src/matching/match-store.js';
-import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
 import { CLUSTER_ID_PATTERN, SVC_ID_PATTERN } from '../../src/matching/ids.js';
 import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
-import { issueKey, startTestService, type TestService } from '../helpers/service.js';
-import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
+import { startMatchedSimService } from '../helpers/matched-sim-service.js';
+import { issueKey, type TestService } from '../helpers/service.js';
 
 const CLUSTER_FIELDS = ['svc_id', 'cluster_id', 'title', 'canonical', 'market_count', 'exchanges', 'category', 'close_time', 'confidence', 'created_at', 'updated_at', 'merged_into', 'members'];
 
@@ -21,33 +19,8 @@ describe('cross-venue matching routes (sim venues, real service)', function () {
   let sample: { exchange: string; market_id: string; svc_id: string; cluster_id: string; title: string };
 
   before(async () => {
-    await ensureTestModel();
-    svc = await startTestService({
-      env: { EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', SYNC_ON_START: 'false', SYNC_SCHEDULE: '0 0 1 1 *', MODEL_DIR: TEST_MODEL_DIR },
-    });
+    svc = await startMatchedSimService();
     for (const plan of ['free', 'pro', 'max'] as const) keys[plan] = await issueKey(svc, plan, 100_000);
-    const synced = await svc.venueSync!.syncAllNow();
-    for (const r of synced) assert.equal(r.ok, true, `${r.exchange} sync: ${r.error}`);
-    // The embedding indexer runs in the background after the sync; wait until every text is embedded.
-    const embeddings = new MarketEmbeddingStore(svc.db.pool);
-    for (let i = 0; ; i++) {
-      const pending = await embeddings.pending();
-      const counts = await embeddings.counts();
-      if (pending.title === 0 && pending.rules === 0 && counts.title > 0) break;
-      assert.ok(i < 600, `embeddings still pending: ${JSON.stringify(pending)}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const scheduler = svc.venueSync!.scheduler;
-    for (;;) {
-      const run = await scheduler.trigger(MATCHING_JOB);
-      if (run.ran) {
-        assert.ok(!(run.result instanceof Error), String(run.result));
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    // the matching run triggered the search indexer itself: wait for it, then run it once more
-    while (!(await scheduler.trigger(SEARCH_INDEX_JOB)).ran) await new Promise((r) => setTimeout(r, 200));
     const row = await svc.db.pool.query("SELECT exchange, market_id, svc_id, cluster_id, title FROM markets WHERE svc_id IS NOT NULL AND exchange = 'kalshi' ORDER BY market_id LIMIT 1");
     sample = row.rows[0];
     assert.ok(sample, 'the matching job clustered some kalshi market');
