@@ -17,6 +17,9 @@ import { createLogger } from '../src/logger.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

@@ -19,6 +19,9 @@ import { loadConfig } from '../src/config.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { parsePairLine, type PairLine } from '../src/matching/pair-input.js';
 import { scorePairs } from '../src/matching/score-pairs.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const titlesOnly = args.includes('--titles-only');

@@ -14,7 +14,9 @@ import { systemClock } from '../src/util/clock.js';
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { startVenueRuntime } from '../src/venues/runtime.js';
 import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
-import { arg } from './lib/cli-args.js';
+import { arg, exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 async function main(): Promise<number> {
   // Progress bars own the terminal: the log goes quiet unless LOG_LEVEL asks otherwise.
