@@ -19,7 +19,7 @@ interface Prepared {
 }
 
 describe('trading: orders prepared by the service, signed by the caller (POST /api/v1/orders/prepare)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let svc: TestService;
   let key: string;
   const wallet = Wallet.createRandom();
@@ -142,7 +142,7 @@ describe('trading: orders prepared by the service, signed by the caller (POST /a
   });
 
   it('documents signed_order per venue in /openapi.json with examples that verify', async () => {
-    const doc = (await svc.request('/openapi.json')).body as { components: { schemas: Record<string, { example?: Record<string, unknown>; oneOf?: { $ref?: string }[]; properties?: Record<string, { oneOf?: { $ref?: string }[] }> }> } };
+    const doc = (await svc.request('/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { examples?: Record<string, { value: Record<string, unknown> }> }> } }>>; components: { schemas: Record<string, { example?: Record<string, unknown>; oneOf?: { $ref?: string }[]; properties?: Record<string, { oneOf?: { $ref?: string }[] }> }> } };
     const schemas = doc.components.schemas;
     const refs = (schemas.PlaceOrder.properties!.signed_order.oneOf ?? []).map((r) => r.$ref).filter(Boolean);
     assert.deepEqual(refs, ['PolymarketSignedOrder', 'LimitlessSignedOrder', 'PredictfunSignedOrder', 'OpinionSignedOrder'].map((n) => `#/components/schemas/${n}`));
@@ -151,6 +151,11 @@ describe('trading: orders prepared by the service, signed by the caller (POST /a
       assert.deepEqual(example, JSON.parse(JSON.stringify(SIGNED_ORDER_EXAMPLES[venue])));
       const typed = SIGNED_ORDER_EXAMPLE_TYPED_DATA[venue];
       assert.equal(recoverSigner(typedDataHash(typed.domain, typed.types, typed.message), String(example.signature)), example.signer, `${venue}'s example verifies`);
+      // POST /api/v1/orders shows a whole body per venue, its outcome the token its signed order trades.
+      const body = doc.paths['/api/v1/orders'].post.requestBody!.content['application/json'].examples![venue].value;
+      assert.equal(body.exchange, venue);
+      assert.deepEqual(body.signed_order, example);
+      assert.equal(body.outcome, example.tokenId);
     }
   });
 });

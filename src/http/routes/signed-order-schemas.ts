@@ -112,6 +112,24 @@ const PolymarketUnsignedOrder = openapi.register('PolymarketUnsignedOrder', poly
 const LimitlessUnsignedOrder = openapi.register('LimitlessUnsignedOrder', limitlessUnsigned.openapi({ description: 'LimitlessSignedOrder without its signature', example: unsignedExample(SIGNED_ORDER_EXAMPLES.limitless) }));
 const CtfUnsignedOrder = openapi.register('CtfUnsignedOrder', v1Unsigned.openapi({ description: 'PredictfunSignedOrder or OpinionSignedOrder without its signature', example: unsignedExample(SIGNED_ORDER_EXAMPLES.predictfun) }));
 
+/** Bodies of POST /api/v1/orders, one per way of signing, each signed order verifying as shown. */
+export const PLACE_ORDER_EXAMPLES = {
+  kalshi: { summary: 'kalshi (signed by the service with your stored key)', value: { exchange: 'kalshi', market_id: 'KXFEDDECISION-26DEC-C25', outcome: 'yes', side: 'buy', type: 'limit', price: 0.42, size: 10, time_in_force: 'gtc', client_order_id: 'my-order-1' } },
+  ...Object.fromEntries(
+    (
+      [
+        ['polymarket', '0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1'],
+        ['limitless', 'will-the-fed-cut-rates-in-december-1764547200'],
+        ['predictfun', '4207'],
+        ['opinion', '2161'],
+      ] as const
+    ).map(([venue, marketId]) => [
+      venue,
+      { summary: `${venue} (signed by you: POST /api/v1/orders/prepare gives what to sign)`, value: { exchange: venue, market_id: marketId, outcome: EXAMPLE_TOKEN, side: 'buy', type: 'limit', price: 0.42, size: 10, time_in_force: 'gtc', client_order_id: `my-${venue}-order-1`, signed_order: SIGNED_ORDER_EXAMPLES[venue] } },
+    ]),
+  ),
+};
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** `signed_order` of a placed order: an open object at run time, documented as one of the venues' orders. */

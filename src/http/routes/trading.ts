@@ -7,6 +7,7 @@ import type { TradingService } from '../../trading/trading-service.js';
 import { defineGetRoute, type RouteDefinition } from '../define-route.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseBody, parseParams } from '../validate.js';
+import { PLACE_ORDER_EXAMPLES } from './signed-order-schemas.js';
 import { tradingErrors } from './trading-errors.js';
 import { Balances, ExchangeQuery, Order, OrderList, OrderPath, OrdersQuery, PlaceOrderBody, Positions, PreparedOrder, PrepareOrderBody } from './trading-schemas.js';
 import { VENUES } from '../../venues/index.js';
@@ -23,7 +24,7 @@ openapi.registerPath({
   summary: 'Place an order',
   description:
     'kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed (POST /api/v1/orders/prepare gives the typed data to sign and this body); its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).',
-  request: { body: { content: { 'application/json': { schema: PlaceOrderBody } } } },
+  request: { body: { content: { 'application/json': { schema: PlaceOrderBody, examples: PLACE_ORDER_EXAMPLES } } } },
   responses: {
     201: json(Order, 'Placed (its status says whether it rests, filled, ...)'),
     200: json(Order, 'A repeated client_order_id: the first order, nothing sent again'),
