@@ -10,13 +10,16 @@
 // service first, or let the service's own indexer do the backfill (it runs in the background at
 // start, and search answers meanwhile). With DATABASE_URL this runs next to live services; the
 // indexing lease keeps it from racing their indexers.
-import cliProgress from 'cli-progress';
+import { progressBar } from '../src/util/progress.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);
@@ -27,6 +30,8 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
 let embedder: Embedder | undefined;
+// Stopped in `finally` too: a failure must not leave a half-drawn bar behind its message.
+let stopBar = (): void => {};
 try {
   embedder = await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
   const indexer = new EmbeddingIndexer({
@@ -34,15 +39,9 @@ try {
   });
   if (process.argv.includes('--full')) await indexer.store.resetCursors();
 
-  const bar = new cliProgress.SingleBar(
-    {
-      format: 'embeddings ({phase}) |{bar}| {percentage}% | {value}/{total} | {embedded} texts embedded | {rate}/s | ETA {eta_formatted}',
-      // In CI logs (no terminal) print a line every 10 s instead of redrawing.
-      noTTYOutput: true,
-      notTTYSchedule: 10_000,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+  // In logs (no terminal) a line every 10 s instead of redrawing.
+  const bar = progressBar('embeddings ({phase}) |{bar}| {percentage}% | {value}/{total} | {embedded} texts embedded | {rate}/s {time_left}');
+  stopBar = () => bar.stop();
   const started = Date.now();
   let barStarted = false;
   const stop = () => {
@@ -63,7 +62,7 @@ try {
     bar.setTotal(p.total);
     bar.update(p.processed, { embedded: p.embedded, rate, phase });
   });
-  if (barStarted) bar.stop();
+  bar.stop();
   if (!result.ran) {
     console.error('another instance is indexing embeddings right now (lease held); nothing done');
     process.exitCode = 2;
@@ -75,9 +74,11 @@ try {
     );
   }
 } catch (err) {
+  stopBar();
   console.error('backfill failed:', err); // the stack too: this is not an expected outcome
   process.exitCode = 1;
 } finally {
+  stopBar();
   await embedder?.close();
   await db.close();
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { VENUES } from '../src/venues/index.js';
+import { exitOnHelp } from './lib/cli-args.js';
 
 /**
  * What the page needs to know of each venue, from the venue descriptors (so the page never asks a
@@ -70,6 +71,7 @@ export async function buildWebPage(outDir = path.join(packageRoot(), 'dist/web')
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  exitOnHelp(import.meta.url);
   const sizes = await buildWebPage();
   const total = sizes.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzip }), { bytes: 0, gzip: 0 });
   console.log(`search page built into dist/web: ${sizes.map((s) => `${s.file} ${s.bytes} B (gzip ${s.gzip} B)`).join(', ')}; total ${total.bytes} B, gzip ${total.gzip} B`);

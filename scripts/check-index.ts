@@ -3,6 +3,9 @@
 //   npx tsx scripts/check-index.ts
 import { catalogCounts, catalogHighWater, readIndexState } from '../indexers/search-indexer.js';
 import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 runScript(async () => {
   const ctx = await openSearchScript();

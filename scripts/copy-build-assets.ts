@@ -6,6 +6,9 @@
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.dirname(dist);

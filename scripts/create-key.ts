@@ -11,6 +11,9 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { openDatabase } from '../src/db/database.js';
 import { systemClock } from '../src/util/clock.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const USAGE = `usage: npm run create-key -- --plan <${PLANS.join('|')}> [--email <email>] [--label <label>]`;
 

@@ -11,6 +11,9 @@
 // Then: DATABASE_URL="$(npm run -s db-server -- url)" npm start
 import path from 'node:path';
 import { defaultServerHome, installServer, runningServer, startServer, stopServer } from '../src/db/local-server.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 async function main(command: string | undefined, dataDirArg: string | undefined): Promise<void> {
   const dataDir = path.resolve(dataDirArg ?? path.join(defaultServerHome(), 'data'));

@@ -21,6 +21,9 @@ import { scorePairs, type EmbedTexts } from '../src/matching/score-pairs.js';
 import { evaluate, confusionTable, type EvaluationResult } from '../src/matching/evaluation.js';
 import type { PairVerdict, Relation } from '../src/matching/types.js';
 import { slugTitle } from './eval/polymarket-slug-title.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

@@ -37,7 +37,9 @@ import { loadRealListings, realListingsAvailable } from './eval/real-listings.js
 import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
 import { createElasticClient } from '../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../src/search/elastic/engine.js';
-import { arg } from './lib/cli-args.js';
+import { arg, exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const K = 10;
 

@@ -5,6 +5,9 @@
 // CI runs this before the tests. Exit code 1 with a message when the model cannot be had.
 import { ConfigError, loadConfig } from '../src/config.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { serviceOpenApiDocument } from './openapi-document.js';
+import { exitOnHelp } from './lib/cli-args.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_SCHEMA_FILE = path.join(root, 'client/src/schema.d.ts');
@@ -59,6 +60,7 @@ export async function checkClientTypes(): Promise<string | null> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  exitOnHelp(import.meta.url);
   if (process.argv.includes('--check')) {
     const problem = await checkClientTypes();
     if (problem) {

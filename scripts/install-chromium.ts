@@ -4,6 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { environmentForChild } from '../src/config.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 export const CHROMIUM = '/usr/bin/chromium';
 

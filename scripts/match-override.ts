@@ -14,6 +14,9 @@ import { AdvisoryLocks } from '../indexers/scheduler.js';
 import { MATCHING_JOB } from '../indexers/matching-job.js';
 import { applyOverride, listOverrides, unknownMarkets, type ClusterView, type OverrideAction } from '../src/matching/overrides.js';
 import { EXCHANGE_CODES } from '../src/venues/exchanges.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const USAGE = `usage: npm run match:override -- --force|--never|--remove <exchange>:<market_id> <exchange>:<market_id> [--reason <text>] [--by <name>]
        npm run match:override -- --list`;

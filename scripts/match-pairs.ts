@@ -14,11 +14,14 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import readline from 'node:readline';
-import cliProgress from 'cli-progress';
+import { progressBar } from '../src/util/progress.js';
 import { loadConfig } from '../src/config.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { parsePairLine, type PairLine } from '../src/matching/pair-input.js';
 import { scorePairs } from '../src/matching/score-pairs.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const titlesOnly = args.includes('--titles-only');
@@ -50,14 +53,15 @@ async function readPairs(path: string): Promise<{ pairs: PairLine[]; bad: number
 }
 
 let embedder: Embedder | undefined;
+// Stopped on failure too: the error must not follow a half-drawn bar on its line.
+let stopBar = (): void => {};
 try {
   const { pairs, bad } = await readPairs(inPath);
   const config = loadConfig();
   embedder = await Embedder.start({ modelDir: config.modelDir });
   const model = embedder;
-  const bar = pairs.length >= PROGRESS_FROM
-    ? new cliProgress.SingleBar({ format: 'pairs |{bar}| {value}/{total} | {rate}/s', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 10_000 }, cliProgress.Presets.shades_classic)
-    : null;
+  const bar = pairs.length >= PROGRESS_FROM ? progressBar('pairs |{bar}| {value}/{total} | {rate}/s {time_left}') : null;
+  stopBar = () => bar?.stop();
   const started = Date.now();
   bar?.start(pairs.length, 0, { rate: '0' });
   const verdicts = await scorePairs(
@@ -84,6 +88,7 @@ try {
   console.error(`scored ${pairs.length} pairs in ${seconds.toFixed(1)} s (${(pairs.length / Math.max(seconds, 0.001)).toFixed(1)} pairs/s)${bad ? `; ${bad} bad line(s) skipped` : ''}`);
   if (bad) process.exitCode = 1;
 } catch (err) {
+  stopBar();
   console.error(`match:pairs failed: ${(err as Error).message}`);
   process.exitCode = 1;
 } finally {

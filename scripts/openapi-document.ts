@@ -6,11 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../src/http/openapi.js';
 import '../src/service.js';
 import { VERSION } from '../src/version.js';
+import { exitOnHelp } from './lib/cli-args.js';
 
 export function serviceOpenApiDocument(): ReturnType<typeof buildOpenApiDocument> {
   return buildOpenApiDocument(VERSION);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  exitOnHelp(import.meta.url);
   process.stdout.write(JSON.stringify(serviceOpenApiDocument(), null, 2) + '\n');
 }

@@ -4,6 +4,9 @@
 //   npx tsx scripts/reindex.ts [--batch 2000]
 import { rebuildSearchIndex } from '../indexers/search-indexer.js';
 import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 function batchSize(argv: string[]): number {
   const i = argv.indexOf('--batch');

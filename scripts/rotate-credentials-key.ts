@@ -9,6 +9,9 @@ import { openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { rotateCredentialsKey } from '../src/trading/key-rotation.js';
 import { credentialsKeyFile } from '../src/trading/setup.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -22,6 +22,9 @@ import {
   stopByPid,
 } from '../src/search/elastic/local-node.js';
 import { processAlive } from '../src/util/process-alive.js';
+import { exitOnHelp } from './lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const home = defaultNodeHome();
 const stateFile = path.join(home, 'node.json');

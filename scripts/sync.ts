@@ -14,7 +14,10 @@ import { systemClock } from '../src/util/clock.js';
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { startVenueRuntime } from '../src/venues/runtime.js';
 import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
-import { arg } from './lib/cli-args.js';
+import { arg, exitOnHelp } from './lib/cli-args.js';
+import { formatTable } from '../src/util/progress.js';
+
+exitOnHelp(import.meta.url);
 
 async function main(): Promise<number> {
   // Progress bars own the terminal: the log goes quiet unless LOG_LEVEL asks otherwise.
@@ -28,7 +31,7 @@ async function main(): Promise<number> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
   const runtime = await startVenueRuntime({ mode: sim ? 'sim' : 'live', venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, only: only as ExchangeCode[] | undefined, simulator: { tickMs: 0 }, logger });
   const bars = new cliProgress.MultiBar(
-    { format: ' {venue} |{bar}| {pages} pages, {markets} markets, {changed} changed {state}', hideCursor: true, clearOnComplete: false, stopOnComplete: false },
+    { format: ' {venue} |{bar}| {pages} pages, {markets} markets, {changed} changed {state}', hideCursor: false, clearOnComplete: false, stopOnComplete: false },
     cliProgress.Presets.shades_classic,
   );
   const results: SyncResult[] = [];
@@ -58,7 +61,7 @@ async function main(): Promise<number> {
 
   results.sort((a, b) => EXCHANGE_CODES.indexOf(a.exchange) - EXCHANGE_CODES.indexOf(b.exchange));
   console.log(`\nsync summary (${sim ? 'simulators' : 'live venues'}):`);
-  console.table(
+  console.log(formatTable(
     results.map((r) => ({
       exchange: r.exchange,
       result: r.ok ? (r.resumed ? 'ok (resumed)' : 'ok') : 'failed',
@@ -72,7 +75,7 @@ async function main(): Promise<number> {
       seconds: Number((r.durationMs / 1000).toFixed(2)),
       error: r.error ?? '',
     })),
-  );
+  ));
   return results.every((r) => r.ok) ? 0 : 1;
 }
 

@@ -144,7 +144,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       pool: db.pool,
       exclusiveDatabase: db.kind === 'embedded',
       settings: { ...config.trading, dataDir: config.dataDir },
-      baseUrls: venues.simulators ? venues.simulators.baseUrls : Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
+      baseUrls: venues.simBaseUrls ?? Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
     });
     // The recorded tables are read by every instance (the recorder writes them where the jobs run).
@@ -152,7 +152,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now(), recorded: recordedStore });
     const recordedData = new RecordedDataService(marketData, recordedStore, () => clock.now());
     // Kalshi's member reads (RFQs) are signed with the service's own key; the simulator takes its test key.
-    const kalshiSim = venues.simulators?.baseUrls.kalshi;
+    const kalshiSim = venues.simBaseUrls?.kalshi;
     const rfqs = new RfqService(
       new KalshiRfqClient({
         restUrl: kalshiSim ? kalshiSim.rest : (config.venues.kalshi?.baseUrls.rest ?? kalshi.baseUrls.rest),

@@ -21,6 +21,7 @@ import { createAdapter } from '../../src/venues/registry.js';
 import { systemClock } from '../../src/util/clock.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
 import { arg } from '../../scripts/lib/cli-args.js';
+import { formatTable } from '../../src/util/progress.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpusArg = arg('corpus') ?? path.resolve(here, '../../../shared/data/markets/polymarket/gamma-markets.jsonl.gz');
@@ -180,7 +181,7 @@ try {
     `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS total, n_live_tup, n_dead_tup FROM pg_class
      JOIN pg_stat_user_tables USING (relname) WHERE relname IN ('markets','outcomes','events','venue_sync_status') ORDER BY relname`,
   );
-  console.table(sizes.rows);
+  console.log(formatTable(sizes.rows as Record<string, string | number | null>[]));
 } finally {
   await db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1614,7 +1614,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed; its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).
+         * @description kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed (POST /api/v1/orders/prepare gives the typed data to sign and this body); its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).
          */
         post: {
             parameters: {
@@ -1625,21 +1625,6 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    /**
-                     * @example {
-                     *       "exchange": "kalshi",
-                     *       "market_id": "KXFEDDECISION-26DEC-C25",
-                     *       "outcome": "outcome",
-                     *       "side": "buy",
-                     *       "type": "limit",
-                     *       "price": 0.42,
-                     *       "size": 1250.5,
-                     *       "time_in_force": "gtc",
-                     *       "expires_at": "2026-12-10T19:00:00Z",
-                     *       "client_order_id": "client-order-id",
-                     *       "signed_order": {}
-                     *     }
-                     */
                     "application/json": components["schemas"]["PlaceOrder"];
                 };
             };
@@ -1779,6 +1764,221 @@ export interface paths {
                     };
                 };
                 /** @description The venue did not answer in time; the order is pending until reconciled with the venue */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an order ready to sign (polymarket, limitless, predictfun, opinion)
+         * @description Takes the body of an order without `signed_order` (plus `signer`, and `maker` where the wallet holding the funds is not the signer) and answers the EIP-712 typed data to sign, with the exchange contract and neg-risk chosen from the venue, and the body to post. Sign `typed_data` with any wallet library (ethers: `wallet.signTypedData(typed_data.domain, typed_data.types, typed_data.message)`), set `order.signed_order.signature` to the result, and post `order` to POST /api/v1/orders. Nothing is stored or placed; the venue is asked only its public reads (the market, its exchange).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "exchange": "kalshi",
+                     *       "market_id": "KXFEDDECISION-26DEC-C25",
+                     *       "outcome": "outcome",
+                     *       "side": "buy",
+                     *       "type": "limit",
+                     *       "price": 0.42,
+                     *       "size": 1250.5,
+                     *       "time_in_force": "gtc",
+                     *       "expires_at": "2026-12-10T19:00:00Z",
+                     *       "client_order_id": "client-order-id",
+                     *       "signer": "signer",
+                     *       "maker": "maker"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrepareOrder"];
+                };
+            };
+            responses: {
+                /** @description The typed data to sign and the order to post */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "typed_data": {
+                         *         "domain": {
+                         *           "name": "Polymarket CTF Exchange",
+                         *           "version": "2",
+                         *           "chainId": 137,
+                         *           "verifyingContract": "0xE111180000d2663C0091e4f400237545B87B996B"
+                         *         },
+                         *         "types": {
+                         *           "Order": [
+                         *             {
+                         *               "name": "salt",
+                         *               "type": "uint256"
+                         *             },
+                         *             {
+                         *               "name": "maker",
+                         *               "type": "address"
+                         *             },
+                         *             {
+                         *               "name": "signer",
+                         *               "type": "address"
+                         *             },
+                         *             {
+                         *               "name": "tokenId",
+                         *               "type": "uint256"
+                         *             },
+                         *             {
+                         *               "name": "makerAmount",
+                         *               "type": "uint256"
+                         *             },
+                         *             {
+                         *               "name": "takerAmount",
+                         *               "type": "uint256"
+                         *             },
+                         *             {
+                         *               "name": "side",
+                         *               "type": "uint8"
+                         *             },
+                         *             {
+                         *               "name": "signatureType",
+                         *               "type": "uint8"
+                         *             },
+                         *             {
+                         *               "name": "timestamp",
+                         *               "type": "uint256"
+                         *             },
+                         *             {
+                         *               "name": "metadata",
+                         *               "type": "bytes32"
+                         *             },
+                         *             {
+                         *               "name": "builder",
+                         *               "type": "bytes32"
+                         *             }
+                         *           ]
+                         *         },
+                         *         "primaryType": "Order",
+                         *         "message": {
+                         *           "salt": "184467440737095",
+                         *           "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+                         *           "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+                         *           "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+                         *           "makerAmount": "4200000",
+                         *           "takerAmount": "10000000",
+                         *           "side": 0,
+                         *           "signatureType": 0,
+                         *           "timestamp": "1790000000000",
+                         *           "metadata": "0x0000000000000000000000000000000000000000000000000000000000000000",
+                         *           "builder": "0x0000000000000000000000000000000000000000000000000000000000000000"
+                         *         }
+                         *       },
+                         *       "order": {
+                         *         "exchange": "kalshi",
+                         *         "market_id": "KXFEDDECISION-26DEC-C25",
+                         *         "outcome": "outcome",
+                         *         "side": "buy",
+                         *         "type": "limit",
+                         *         "price": 0.42,
+                         *         "size": 1250.5,
+                         *         "time_in_force": "gtc",
+                         *         "expires_at": "2026-12-10T19:00:00Z",
+                         *         "client_order_id": "client-order-id",
+                         *         "signed_order": {
+                         *           "salt": "184467440737095",
+                         *           "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+                         *           "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+                         *           "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+                         *           "makerAmount": "4200000",
+                         *           "takerAmount": "10000000",
+                         *           "side": 0,
+                         *           "signatureType": 0,
+                         *           "timestamp": "1790000000000",
+                         *           "metadata": "0x0000000000000000000000000000000000000000000000000000000000000000",
+                         *           "builder": "0x0000000000000000000000000000000000000000000000000000000000000000",
+                         *           "expiration": "0",
+                         *           "taker": "0x0000000000000000000000000000000000000000",
+                         *           "negRisk": false
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PreparedOrder"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue is down or failed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Trading on the venue is not available in this process */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The venue did not answer in time */
                 504: {
                     headers: {
                         [name: string]: unknown;
@@ -3024,6 +3224,7 @@ export interface paths {
                          *           "result": "result",
                          *           "rules": "rules",
                          *           "url": "https://example.com/market",
+                         *           "neg_risk": false,
                          *           "svc_id": "svc_3f9a2c7d1e",
                          *           "cluster_id": "c_000042",
                          *           "updated_at": "2026-12-10T19:00:00Z",
@@ -3627,6 +3828,7 @@ export interface paths {
                          *           "result": "result",
                          *           "rules": "rules",
                          *           "url": "https://example.com/market",
+                         *           "neg_risk": false,
                          *           "svc_id": "svc_3f9a2c7d1e",
                          *           "cluster_id": "c_000042",
                          *           "updated_at": "2026-12-10T19:00:00Z"
@@ -4162,6 +4364,7 @@ export interface paths {
                          *           "result": "result",
                          *           "rules": "rules",
                          *           "url": "https://example.com/market",
+                         *           "neg_risk": false,
                          *           "svc_id": "svc_3f9a2c7d1e",
                          *           "cluster_id": "c_000042",
                          *           "updated_at": "2026-12-10T19:00:00Z"
@@ -4301,6 +4504,7 @@ export interface paths {
                          *           "result": "result",
                          *           "rules": "rules",
                          *           "url": "https://example.com/market",
+                         *           "neg_risk": false,
                          *           "svc_id": "svc_3f9a2c7d1e",
                          *           "cluster_id": "c_000042",
                          *           "updated_at": "2026-12-10T19:00:00Z"
@@ -5484,6 +5688,7 @@ export interface paths {
                          *       "result": "result",
                          *       "rules": "rules",
                          *       "url": "https://example.com/market",
+                         *       "neg_risk": false,
                          *       "svc_id": "svc_3f9a2c7d1e",
                          *       "cluster_id": "c_000042",
                          *       "updated_at": "2026-12-10T19:00:00Z"
@@ -6886,6 +7091,49 @@ export interface components {
             address: string;
             checked_at: string;
         };
+        /**
+         * @description PredictfunSignedOrder or OpinionSignedOrder without its signature
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000000000000000",
+         *       "takerAmount": "10000000000000000000",
+         *       "expiration": "0",
+         *       "nonce": "0",
+         *       "feeRateBps": "0",
+         *       "side": 0,
+         *       "signatureType": 0
+         *     }
+         */
+        CtfUnsignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description 0x0000000000000000000000000000000000000000 (anyone) */
+            taker: string;
+            /** @description Unix seconds; 0 = none */
+            expiration: string;
+            /** @description 0 */
+            nonce: string;
+            /** @description 0 */
+            feeRateBps: string;
+        };
         CurrentKey: {
             key_id: string;
             user_id: string;
@@ -7002,6 +7250,101 @@ export interface components {
             }[];
             next_cursor: string | null;
         };
+        /**
+         * @description limitless: the CTF order (V1 struct), amounts in 6 decimals (USDC and shares). Domains: polymarket {name "Polymarket CTF Exchange", version "2", chainId 137, verifyingContract: the standard or neg-risk exchange}; limitless {"Limitless CTF Exchange", "1", 8453, the market's exchange}; predictfun {"predict.fun CTF Exchange", "1", 56, the exchange of the market's kind}; opinion {"OPINION CTF Exchange", "1", 56, the quote token's exchange}. POST /api/v1/orders/prepare answers the exact typed data.
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000",
+         *       "takerAmount": "10000000",
+         *       "expiration": "0",
+         *       "nonce": "0",
+         *       "feeRateBps": "0",
+         *       "side": 0,
+         *       "signatureType": 0,
+         *       "verifyingContract": "0xa4409D988CA2218d956BeEFD3874100F444f0DC3",
+         *       "signature": "0xdf53fd85325ac87f36c2406e417ed5b81c063445ba4339d1039f7e3220c28ac2530bc6189b64efeb1cae7a9883edc7ebc57ac504f3135d470e3aa9e5dcc80f221b"
+         *     }
+         */
+        LimitlessSignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description 0x0000000000000000000000000000000000000000 (anyone) */
+            taker: string;
+            /** @description Unix seconds; 0 = none */
+            expiration: string;
+            /** @description 0 */
+            nonce: string;
+            /** @description 0 */
+            feeRateBps: string;
+            /** @description The market's own exchange contract (market.venue.exchange), the domain's verifyingContract */
+            verifyingContract: string;
+            /** @description The EIP-712 signature (0x, 65 bytes) of the typed data by `signer` */
+            signature: string;
+        };
+        /**
+         * @description LimitlessSignedOrder without its signature
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000",
+         *       "takerAmount": "10000000",
+         *       "expiration": "0",
+         *       "nonce": "0",
+         *       "feeRateBps": "0",
+         *       "side": 0,
+         *       "signatureType": 0,
+         *       "verifyingContract": "0xa4409D988CA2218d956BeEFD3874100F444f0DC3"
+         *     }
+         */
+        LimitlessUnsignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description 0x0000000000000000000000000000000000000000 (anyone) */
+            taker: string;
+            /** @description Unix seconds; 0 = none */
+            expiration: string;
+            /** @description 0 */
+            nonce: string;
+            /** @description 0 */
+            feeRateBps: string;
+            /** @description The market's own exchange contract (market.venue.exchange), the domain's verifyingContract */
+            verifyingContract: string;
+        };
         /** @description How a market joined its cluster */
         MemberMatch: {
             confidence: number;
@@ -7012,6 +7355,52 @@ export interface components {
             method: "judge" | "operator";
             /** @description The decisive reasons of the link that joined the market to the cluster */
             reasons: string[];
+        };
+        /**
+         * @description opinion: the CTF order (V1 struct) made by your Safe (maker = multi_sig_addr, signatureType 2), signed by its owner, amounts in 18 decimals (USDT and shares). Domains: polymarket {name "Polymarket CTF Exchange", version "2", chainId 137, verifyingContract: the standard or neg-risk exchange}; limitless {"Limitless CTF Exchange", "1", 8453, the market's exchange}; predictfun {"predict.fun CTF Exchange", "1", 56, the exchange of the market's kind}; opinion {"OPINION CTF Exchange", "1", 56, the quote token's exchange}. POST /api/v1/orders/prepare answers the exact typed data.
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x1Ca9521aC17f434A1fCe224c7584a0B62882cFAf",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000000000000000",
+         *       "takerAmount": "10000000000000000000",
+         *       "expiration": "0",
+         *       "nonce": "0",
+         *       "feeRateBps": "0",
+         *       "side": 0,
+         *       "signatureType": 2,
+         *       "signature": "0xc464c6601496d1ee60d5bdd18e79a52384ce15f2d74890b22e7bfcb68d1108b83db152992ad82335e3eb81b2b942a1eb11855f3459c6fde5c24395ab6536ccbb1b"
+         *     }
+         */
+        OpinionSignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description 0x0000000000000000000000000000000000000000 (anyone) */
+            taker: string;
+            /** @description Unix seconds; 0 = none */
+            expiration: string;
+            /** @description 0 */
+            nonce: string;
+            /** @description 0 */
+            feeRateBps: string;
+            /** @description The EIP-712 signature (0x, 65 bytes) of the typed data by `signer` */
+            signature: string;
         };
         Order: {
             /** @example ord_4f1c0d9e8b7a6f5e4d3c2b1a */
@@ -7052,6 +7441,98 @@ export interface components {
             orders: components["schemas"]["Order"][];
             count: number;
             next_cursor: string | null;
+        };
+        /**
+         * @description EIP-712 typed data: sign it with `wallet.signTypedData(domain, types, message)` (ethers) or `signTypedData({domain, types, primaryType, message})` (viem)
+         * @example {
+         *       "domain": {
+         *         "name": "Polymarket CTF Exchange",
+         *         "version": "2",
+         *         "chainId": 137,
+         *         "verifyingContract": "0xE111180000d2663C0091e4f400237545B87B996B"
+         *       },
+         *       "types": {
+         *         "Order": [
+         *           {
+         *             "name": "salt",
+         *             "type": "uint256"
+         *           },
+         *           {
+         *             "name": "maker",
+         *             "type": "address"
+         *           },
+         *           {
+         *             "name": "signer",
+         *             "type": "address"
+         *           },
+         *           {
+         *             "name": "tokenId",
+         *             "type": "uint256"
+         *           },
+         *           {
+         *             "name": "makerAmount",
+         *             "type": "uint256"
+         *           },
+         *           {
+         *             "name": "takerAmount",
+         *             "type": "uint256"
+         *           },
+         *           {
+         *             "name": "side",
+         *             "type": "uint8"
+         *           },
+         *           {
+         *             "name": "signatureType",
+         *             "type": "uint8"
+         *           },
+         *           {
+         *             "name": "timestamp",
+         *             "type": "uint256"
+         *           },
+         *           {
+         *             "name": "metadata",
+         *             "type": "bytes32"
+         *           },
+         *           {
+         *             "name": "builder",
+         *             "type": "bytes32"
+         *           }
+         *         ]
+         *       },
+         *       "primaryType": "Order",
+         *       "message": {
+         *         "salt": "184467440737095",
+         *         "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *         "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *         "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *         "makerAmount": "4200000",
+         *         "takerAmount": "10000000",
+         *         "side": 0,
+         *         "signatureType": 0,
+         *         "timestamp": "1790000000000",
+         *         "metadata": "0x0000000000000000000000000000000000000000000000000000000000000000",
+         *         "builder": "0x0000000000000000000000000000000000000000000000000000000000000000"
+         *       }
+         *     }
+         */
+        OrderTypedData: {
+            domain: {
+                name: string;
+                version: string;
+                chainId: number;
+                verifyingContract: string;
+            };
+            /** @description The struct types, without EIP712Domain (ethers and viem derive it from the domain; for eth_signTypedData_v4 add it: name string, version string, chainId uint256, verifyingContract address) */
+            types: {
+                [key: string]: {
+                    name: string;
+                    type: string;
+                }[];
+            };
+            primaryType: string;
+            message: {
+                [key: string]: string | number;
+            };
         };
         ParlayTrade: {
             /** @description The venue's trade id */
@@ -7119,10 +7600,111 @@ export interface components {
             expires_at?: string | null;
             /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
             client_order_id?: string | null;
-            /** @description polymarket, limitless, predictfun, opinion: the EIP-712 order signed on your machine (its fields and `signature`); verified before anything is sent */
+            /** @description polymarket, limitless, predictfun, opinion: the EIP-712 order signed on your machine (its fields and `signature`; POST /api/v1/orders/prepare makes it ready to sign); verified before anything is sent */
             signed_order?: {
                 [key: string]: unknown;
-            } | null;
+            } & (components["schemas"]["PolymarketSignedOrder"] | components["schemas"]["LimitlessSignedOrder"] | components["schemas"]["PredictfunSignedOrder"] | components["schemas"]["OpinionSignedOrder"] | null);
+        };
+        /**
+         * @description polymarket: the CTF Exchange order, amounts in 6 decimals (pUSD and shares). Domains: polymarket {name "Polymarket CTF Exchange", version "2", chainId 137, verifyingContract: the standard or neg-risk exchange}; limitless {"Limitless CTF Exchange", "1", 8453, the market's exchange}; predictfun {"predict.fun CTF Exchange", "1", 56, the exchange of the market's kind}; opinion {"OPINION CTF Exchange", "1", 56, the quote token's exchange}. POST /api/v1/orders/prepare answers the exact typed data.
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000",
+         *       "takerAmount": "10000000",
+         *       "side": 0,
+         *       "signatureType": 0,
+         *       "timestamp": "1790000000000",
+         *       "metadata": "0x0000000000000000000000000000000000000000000000000000000000000000",
+         *       "builder": "0x0000000000000000000000000000000000000000000000000000000000000000",
+         *       "expiration": "0",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "negRisk": false,
+         *       "signature": "0x0c05de2eb4295bc80280252b3ca159b68df344e283222148d6e0f8542c52eb5c296b5014bde31edaa054606d96d5c226726c716c5e4adbe7cf66e7a72224ba731c"
+         *     }
+         */
+        PolymarketSignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description Milliseconds since the epoch */
+            timestamp: string;
+            /** @description 0x00..00 */
+            metadata: string;
+            /** @description 0x00..00 */
+            builder: string;
+            /** @description Unix seconds; 0 = none (sent with the order, not signed) */
+            expiration: string;
+            /** @description 0x0000000000000000000000000000000000000000 (sent with the order, not signed) */
+            taker: string;
+            /** @description Whether the token's market is neg-risk: picks the exchange contract the domain names */
+            negRisk: boolean;
+            /** @description The EIP-712 signature (0x, 65 bytes) of the typed data by `signer` */
+            signature: string;
+        };
+        /**
+         * @description PolymarketSignedOrder without its signature
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000",
+         *       "takerAmount": "10000000",
+         *       "side": 0,
+         *       "signatureType": 0,
+         *       "timestamp": "1790000000000",
+         *       "metadata": "0x0000000000000000000000000000000000000000000000000000000000000000",
+         *       "builder": "0x0000000000000000000000000000000000000000000000000000000000000000",
+         *       "expiration": "0",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "negRisk": false
+         *     }
+         */
+        PolymarketUnsignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description Milliseconds since the epoch */
+            timestamp: string;
+            /** @description 0x00..00 */
+            metadata: string;
+            /** @description 0x00..00 */
+            builder: string;
+            /** @description Unix seconds; 0 = none (sent with the order, not signed) */
+            expiration: string;
+            /** @description 0x0000000000000000000000000000000000000000 (sent with the order, not signed) */
+            taker: string;
+            /** @description Whether the token's market is neg-risk: picks the exchange contract the domain names */
+            negRisk: boolean;
         };
         Positions: {
             exchange: string;
@@ -7139,6 +7721,115 @@ export interface components {
                 value: number | null;
             }[];
             count: number;
+        };
+        /**
+         * @description predictfun: the CTF order (V1 struct), maker = signer, signatureType 0, amounts in 18 decimals (USDT and shares). Domains: polymarket {name "Polymarket CTF Exchange", version "2", chainId 137, verifyingContract: the standard or neg-risk exchange}; limitless {"Limitless CTF Exchange", "1", 8453, the market's exchange}; predictfun {"predict.fun CTF Exchange", "1", 56, the exchange of the market's kind}; opinion {"OPINION CTF Exchange", "1", 56, the quote token's exchange}. POST /api/v1/orders/prepare answers the exact typed data.
+         * @example {
+         *       "salt": "184467440737095",
+         *       "maker": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "signer": "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A",
+         *       "taker": "0x0000000000000000000000000000000000000000",
+         *       "tokenId": "71321045679252212594626385532706912750332728571942532289631379312455583992563",
+         *       "makerAmount": "4200000000000000000",
+         *       "takerAmount": "10000000000000000000",
+         *       "expiration": "0",
+         *       "nonce": "0",
+         *       "feeRateBps": "0",
+         *       "side": 0,
+         *       "signatureType": 0,
+         *       "signature": "0xcb7a5552d3d1051a6cefff613fa0cdbc0754c765dd57507bf6bb6a265076e7c708dd99f2cdb1689df2de85d87669e116f536a459da668372c62bc193c06814781b"
+         *     }
+         */
+        PredictfunSignedOrder: {
+            /** @description Any unsigned integer, unique per order */
+            salt: string;
+            /** @description The wallet holding the funds */
+            maker: string;
+            /** @description The address whose key signs */
+            signer: string;
+            /** @description The outcome token traded (= the body's `outcome`) */
+            tokenId: string;
+            /** @description Base units given: a buy's collateral (price x size), a sell's shares */
+            makerAmount: string;
+            /** @description Base units received: a buy's shares, a sell's collateral */
+            takerAmount: string;
+            /** @description 0 buy, 1 sell */
+            side: 0 | 1;
+            /** @description 0 EOA, 1 proxy, 2 Gnosis Safe */
+            signatureType: number;
+            /** @description 0x0000000000000000000000000000000000000000 (anyone) */
+            taker: string;
+            /** @description Unix seconds; 0 = none */
+            expiration: string;
+            /** @description 0 */
+            nonce: string;
+            /** @description 0 */
+            feeRateBps: string;
+            /** @description The EIP-712 signature (0x, 65 bytes) of the typed data by `signer` */
+            signature: string;
+        };
+        PrepareOrder: {
+            /** @description A venue whose orders you sign: polymarket, limitless, predictfun, opinion */
+            exchange: string;
+            market_id: string;
+            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            outcome: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /**
+             * @default limit
+             * @enum {string}
+             */
+            type: "limit" | "market";
+            /** @description Limit price, 0..1 of the outcome; required (for a market order, the worst price you accept: the signed amounts hold it) */
+            price?: number | null;
+            /** @description Contracts/shares */
+            size: number;
+            /**
+             * @default gtc
+             * @enum {string}
+             */
+            time_in_force: "gtc" | "gtd" | "ioc" | "fok";
+            /**
+             * Format: date-time
+             * @description Required for gtd (ISO 8601)
+             */
+            expires_at?: string | null;
+            /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
+            client_order_id?: string | null;
+            /** @description The address whose key signs. Required on limitless, predictfun, opinion (the Safe's owner); polymarket takes your stored credentials' address when absent */
+            signer?: string | null;
+            /** @description The wallet holding the funds, where it is not the signer: polymarket your proxy or Safe (default: the stored funder, else the Safe for signature_type 2, else the signer); opinion your Safe (default: the stored multi_sig_addr) */
+            maker?: string | null;
+        };
+        PreparedOrder: {
+            typed_data: components["schemas"]["OrderTypedData"];
+            /** @description The body to post to POST /api/v1/orders once you set `signed_order.signature` to the signature of `typed_data` */
+            order: {
+                /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
+                exchange: string;
+                market_id: string;
+                /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+                outcome: string;
+                /** @enum {string} */
+                side: "buy" | "sell";
+                /** @enum {string} */
+                type: "limit" | "market";
+                /** @description Limit price, 0..1 of the outcome; required for limit orders */
+                price?: number | null;
+                /** @description Contracts/shares */
+                size: number;
+                /** @enum {string} */
+                time_in_force: "gtc" | "gtd" | "ioc" | "fok";
+                /**
+                 * Format: date-time
+                 * @description Required for gtd (ISO 8601)
+                 */
+                expires_at?: string | null;
+                /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
+                client_order_id?: string | null;
+                signed_order: components["schemas"]["PolymarketUnsignedOrder"] | components["schemas"]["LimitlessUnsignedOrder"] | components["schemas"]["CtfUnsignedOrder"];
+            };
         };
         Quotes: {
             quotes: {
@@ -7426,6 +8117,8 @@ export interface components {
             result: string | null;
             rules: string;
             url: string | null;
+            /** @description Whether the market is neg-risk (one of a group whose outcomes exclude each other): polymarket, limitless, predictfun say; null elsewhere. On polymarket and predictfun it picks the exchange contract an order is signed for (POST /api/v1/orders/prepare chooses it) */
+            neg_risk: boolean | null;
             /** @description Cross-exchange cluster id; null until matched */
             svc_id: string | null;
             cluster_id: string | null;

@@ -22,6 +22,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { seededSample } from './seeded-sample.js';
 import { slugTitle } from './polymarket-slug-title.js';
+import { exitOnHelp } from '../lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

@@ -35,7 +35,9 @@ import { systemClock } from '../../src/util/clock.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { startVenueRuntime } from '../../src/venues/runtime.js';
 import { seededSample } from './seeded-sample.js';
-import { arg } from '../lib/cli-args.js';
+import { arg, exitOnHelp } from '../lib/cli-args.js';
+
+exitOnHelp(import.meta.url);
 
 const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 

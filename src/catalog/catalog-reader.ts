@@ -32,6 +32,8 @@ export interface CatalogMarket {
   result: string | null;
   rules: string;
   url: string | null;
+  /** Whether the market is neg-risk; null where the venue has no such notion. */
+  neg_risk: boolean | null;
   svc_id: string | null;
   cluster_id: string | null;
   updated_at: string;
@@ -61,7 +63,7 @@ export interface Page<T> {
 
 const MARKET_SELECT = `exchange, market_id, event_id, title, subtitle, category, tags, status, closed, outcomes, yes_price, yes_bid,
   yes_ask, last_price, volume, volume_24h, liquidity, open_interest, open_time, close_time, resolution_time, result, rules, url,
-  svc_id, cluster_id, updated_at`;
+  neg_risk, svc_id, cluster_id, updated_at`;
 
 type MarketRow = Omit<CatalogMarket, 'open_time' | 'close_time' | 'resolution_time' | 'updated_at'> & {
   open_time: Date | null;
@@ -98,6 +100,7 @@ function toMarket(r: MarketRow): CatalogMarket {
     result: r.result,
     rules: r.rules,
     url: r.url,
+    neg_risk: r.neg_risk,
     svc_id: r.svc_id,
     cluster_id: r.cluster_id,
     updated_at: r.updated_at.toISOString(),

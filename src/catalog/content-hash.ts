@@ -25,13 +25,14 @@ function instant(v: string | null): string | null {
 }
 
 export function marketContentHash(m: Market): string {
-  return digest(
-    MARKET_FIELDS.map((f) => {
-      if (f === 'outcomes') return m.outcomes.map((o) => [o.id, o.label, o.price]);
-      if (f === 'open_time' || f === 'close_time' || f === 'resolution_time') return instant(m[f]);
-      return m[f];
-    }),
-  );
+  const values: unknown[] = MARKET_FIELDS.map((f) => {
+    if (f === 'outcomes') return m.outcomes.map((o) => [o.id, o.label, o.price]);
+    if (f === 'open_time' || f === 'close_time' || f === 'resolution_time') return instant(m[f]);
+    return m[f];
+  });
+  // Only where the venue says: the markets of venues without the notion keep the hashes they had.
+  if (m.neg_risk !== null && m.neg_risk !== undefined) values.push(['neg_risk', m.neg_risk]);
+  return digest(values);
 }
 
 export function eventContentHash(e: MarketEvent): string {

@@ -32,6 +32,7 @@ interface Schema {
 interface MediaType {
   schema?: Schema;
   example?: Json;
+  examples?: Record<string, unknown>;
 }
 interface Parameter {
   name: string;
@@ -142,7 +143,8 @@ export function exampleOf(doc: Doc, schema: Schema, name?: string, depth = 0): J
 
 function fillMedia(doc: Doc, content: Record<string, MediaType> | undefined): void {
   const media = content?.['application/json'];
-  if (media?.schema && media.example === undefined) media.example = exampleOf(doc, media.schema);
+  // A route that gives named examples (one per venue, say) knows better than the schema.
+  if (media?.schema && media.example === undefined && media.examples === undefined) media.example = exampleOf(doc, media.schema);
 }
 
 /** Fills in the examples that the routes did not give (the document is changed in place and returned). */

@@ -8,6 +8,8 @@
 export type PathMatcher = ((path: string) => Record<string, string> | null) & {
   /** Number of segments the template has (a path of another length never matches). */
   readonly segmentCount: number;
+  /** Number of its literal segments: of two templates matching a path, the more literal one names it (`/orders/prepare` over `/orders/{id}`). */
+  readonly literalCount: number;
   /** The same match on a path already split with `splitPath`. */
   readonly segments: (segs: readonly string[]) => Record<string, string> | null;
 };
@@ -34,7 +36,7 @@ export function compilePathTemplate(template: string, enums: Record<string, read
     }
     return params;
   };
-  return Object.assign((path: string) => segments(splitPath(path)), { segmentCount: parts.length, segments });
+  return Object.assign((path: string) => segments(splitPath(path)), { segmentCount: parts.length, literalCount: parts.filter((p) => 'literal' in p).length, segments });
 }
 
 /** The segments of a path ('/a/b/' -> ['a', 'b']). */

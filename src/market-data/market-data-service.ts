@@ -96,7 +96,7 @@ export class MarketDataService {
     if (!fetched) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
     const { raw: _raw, ...fields } = fetched;
     // A market fresh from the venue has not been matched yet: no cluster until the catalog has one.
-    return { svc_id: null, cluster_id: null, ...fields };
+    return { svc_id: null, cluster_id: null, ...fields, neg_risk: fields.neg_risk ?? null };
   }
 
   async listMarkets(exchange: ExchangeCode, filter: MarketListFilter): Promise<Page<CatalogMarket>> {

@@ -1,10 +1,10 @@
 // What the search scripts (scripts/create-indices, reindex, check-index) share: config, database, engine,
 // and a progress bar that degrades to plain lines when the output is not a terminal.
-import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { createSearchBackend, type SearchBackend } from './create-engine.js';
 import { elasticNodeUrls } from './elastic/client.js';
+import { progressBar as sharedProgressBar } from '../util/progress.js';
 
 export interface ScriptContext {
   db: Database;
@@ -38,24 +38,17 @@ export interface Progress {
 }
 
 export function progressBar(): Progress {
-  const bar = new cliProgress.SingleBar(
-    { format: '{label} [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left', noTTYOutput: true, notTTYSchedule: 2000 },
-    cliProgress.Presets.shades_classic,
-  );
-  let running = false;
+  const bar = sharedProgressBar('{label} [{bar}] {percentage}% | {value}/{total} {time_left}', { stream: process.stdout, notTtyEveryMs: 2000 });
   return {
     start(total, label) {
-      if (running) bar.stop();
-      bar.start(Math.max(total, 1), 0, { label });
-      running = true;
+      bar.start(total, 0, { label });
     },
     update(done, total) {
-      if (total !== undefined) bar.setTotal(Math.max(total, 1));
+      if (total !== undefined) bar.setTotal(total);
       bar.update(done);
     },
     stop() {
-      if (running) bar.stop();
-      running = false;
+      bar.stop();
     },
   };
 }

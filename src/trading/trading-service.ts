@@ -25,6 +25,8 @@ import {
   type VenuePosition,
   type OrderStatus,
   type OrderSide,
+  type OrderTypedData,
+  type PreparedSignedOrder,
   type OrderType,
   type TimeInForce,
 } from '../venues/trading.js';
@@ -45,6 +47,19 @@ export interface PlaceOrderInput {
   expires_at?: string | null;
   client_order_id?: string | null;
   signed_order?: Record<string, unknown> | null;
+}
+
+export interface PrepareOrderInput extends Omit<PlaceOrderInput, 'signed_order'> {
+  /** The signing wallet's address (the stored credentials' where absent and they have one). */
+  signer?: string | null;
+  /** The wallet holding the funds where it is not the signer (polymarket proxy or Safe, opinion Safe). */
+  maker?: string | null;
+}
+
+export interface PreparedOrder {
+  typed_data: OrderTypedData;
+  /** The body to post to placeOrder once `signed_order.signature` is set. */
+  order: PlaceOrderInput & { signed_order: Record<string, unknown> };
 }
 
 /** Where the time of one order goes (Server-Timing under SERVER_TIMING; the benchmark reads them). */
@@ -100,10 +115,8 @@ export class TradingService {
     return creds;
   }
 
-  /** Places an order; `created` is false when the client_order_id named an order placed before. */
-  async placeOrder(userId: string, input: PlaceOrderInput): Promise<{ order: OrderRecord; created: boolean }> {
-    const { code, client } = this.client(input.exchange);
-    const clientSigned = getExchange(code).signedBy === 'client';
+  /** The order as a venue client takes it, checked against the body's own rules and the venue's. */
+  private orderRequest(input: Omit<PlaceOrderInput, 'signed_order' | 'client_order_id'>, client: TradingClient): Omit<VenueOrderRequest, 'clientId' | 'signedOrder'> {
     const price = input.type === 'market' ? null : (input.price ?? null);
     if (input.type === 'limit' && price === null) throw invalid('price: is required for limit orders');
     const tif = input.time_in_force ?? 'gtc';
@@ -114,6 +127,43 @@ export class TradingService {
     };
     const problem = client.checkOrder?.(order);
     if (problem) throw invalid(problem);
+    return order;
+  }
+
+  /**
+   * A client-signed order made ready to sign: the EIP-712 typed data (exchange contract and
+   * neg-risk chosen from the venue's own answers) and the body to post to placeOrder once the
+   * signature is added. Nothing is stored or sent to the venue but its public reads.
+   */
+  async prepareOrder(userId: string, input: PrepareOrderInput): Promise<PreparedOrder> {
+    const { code, client } = this.client(input.exchange);
+    if (getExchange(code).signedBy !== 'client' || !client.prepareSignedOrder) throw invalid(`exchange: ${code} orders are signed by the service with your stored credentials; post them to /api/v1/orders without signed_order`);
+    const order = this.orderRequest(input, client);
+    // A market order is signed at the worst price it accepts.
+    const toSign = { ...order, price: input.price ?? null };
+    // The stored set, where there is one, names the signer or the maker on some venues.
+    const creds = await this.timed('credentials', () => this.opts.credentials.get(userId, code));
+    let prepared: PreparedSignedOrder;
+    try {
+      prepared = await client.prepareSignedOrder(toSign, { signer: input.signer ?? undefined, maker: input.maker ?? undefined }, creds);
+    } catch (err) {
+      if (err instanceof SignedOrderError) throw invalid(err.message);
+      if (err instanceof VenueCallError) throw err.failure === 'rejected' || err.failure === 'not_found' ? invalid(`market_id: ${err.message}`) : venueFailure(code, err);
+      throw err;
+    }
+    const { signer: _signer, maker: _maker, ...body } = input;
+    return {
+      typed_data: prepared.typedData,
+      order: { ...body, type: order.type, price: input.price ?? null, time_in_force: order.timeInForce, expires_at: order.expiresAt, client_order_id: input.client_order_id ?? null, signed_order: prepared.signedOrder },
+    };
+  }
+
+  /** Places an order; `created` is false when the client_order_id named an order placed before. */
+  async placeOrder(userId: string, input: PlaceOrderInput): Promise<{ order: OrderRecord; created: boolean }> {
+    const { code, client } = this.client(input.exchange);
+    const clientSigned = getExchange(code).signedBy === 'client';
+    const order = this.orderRequest(input, client);
+    const { price, timeInForce: tif } = order;
     if (clientSigned && !input.signed_order) throw invalid(`signed_order: is required for ${code} (an EIP-712 order signed with your wallet's key)`);
     if (!clientSigned && input.signed_order) throw invalid(`signed_order: ${code} orders are signed by the service with your stored credentials; send none`);
 

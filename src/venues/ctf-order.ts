@@ -8,9 +8,10 @@
  * (so the same inputs are refused: malformed, high s). test/trading/fast-recovery.test.ts holds it
  * to ethers' answers.
  */
+import { randomInt } from 'node:crypto';
 import { concat, dataSlice, getAddress, getBytes, id, keccak256, Signature, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from 'ethers';
 import * as secp256k1 from 'tiny-secp256k1';
-import { SignedOrderError, type OrderSide } from './trading.js';
+import { SignedOrderError, type OrderSide, type VenueOrderRequest } from './trading.js';
 
 /** Polymarket's V1 order, which Limitless, predict.fun and Opinion sign. */
 export const CTF_ORDER_V1_TYPES: Record<string, TypedDataField[]> = {
@@ -238,4 +239,64 @@ export function recoverSigner(digest: string, signature: string): string {
 export function checkOrderAgainstBody(o: ParsedCtfOrder, body: { outcome: string }, nowS: number): void {
   if (o.tokenId !== body.outcome) throw new SignedOrderError(`trades token ${o.tokenId}, the body's outcome is ${body.outcome}`);
   if (o.expiration !== null && o.expiration !== 0n && o.expiration <= BigInt(nowS)) throw new SignedOrderError('has expired');
+}
+
+// ---- orders made ready to sign (POST /orders/prepare) -------------------------------------------------
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** `v` checksummed, or a SignedOrderError naming `field`. */
+export function requireAddress(field: string, v: unknown): string {
+  const address = typeof v === 'string' ? checksumAddress(v) : null;
+  if (!address) throw new SignedOrderError(`${field}: must be a 0x address`);
+  return address;
+}
+
+/** A salt for a new order: random, below 2^47 so that venues taking it as a JSON number keep it exact. */
+export const newOrderSalt = (): string => String(randomInt(1, 2 ** 47));
+
+/**
+ * The maker and taker amounts (base units of `decimals`) of `size` shares at `price`: a buy gives
+ * collateral for shares, a sell the reverse. Price and size are taken to 6 decimals (the unified
+ * precision); the collateral is rounded to the nearest base unit, and an order whose amounts then
+ * imply another price (a size too small for the price's precision) is refused, as verification would.
+ */
+export function ctfOrderAmounts(side: OrderSide, price: number, size: number, decimals: number): { makerAmount: string; takerAmount: string } {
+  const priceMicro = BigInt(Math.round(price * 1e6));
+  const sizeMicro = BigInt(Math.round(size * 1e6));
+  const scale = 10n ** BigInt(decimals);
+  const shares = (sizeMicro * scale) / 1_000_000n;
+  const collateral = (priceMicro * sizeMicro * scale + 500_000_000_000n) / 1_000_000_000_000n;
+  if (shares === 0n || collateral === 0n) throw new SignedOrderError('size: too small to trade');
+  const implied = Math.round((Number(collateral) / Number(shares)) * 1e6) / 1e6;
+  if (Math.abs(implied - price) > 1e-6) throw new SignedOrderError(`size: ${size} shares at ${price} cannot be signed exactly (the amounts would imply ${implied}); use a larger size`);
+  return side === 'buy' ? { makerAmount: String(collateral), takerAmount: String(shares) } : { makerAmount: String(shares), takerAmount: String(collateral) };
+}
+
+/** The order's expiry in unix seconds ("0": none), from its `expires_at`. */
+export const orderExpiration = (order: Pick<VenueOrderRequest, 'expiresAt'>): string => (order.expiresAt ? String(Math.floor(Date.parse(order.expiresAt) / 1000)) : '0');
+
+/** The price an order is signed at: its limit, or for a market order the worst price it accepts (required here). */
+export function signedPrice(order: Pick<VenueOrderRequest, 'price' | 'type'>): number {
+  if (order.price === null) throw new SignedOrderError('price: is required to sign an order (for a market order, the worst price you accept)');
+  return order.price;
+}
+
+/** The message of Polymarket's V1 order struct (CTF_ORDER_V1_TYPES), which Limitless, predict.fun and Opinion sign. */
+export function ctfV1OrderMessage(o: { maker: string; signer: string; tokenId: string; side: OrderSide; amounts: { makerAmount: string; takerAmount: string }; expiration: string; signatureType: number }): Record<string, string | number> {
+  if (!/^\d{1,78}$/.test(o.tokenId)) throw new SignedOrderError('outcome: must be the outcome token id (a decimal number)');
+  return {
+    salt: newOrderSalt(),
+    maker: o.maker,
+    signer: o.signer,
+    taker: ZERO_ADDRESS,
+    tokenId: o.tokenId,
+    makerAmount: o.amounts.makerAmount,
+    takerAmount: o.amounts.takerAmount,
+    expiration: o.expiration,
+    nonce: '0',
+    feeRateBps: '0',
+    side: o.side === 'buy' ? 0 : 1,
+    signatureType: o.signatureType,
+  };
 }

@@ -72,6 +72,12 @@ export const MarketSchema = z
     result: z.string().nullable(),
     rules: z.string(),
     url: z.string().nullable(),
+    /**
+     * Whether the market is neg-risk (one of a group whose outcomes exclude each other, settled by a
+     * neg-risk adapter; on polymarket and predict.fun it picks the exchange an order is signed
+     * for); absent or null where the venue has no such notion.
+     */
+    neg_risk: z.boolean().nullable().optional(),
     /** When the venue's data was last refreshed. */
     updated_at: IsoTimeSchema,
     /** The venue's own payload, kept for debugging and re-normalisation. */
@@ -127,6 +133,7 @@ export function makeMarket(input: MarketInput): Market {
     result: input.result ?? null,
     rules: input.rules ?? '',
     url: input.url ?? null,
+    neg_risk: input.neg_risk ?? null,
     updated_at: input.updated_at,
     raw: input.raw,
   };

@@ -3,12 +3,16 @@
  * registered venue for syncing (patient: retries, long timeouts) and one for live reads (short timeout,
  * one retry, so a slow venue becomes a 504 rather than a hung request). Live mode points them at the
  * venues (the descriptors' base URLs, overridden by the configuration's per-venue settings); sim mode
- * starts the in-process simulators and points the adapters at those. Nothing here names a venue.
+ * points them at simulators: those whose URLs the configuration gives (e.g. `npm run sim` in another
+ * terminal, or one set shared by several instances), and in-process ones for the other venues.
+ * Nothing here names a venue.
  */
 import type { Logger } from 'pino';
 import type { VenueAdapter } from './adapter.js';
 import type { AdapterHttpOptions } from './adapter-config.js';
 import type { ExchangeCode } from './exchanges.js';
+import { urlEnvKey } from './descriptor.js';
+import { VENUES } from './index.js';
 import { createAdapter, registeredExchanges } from './registry.js';
 import { simulatedExchanges, startSimulators, type RunningSimulators, type SimulatorOptions } from './simulators.js';
 
@@ -17,14 +21,16 @@ export interface VenueRuntime {
   exchanges: ExchangeCode[];
   syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>>;
   liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>>;
-  /** The running simulators in sim mode, else null. */
+  /** The in-process simulators in sim mode (not those the configuration points at), else null. */
   simulators: RunningSimulators | null;
+  /** Sim mode: every venue's simulator URLs (in-process or configured), for the order and stream clients; null in live mode. */
+  simBaseUrls: Partial<Record<ExchangeCode, Record<string, string>>> | null;
   close(): Promise<void>;
 }
 
 /** One venue's settings from the configuration (`Config['venues'][code]`). */
 export interface VenueRuntimeSettings {
-  /** Base-URL overrides by key (live mode). */
+  /** Base-URL overrides by key (live mode; in sim mode, a simulator running elsewhere: all of the venue's keys). */
   baseUrls?: Record<string, string>;
   /** The venue's own market-data keys by field (live mode only: a simulator knows none of them). */
   keys?: Record<string, string>;
@@ -50,24 +56,46 @@ function liveHttp(timeoutMs: number): AdapterHttpOptions {
   return { timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
 }
 
+/**
+ * Sim mode: the venues whose simulator URLs the configuration gives (`<CODE>_<KEY>_URL`, as `npm run
+ * sim` prints them). All of a venue's keys or none: a missing one would send that venue's reads to the
+ * real venue.
+ */
+function configuredSimulators(codes: readonly ExchangeCode[], venues: NonNullable<VenueRuntimeOptions['venues']>): Partial<Record<ExchangeCode, Record<string, string>>> {
+  const out: Partial<Record<ExchangeCode, Record<string, string>>> = {};
+  for (const code of codes) {
+    const given = venues[code]?.baseUrls ?? {};
+    if (!Object.keys(given).length) continue;
+    const keys = Object.keys(VENUES.find((v) => v.code === code)?.baseUrls ?? {});
+    const missing = keys.filter((k) => !given[k]);
+    if (missing.length) throw new Error(`sim mode: ${code}'s simulator URLs are set in part; set ${missing.map((k) => urlEnvKey(code, k)).join(', ')} too, or none of them (then the service starts its own ${code} simulator)`);
+    out[code] = given;
+  }
+  return out;
+}
+
 export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<VenueRuntime> {
   const logger = opts.logger?.child({ component: 'venue-runtime' });
   let codes = registeredExchanges().filter((c) => !opts.only || opts.only.includes(c));
   let simulators: RunningSimulators | null = null;
+  let simBaseUrls: VenueRuntime['simBaseUrls'] = null;
   if (opts.mode === 'sim') {
     const simulated = new Set(simulatedExchanges());
     const missing = codes.filter((c) => !simulated.has(c));
     if (missing.length) logger?.warn({ missing }, 'venues without a simulator are left out in sim mode');
     codes = codes.filter((c) => simulated.has(c));
-    simulators = await startSimulators(codes, opts.simulator ?? {}, opts.simulatorPerVenue ?? {});
+    const configured = configuredSimulators(codes, opts.venues ?? {});
+    if (Object.keys(configured).length) logger?.info({ exchanges: Object.keys(configured) }, 'sim mode: using the simulators the configuration points at for these venues');
+    simulators = await startSimulators(codes.filter((c) => !configured[c]), opts.simulator ?? {}, opts.simulatorPerVenue ?? {});
+    simBaseUrls = { ...simulators.baseUrls, ...configured };
   }
   const syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
   const liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
   try {
     for (const code of codes) {
       const own = opts.venues?.[code];
-      const baseUrls = simulators ? simulators.baseUrls[code] : own?.baseUrls;
-      const keys = simulators ? undefined : own?.keys;
+      const baseUrls = simBaseUrls ? simBaseUrls[code] : own?.baseUrls;
+      const keys = simBaseUrls ? undefined : own?.keys;
       syncAdapters[code] = createAdapter(code, { baseUrls, keys, http: opts.syncHttp });
       liveAdapters[code] = createAdapter(code, { baseUrls, keys, http: liveHttp(opts.liveTimeoutMs) });
     }
@@ -81,6 +109,7 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
     syncAdapters,
     liveAdapters,
     simulators,
+    simBaseUrls,
     async close() {
       const all = [...Object.values(syncAdapters), ...Object.values(liveAdapters)];
       await Promise.allSettled(all.map((a) => a?.close?.()));

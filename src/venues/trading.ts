@@ -146,6 +146,32 @@ export interface VerifiedSignedOrder {
 
 export type Credentials = Record<string, unknown>;
 
+/**
+ * The EIP-712 data of an order as wallet libraries sign it (ethers' `signTypedData(domain, types,
+ * message)`, viem's `signTypedData`): `types` without `EIP712Domain`, which those libraries derive
+ * from `domain`; numbers as decimal strings, `side` and `signatureType` as small numbers.
+ */
+export interface OrderTypedData {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, string | number>;
+}
+
+/** What a client-signed order needs beyond the order itself: who signs it, and for whom. */
+export interface OrderSignerInput {
+  /** The address whose key signs (an EOA); the stored credentials' address when absent, where they have one. */
+  signer?: string;
+  /** The wallet that holds the funds, where it is not the signer (a Safe, a proxy). */
+  maker?: string;
+}
+
+/** A client-signed order made ready to sign: its typed data, and the `signed_order` to post once `signature` is added. */
+export interface PreparedSignedOrder {
+  typedData: OrderTypedData;
+  signedOrder: Record<string, unknown>;
+}
+
 /** What the service knows of an order when it asks the venue about it. */
 export interface OrderReadHint {
   marketId: string;
@@ -183,6 +209,13 @@ export interface TradingClient {
   cancel(creds: Credentials, exchangeOrderId: string, hint: OrderReadHint): Promise<VenueOrderState>;
   positions?(creds: Credentials): Promise<VenuePosition[]>;
   balances?(creds: Credentials): Promise<VenueBalance[]>;
+  /**
+   * Client-signed venues: the typed data to sign for an order and the `signed_order` it becomes,
+   * with the exchange contract (and neg-risk) read from the venue: what `verifySignedOrder` accepts
+   * once signed. A problem with the input is a SignedOrderError; a market the venue does not know,
+   * a VenueCallError (`rejected`).
+   */
+  prepareSignedOrder?(order: Omit<VenueOrderRequest, 'clientId' | 'signedOrder'>, signer: OrderSignerInput, creds: Credentials | null): Promise<PreparedSignedOrder>;
   /** Client-signed venues: checks the caller's `signed_order` before anything is sent. */
   verifySignedOrder?(signedOrder: unknown, order: Omit<VenueOrderRequest, 'clientId' | 'signedOrder'>, creds: Credentials | null): Promise<VerifiedSignedOrder>;
 }

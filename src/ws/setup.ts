@@ -76,7 +76,7 @@ export async function createStreamGateway(opts: { config: Config; venues: VenueR
     const code = v.code as ExchangeCode;
     if (!v.stream || !('streamClient' in v) || !v.streamClient || !venues.exchanges.includes(code)) continue;
     const factory = await v.streamClient();
-    const sim = venues.simulators?.baseUrls[code];
+    const sim = venues.simBaseUrls?.[code];
     const own = config.venues[code];
     const url = sim ? sim.ws : (own?.baseUrls.ws ?? (v.baseUrls as Record<string, string>).ws);
     if (!url) continue;

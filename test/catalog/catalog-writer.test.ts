@@ -79,6 +79,22 @@ describe('catalog writer and reader', function () {
     assert.deepEqual(outcomes.rows, [{ outcome_id: 'yes', price: 0.55 }], 'outcomes replaced with the new ones');
   });
 
+  it('stores and serves neg_risk where the venue says, and keeps the hashes of markets that say nothing', async () => {
+    const unsaid = market('A');
+    assert.equal(unsaid.neg_risk, null);
+    // A market without the notion hashes as it did before the field existed (nothing rewritten for it).
+    const { neg_risk: _n, ...withoutField } = unsaid;
+    assert.equal(marketContentHash(unsaid), marketContentHash(withoutField as Market));
+    assert.notEqual(marketContentHash(market('A', { neg_risk: false })), marketContentHash(market('A', { neg_risk: true })));
+    await writer.writePage('polymarket', { markets: [market('NR', { exchange: 'polymarket', neg_risk: true }), market('STD', { exchange: 'polymarket', neg_risk: false })], events: [] }, null);
+    await writer.writePage('kalshi', { markets: [unsaid], events: [] }, null);
+    assert.equal((await reader.getMarket('polymarket', 'NR'))?.neg_risk, true);
+    assert.equal((await reader.getMarket('polymarket', 'STD'))?.neg_risk, false);
+    assert.equal((await reader.getMarket('kalshi', 'A'))?.neg_risk, null);
+    const page = await reader.listMarkets({ exchange: 'polymarket', limit: 10 });
+    assert.deepEqual(page.items.map((m) => [m.market_id, m.neg_risk]), [['NR', true], ['STD', false]]);
+  });
+
   it('keeps the raw payload, survives NUL characters and duplicate ids within a page', async () => {
     const r = await writer.writePage('kalshi', { markets: [market('A', { raw: { note: 'a\u0000b' } }), market('A', { title: 'Second copy wins?' })], events: [] }, null);
     assert.equal(r.changed, 1);

@@ -16,7 +16,7 @@ const SPEC_LACKS = Object.fromEntries(EXCHANGE_CODES.map((c) => [c, hintsOf(c).s
 
 const MARKET_FIELDS = [
   'exchange', 'market_id', 'event_id', 'title', 'subtitle', 'category', 'tags', 'status', 'closed', 'outcomes', 'yes_price', 'yes_bid', 'yes_ask',
-  'last_price', 'volume', 'volume_24h', 'liquidity', 'open_interest', 'open_time', 'close_time', 'resolution_time', 'result', 'rules', 'url',
+  'last_price', 'volume', 'volume_24h', 'liquidity', 'open_interest', 'open_time', 'close_time', 'resolution_time', 'result', 'rules', 'url', 'neg_risk',
   'svc_id', 'cluster_id', 'updated_at',
 ];
 

@@ -52,7 +52,14 @@ export function allowedMethodsOf(operations: readonly KnownOperation[]): (path: 
   return (path) => {
     const segs = splitPath(path);
     const methods = new Set<string>();
-    for (const c of byLength.get(segs.length) ?? []) if (c.match.segments(segs)) methods.add(c.method);
+    // Concrete paths before templated ones (as OpenAPI matches): only the most literal templates that match count.
+    let literal = -1;
+    for (const c of byLength.get(segs.length) ?? []) {
+      if (!c.match.segments(segs) || c.match.literalCount < literal) continue;
+      if (c.match.literalCount > literal) methods.clear();
+      literal = c.match.literalCount;
+      methods.add(c.method);
+    }
     if (methods.size === 0) return null;
     if (methods.has('GET')) methods.add('HEAD');
     methods.add('OPTIONS');

@@ -3,40 +3,63 @@
 import { z } from 'zod';
 import { EXCHANGES } from '../../venues/exchanges.js';
 import { openapi } from '../openapi.js';
+import { OrderTypedDataSchema, SignedOrderField, UnsignedOrder } from './signed-order-schemas.js';
 
 /** The venues with trading, in x1..x9 order. */
 export const TRADING_CODES = EXCHANGES.filter((e) => e.trading).map((e) => e.code) as [string, ...string[]];
+/** The venues whose orders the caller signs (EIP-712). */
+const CLIENT_SIGNING_CODES = EXCHANGES.filter((e) => e.trading && e.signedBy === 'client').map((e) => e.code);
 const TradingExchange = z.enum(TRADING_CODES).openapi({ description: 'A venue with trading' });
 export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'] as const;
 
-export const PlaceOrderBody = openapi.register(
-  'PlaceOrder',
+/** The fields of an order's body, placed or prepared. */
+const orderFields = {
+  exchange: z.string().min(1).openapi({ description: 'A trading venue: ' + TRADING_CODES.join(', ') }),
+  market_id: z.string().trim().min(1).max(200),
+  outcome: z.string().trim().min(1).max(100).openapi({ description: 'kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades' }),
+  side: z.enum(['buy', 'sell']),
+  type: z.enum(['limit', 'market']).default('limit'),
+  price: z.number().gt(0).lt(1).nullable().optional().openapi({ description: 'Limit price, 0..1 of the outcome; required for limit orders' }),
+  size: z.number().positive().max(1e9).openapi({ description: 'Contracts/shares' }),
+  time_in_force: z.enum(['gtc', 'gtd', 'ioc', 'fok']).default('gtc'),
+  expires_at: z.string().datetime({ offset: true }).nullable().optional().openapi({ description: 'Required for gtd (ISO 8601)' }),
+  client_order_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only')
+    .nullable()
+    .optional()
+    .openapi({ description: 'Idempotency key: repeating it returns the first order (200) and sends nothing twice' }),
+};
+
+export const PlaceOrderBody = openapi.register('PlaceOrder', z.object({ ...orderFields, signed_order: SignedOrderField }).strict());
+
+const WalletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address (40 hex digits)');
+
+export const PrepareOrderBody = openapi.register(
+  'PrepareOrder',
   z
     .object({
-      exchange: z.string().min(1).openapi({ description: 'A trading venue: ' + TRADING_CODES.join(', ') }),
-      market_id: z.string().trim().min(1).max(200),
-      outcome: z.string().trim().min(1).max(100).openapi({ description: 'kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades' }),
-      side: z.enum(['buy', 'sell']),
-      type: z.enum(['limit', 'market']).default('limit'),
-      price: z.number().gt(0).lt(1).nullable().optional().openapi({ description: 'Limit price, 0..1 of the outcome; required for limit orders' }),
-      size: z.number().positive().max(1e9).openapi({ description: 'Contracts/shares' }),
-      time_in_force: z.enum(['gtc', 'gtd', 'ioc', 'fok']).default('gtc'),
-      expires_at: z.string().datetime({ offset: true }).nullable().optional().openapi({ description: 'Required for gtd (ISO 8601)' }),
-      client_order_id: z
-        .string()
-        .min(1)
-        .max(64)
-        .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only')
-        .nullable()
-        .optional()
-        .openapi({ description: 'Idempotency key: repeating it returns the first order (200) and sends nothing twice' }),
-      signed_order: z
-        .record(z.string(), z.unknown())
-        .nullable()
-        .optional()
-        .openapi({ description: 'polymarket, limitless, predictfun, opinion: the EIP-712 order signed on your machine (its fields and `signature`); verified before anything is sent' }),
+      ...orderFields,
+      exchange: z.string().min(1).openapi({ description: 'A venue whose orders you sign: ' + CLIENT_SIGNING_CODES.join(', ') }),
+      price: orderFields.price.openapi({ description: 'Limit price, 0..1 of the outcome; required (for a market order, the worst price you accept: the signed amounts hold it)' }),
+      signer: WalletAddress.nullable().optional().openapi({ description: "The address whose key signs. Required on limitless, predictfun, opinion (the Safe's owner); polymarket takes your stored credentials' address when absent" }),
+      maker: WalletAddress.nullable().optional().openapi({
+        description: 'The wallet holding the funds, where it is not the signer: polymarket your proxy or Safe (default: the stored funder, else the Safe for signature_type 2, else the signer); opinion your Safe (default: the stored multi_sig_addr)',
+      }),
     })
     .strict(),
+);
+
+export const PreparedOrder = openapi.register(
+  'PreparedOrder',
+  z.object({
+    typed_data: OrderTypedDataSchema,
+    order: z.object({ ...orderFields, type: z.enum(['limit', 'market']), time_in_force: z.enum(['gtc', 'gtd', 'ioc', 'fok']), signed_order: UnsignedOrder }).openapi({
+      description: 'The body to post to POST /api/v1/orders once you set `signed_order.signature` to the signature of `typed_data`',
+    }),
+  }),
 );
 
 export const Fill = z.object({ id: z.string(), price: z.number(), size: z.number(), fee: z.number().nullable(), timestamp: z.string() });

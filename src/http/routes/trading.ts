@@ -7,8 +7,9 @@ import type { TradingService } from '../../trading/trading-service.js';
 import { defineGetRoute, type RouteDefinition } from '../define-route.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseBody, parseParams } from '../validate.js';
+import { PLACE_ORDER_EXAMPLES } from './signed-order-schemas.js';
 import { tradingErrors } from './trading-errors.js';
-import { Balances, ExchangeQuery, Order, OrderList, OrderPath, OrdersQuery, PlaceOrderBody, Positions } from './trading-schemas.js';
+import { Balances, ExchangeQuery, Order, OrderList, OrderPath, OrdersQuery, PlaceOrderBody, Positions, PreparedOrder, PrepareOrderBody } from './trading-schemas.js';
 import { VENUES } from '../../venues/index.js';
 
 const tags = ['Trading'];
@@ -22,8 +23,8 @@ openapi.registerPath({
   security,
   summary: 'Place an order',
   description:
-    'kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed; its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).',
-  request: { body: { content: { 'application/json': { schema: PlaceOrderBody } } } },
+    'kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed (POST /api/v1/orders/prepare gives the typed data to sign and this body); its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).',
+  request: { body: { content: { 'application/json': { schema: PlaceOrderBody, examples: PLACE_ORDER_EXAMPLES } } } },
   responses: {
     201: json(Order, 'Placed (its status says whether it rests, filled, ...)'),
     200: json(Order, 'A repeated client_order_id: the first order, nothing sent again'),
@@ -32,6 +33,25 @@ openapi.registerPath({
     502: errorResponse('The venue is down or failed; the order is stored as rejected, or pending until reconciled (the message says which)'),
     503: errorResponse('Trading on the venue is not available in this process'),
     504: errorResponse('The venue did not answer in time; the order is pending until reconciled with the venue'),
+  },
+});
+openapi.registerPath({
+  method: 'post',
+  path: '/api/v1/orders/prepare',
+  tags,
+  security,
+  summary: 'Make an order ready to sign (polymarket, limitless, predictfun, opinion)',
+  description:
+    'Takes the body of an order without `signed_order` (plus `signer`, and `maker` where the wallet holding the funds is not the signer) and answers the EIP-712 typed data to sign, with the exchange contract and neg-risk chosen from the venue, and the body to post. ' +
+    'Sign `typed_data` with any wallet library (ethers: `wallet.signTypedData(typed_data.domain, typed_data.types, typed_data.message)`), set `order.signed_order.signature` to the result, and post `order` to POST /api/v1/orders. ' +
+    'Nothing is stored or placed; the venue is asked only its public reads (the market, its exchange).',
+  request: { body: { content: { 'application/json': { schema: PrepareOrderBody } } } },
+  responses: {
+    200: json(PreparedOrder, 'The typed data to sign and the order to post'),
+    ...keyedErrors,
+    502: errorResponse('The venue is down or failed'),
+    503: errorResponse('Trading on the venue is not available in this process'),
+    504: errorResponse('The venue did not answer in time'),
   },
 });
 openapi.registerPath({
@@ -116,6 +136,10 @@ export function createTradingRouter(trading: TradingService): Router {
     const body = parseBody(PlaceOrderBody, req);
     const { order, created } = await tradingErrors(() => trading.placeOrder(req.auth!.userId, body));
     res.status(created ? 201 : 200).json(order);
+  });
+  router.post('/orders/prepare', async (req, res) => {
+    const body = parseBody(PrepareOrderBody, req);
+    res.json(await tradingErrors(() => trading.prepareOrder(req.auth!.userId, body)));
   });
   router.delete('/orders/:id', async (req, res) => {
     const { id } = parseParams(OrderPath, req);

@@ -114,6 +114,7 @@ export const VenueMarket = openapi.register(
       result: z.string().nullable(),
       rules: z.string(),
       url: z.string().nullable(),
+      neg_risk: z.boolean().nullable().openapi({ description: "Whether the market is neg-risk (one of a group whose outcomes exclude each other): polymarket, limitless, predictfun say; null elsewhere. On polymarket and predictfun it picks the exchange contract an order is signed for (POST /api/v1/orders/prepare chooses it)" }),
       svc_id: z.string().nullable().openapi({ description: 'Cross-exchange cluster id; null until matched' }),
       cluster_id: z.string().nullable(),
       updated_at: z.string().openapi({ format: 'date-time', description: "When the venue's data was last refreshed" }),

@@ -194,6 +194,8 @@ export function normaliseMarket(raw: LimitlessMarketWire, ctx: NormaliseContext,
     result,
     rules: htmlToText(raw.description),
     url: marketUrl(slug),
+    // Neg-risk CLOB markets name their neg-risk adapter next to the exchange; AMM markets name neither.
+    neg_risk: raw.venue?.exchange ? !!raw.venue.adapter : null,
     updated_at: toIso(raw.updatedAt ?? ctx.fetchedAt, undefined, f('updatedAt')),
     raw,
   });

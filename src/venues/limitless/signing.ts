@@ -8,18 +8,24 @@
  */
 import { getAddress, isAddress } from 'ethers';
 import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
+import { SignedOrderError, type OrderTypedData, type VerifiedSignedOrder } from '../trading.js';
 
 export const BASE_CHAIN_ID = 8453;
 export const LIMITLESS_DECIMALS = 6;
 export const limitlessDomain = (verifyingContract: string) => ({ name: 'Limitless CTF Exchange', version: '1', chainId: BASE_CHAIN_ID, verifyingContract });
+
+/** The EIP-712 data of an order under the market's exchange: what verification hashes and prepared orders sign. */
+export function limitlessOrderTypedData(message: Record<string, string | number>, marketExchange: string): OrderTypedData {
+  return { domain: limitlessDomain(getAddress(marketExchange)), types: CTF_ORDER_V1_TYPES, primaryType: 'Order', message };
+}
 
 export function verifyLimitlessOrder(raw: unknown, body: { outcome: string }, marketExchange: string, nowS: number): VerifiedSignedOrder {
   const o = parseCtfOrder(raw, CTF_ORDER_V1_TYPES.Order);
   const given = (raw as Record<string, unknown>).verifyingContract;
   if (typeof given !== 'string' || !isAddress(given)) throw new SignedOrderError('verifyingContract (the market\'s exchange, market.venue.exchange) is required');
   if (getAddress(given) !== getAddress(marketExchange)) throw new SignedOrderError(`verifyingContract ${given} is not this market's exchange ${marketExchange}`);
-  const orderHash = typedDataHash(limitlessDomain(getAddress(marketExchange)), CTF_ORDER_V1_TYPES, o.message);
+  const typed = limitlessOrderTypedData(o.message, marketExchange);
+  const orderHash = typedDataHash(typed.domain, typed.types, typed.message);
   const recovered = recoverSigner(orderHash, o.signature);
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);
   if (o.signatureType === SIGNATURE_TYPE.EOA && o.maker !== o.signer) throw new SignedOrderError('an EOA order (signatureType 0) must have maker = signer');

@@ -34,8 +34,9 @@
  *   resting order at its price): one fill per read that finds `filledSize` grown past the fills
  *   already known (`hint.knownFills`), id `<order id>:filled:<filledSize>`, stamped when read.
  */
-import { averageFillPrice, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
-import { LIMITLESS_DECIMALS, verifyLimitlessOrder } from './signing.js';
+import { averageFillPrice, isoTime, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { ctfOrderAmounts, ctfV1OrderMessage, orderExpiration, requireAddress, signedPrice, SIGNATURE_TYPE } from '../ctf-order.js';
+import { LIMITLESS_DECIMALS, limitlessOrderTypedData, verifyLimitlessOrder } from './signing.js';
 
 interface LimitlessPositionSideWire {
   cost?: string;
@@ -135,19 +136,38 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
   const isoNow = () => new Date(now()).toISOString();
   const list = (b: unknown): Record<string, unknown>[] => (Array.isArray(b) ? b : ((b as { data?: Record<string, unknown>[] })?.data ?? []));
 
+  /** The market's own exchange contract and outcome tokens (public read); an unknown market is `rejected`. */
+  const clobMarket = async (marketId: string): Promise<{ exchange: string; tokens: { yes: string; no: string } | null }> => {
+    let market: { venue?: { exchange?: string | null } | null; tokens?: { yes: string; no: string } | null };
+    try {
+      market = (await call(null, 'GET', `/markets/${encodeURIComponent(marketId)}`)).body as typeof market;
+    } catch (err) {
+      if (err instanceof VenueCallError && err.failure === 'not_found') throw new VenueCallError('limitless', 'rejected', `market ${marketId} not found`, 404);
+      throw err;
+    }
+    const exchange = market.venue?.exchange;
+    if (!exchange) throw new VenueCallError('limitless', 'rejected', `market ${marketId} has no CLOB exchange (an AMM market?)`);
+    return { exchange, tokens: market.tokens ?? null };
+  };
+
   return {
     exchange: 'limitless',
+    async prepareSignedOrder(order, input) {
+      const signer = requireAddress('signer', input.signer);
+      const market = await clobMarket(order.marketId);
+      if (market.tokens && ![String(market.tokens.yes), String(market.tokens.no)].includes(order.outcome)) throw new SignedOrderError(`outcome: ${order.outcome} is not a token of market ${order.marketId} (yes ${market.tokens.yes}, no ${market.tokens.no})`);
+      // EOA orders: the signer is the maker (proxy and Safe makers sign the same way, as maker).
+      const maker = input.maker === undefined ? signer : requireAddress('maker', input.maker);
+      const message = ctfV1OrderMessage({
+        maker, signer, tokenId: order.outcome, side: order.side, amounts: ctfOrderAmounts(order.side, signedPrice(order), order.size, LIMITLESS_DECIMALS), expiration: orderExpiration(order),
+        signatureType: maker === signer ? SIGNATURE_TYPE.EOA : SIGNATURE_TYPE.POLY_GNOSIS_SAFE,
+      });
+      const typedData = limitlessOrderTypedData(message, market.exchange);
+      return { typedData, signedOrder: { ...message, verifyingContract: typedData.domain.verifyingContract } };
+    },
     async verifySignedOrder(signed, order) {
-      let market: { venue?: { exchange?: string | null } | null };
-      try {
-        market = (await call(null, 'GET', `/markets/${encodeURIComponent(order.marketId)}`)).body as typeof market;
-      } catch (err) {
-        if (err instanceof VenueCallError && err.failure === 'not_found') throw new VenueCallError('limitless', 'rejected', `market ${order.marketId} not found`, 404);
-        throw err;
-      }
-      const exchange = market.venue?.exchange;
-      if (!exchange) throw new VenueCallError('limitless', 'rejected', `market ${order.marketId} has no CLOB exchange (an AMM market?)`);
-      return verifyLimitlessOrder(signed, { outcome: order.outcome }, exchange, Math.floor(now() / 1000));
+      const market = await clobMarket(order.marketId);
+      return verifyLimitlessOrder(signed, { outcome: order.outcome }, market.exchange, Math.floor(now() / 1000));
     },
     async place(creds, order) {
       const { verifyingContract: _v, ...signed } = order.signedOrder!;

@@ -7,17 +7,23 @@
  */
 import { getAddress, isAddress } from 'ethers';
 import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
+import { SignedOrderError, type OrderTypedData, type VerifiedSignedOrder } from '../trading.js';
 
 export const BNB_CHAIN_ID = 56;
 /** USDT on BNB Chain: 18 decimals. */
 export const OPINION_DECIMALS = 18;
 export const opinionDomain = (verifyingContract: string) => ({ name: 'OPINION CTF Exchange', version: '1', chainId: BNB_CHAIN_ID, verifyingContract });
 
+/** The EIP-712 data of an order under the quote token's exchange: what verification hashes and prepared orders sign. */
+export function opinionOrderTypedData(message: Record<string, string | number>, exchangeAddress: string): OrderTypedData {
+  return { domain: opinionDomain(getAddress(exchangeAddress)), types: CTF_ORDER_V1_TYPES, primaryType: 'Order', message };
+}
+
 export function verifyOpinionOrder(raw: unknown, body: { outcome: string }, exchangeAddress: string, safeAddress: string | null, nowS: number): VerifiedSignedOrder {
   const o = parseCtfOrder(raw, CTF_ORDER_V1_TYPES.Order);
   if (o.signatureType !== SIGNATURE_TYPE.POLY_GNOSIS_SAFE) throw new SignedOrderError('signatureType must be 2 (Gnosis Safe) on opinion');
-  const orderHash = typedDataHash(opinionDomain(getAddress(exchangeAddress)), CTF_ORDER_V1_TYPES, o.message);
+  const typed = opinionOrderTypedData(o.message, exchangeAddress);
+  const orderHash = typedDataHash(typed.domain, typed.types, typed.message);
   const recovered = recoverSigner(orderHash, o.signature);
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);
   if (safeAddress && isAddress(safeAddress) && getAddress(safeAddress) !== o.maker) throw new SignedOrderError(`maker ${o.maker} is not your stored Safe (multi_sig_addr) ${safeAddress}`);

@@ -29,8 +29,9 @@
  * hidden only when reading other users' trades). A fill's id is its `tradeNo`, else its `txHash`; its
  * price is that of the order's own outcome token, as the order's.
  */
-import { averageFillPrice, IncompleteCredentialsError, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
-import { BNB_CHAIN_ID, verifyOpinionOrder } from './signing.js';
+import { averageFillPrice, IncompleteCredentialsError, isoTime, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { ctfOrderAmounts, ctfV1OrderMessage, orderExpiration, requireAddress, signedPrice, SIGNATURE_TYPE } from '../ctf-order.js';
+import { BNB_CHAIN_ID, OPINION_DECIMALS, opinionOrderTypedData, verifyOpinionOrder } from './signing.js';
 
 /** The documented page size maximum of Opinion's lists, and how many pages a read follows. */
 const PAGE = 20;
@@ -105,13 +106,34 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
     return env.result ?? {};
   };
 
+  /** The quote token's CTF exchange, which every order is signed under. */
+  const ctfExchange = async (creds: Credentials | null): Promise<string> => {
+    const quote = await call(creds, 'GET', '/quoteToken');
+    const list = (quote.list as Record<string, unknown>[] | undefined) ?? [];
+    const exchange = list.map((q) => q.ctfExchangeAddress).find((a): a is string => typeof a === 'string');
+    if (!exchange) throw new VenueCallError('opinion', 'unavailable', 'opinion named no CTF exchange for its quote token');
+    return exchange;
+  };
+
   return {
     exchange: 'opinion',
+    async prepareSignedOrder(order, input, creds) {
+      const signer = requireAddress('signer', input.signer);
+      // Every order is made by the user's Safe (multi_sig_addr), signed by its owner.
+      const safe = input.maker ?? (typeof creds?.multi_sig_addr === 'string' && creds.multi_sig_addr ? creds.multi_sig_addr : undefined);
+      if (safe === undefined) throw new SignedOrderError('maker: opinion orders are made by your Safe: give it as maker, or store it as multi_sig_addr with your opinion credentials');
+      const maker = requireAddress('maker', safe);
+      // The market (public read): it must exist and trade the outcome token.
+      const market = ((await call(null, 'GET', `/market/${encodeURIComponent(order.marketId)}`)).data ?? null) as { yesTokenId?: string; noTokenId?: string } | null;
+      if (!market) throw new VenueCallError('opinion', 'rejected', `market ${order.marketId} not found`, 404);
+      if (![market.yesTokenId, market.noTokenId].includes(order.outcome)) throw new SignedOrderError(`outcome: ${order.outcome} is not a token of market ${order.marketId}`);
+      const message = ctfV1OrderMessage({
+        maker, signer, tokenId: order.outcome, side: order.side, amounts: ctfOrderAmounts(order.side, signedPrice(order), order.size, OPINION_DECIMALS), expiration: orderExpiration(order), signatureType: SIGNATURE_TYPE.POLY_GNOSIS_SAFE,
+      });
+      return { typedData: opinionOrderTypedData(message, await ctfExchange(creds)), signedOrder: { ...message } };
+    },
     async verifySignedOrder(signed, order, creds) {
-      const quote = await call(creds, 'GET', '/quoteToken');
-      const list = (quote.list as Record<string, unknown>[] | undefined) ?? [];
-      const exchange = list.map((q) => q.ctfExchangeAddress).find((a): a is string => typeof a === 'string');
-      if (!exchange) throw new VenueCallError('opinion', 'unavailable', 'opinion named no CTF exchange for its quote token');
+      const exchange = await ctfExchange(creds);
       return verifyOpinionOrder(signed, { outcome: order.outcome }, exchange, creds?.multi_sig_addr ? String(creds.multi_sig_addr) : null, Math.floor(now() / 1000));
     },
     async place(creds, order) {

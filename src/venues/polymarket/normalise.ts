@@ -163,6 +163,7 @@ export function normaliseMarket(raw: GammaMarketWire, ctx: NormaliseContext): Ma
     result: winner >= 0 ? o.labels[winner] : null,
     rules: raw.description ?? '',
     url: marketUrl(raw),
+    neg_risk: raw.negRisk ?? null,
     updated_at: gammaTime(raw.updatedAt ?? null, f('updatedAt')) ?? ctx.fetchedAt,
     raw,
   });

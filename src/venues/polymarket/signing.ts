@@ -10,8 +10,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { AbiCoder, getAddress, getCreate2Address, keccak256, type TypedDataField, type Wallet } from 'ethers';
-import { checkOrderAgainstBody, checksumAddress, ctfPriceAndSize, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
+import { checkOrderAgainstBody, checksumAddress, ctfPriceAndSize, newOrderSalt, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
+import { SignedOrderError, type OrderTypedData, type VerifiedSignedOrder } from '../trading.js';
 
 export const POLYGON_CHAIN_ID = 137;
 
@@ -103,6 +103,14 @@ export const polymarketOrderDomain = (negRisk: boolean) => ({
   verifyingContract: negRisk ? POLYMARKET_EXCHANGES.negRisk : POLYMARKET_EXCHANGES.standard,
 });
 
+/**
+ * The EIP-712 data of an order: the one place its domain and struct are chosen; verification, the
+ * order hash and prepared orders (POST /orders/prepare) all take them from here.
+ */
+export function polymarketOrderTypedData(message: Record<string, string | number>, negRisk: boolean): OrderTypedData {
+  return { domain: polymarketOrderDomain(negRisk), types: POLYMARKET_ORDER_TYPES, primaryType: 'Order', message };
+}
+
 /** Collateral (pUSD) and outcome tokens both have 6 decimals. */
 export const POLYMARKET_DECIMALS = 6;
 
@@ -114,9 +122,8 @@ export const POLYMARKET_DECIMALS = 6;
  */
 export function verifyPolymarketOrder(raw: unknown, body: { outcome: string }, credsAddress: string | null, nowS: number): VerifiedSignedOrder {
   const o = parseCtfOrder(raw, POLYMARKET_ORDER_TYPES.Order);
-  const negRisk = (raw as Record<string, unknown>).negRisk === true;
-  const domain = polymarketOrderDomain(negRisk);
-  const orderHash = typedDataHash(domain, POLYMARKET_ORDER_TYPES, o.message);
+  const typed = polymarketOrderTypedData(o.message, (raw as Record<string, unknown>).negRisk === true);
+  const orderHash = typedDataHash(typed.domain, typed.types, typed.message);
   if (o.signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('deposit-wallet (type 3, ERC-1271) orders need an on-chain check this service does not make; sign as EOA, proxy or Safe');
   const recovered = recoverSigner(orderHash, o.signature);
   if (recovered !== o.signer) throw new SignedOrderError(`the signature recovers to ${recovered}, not the order's signer ${o.signer} (wrong key, or the order was changed after signing)`);
@@ -136,4 +143,25 @@ export const POLYMARKET_SAFE_INIT_CODE_HASH = '0x2bce2127ff07fb632d16c8347c4ebf5
 export function polymarketSafeAddress(owner: string): string {
   const salt = keccak256(AbiCoder.defaultAbiCoder().encode(['address'], [getAddress(owner)]));
   return getCreate2Address(POLYMARKET_SAFE_FACTORY, salt, POLYMARKET_SAFE_INIT_CODE_HASH);
+}
+
+// ---- orders made ready to sign (POST /orders/prepare) -----------------------------------------------
+const ZERO_BYTES32 = `0x${'0'.repeat(64)}`;
+
+/** A new order's message in the struct of `polymarketOrderTypedData` (no metadata, no builder). */
+export function polymarketOrderMessage(o: { maker: string; signer: string; tokenId: string; side: 'buy' | 'sell'; amounts: { makerAmount: string; takerAmount: string }; signatureType: number; nowMs: number }): Record<string, string | number> {
+  if (!/^\d{1,78}$/.test(o.tokenId)) throw new SignedOrderError('outcome: must be the outcome token id (a decimal number)');
+  return {
+    salt: newOrderSalt(),
+    maker: o.maker,
+    signer: o.signer,
+    tokenId: o.tokenId,
+    makerAmount: o.amounts.makerAmount,
+    takerAmount: o.amounts.takerAmount,
+    side: o.side === 'buy' ? 0 : 1,
+    signatureType: o.signatureType,
+    timestamp: String(o.nowMs),
+    metadata: ZERO_BYTES32,
+    builder: ZERO_BYTES32,
+  };
 }

@@ -5,6 +5,7 @@
  * `timestamp + METHOD + path + body` with the base64 secret, URL-safe), and orders whose EIP-712 V2
  * signature (standard or neg-risk exchange, as the market is) must recover to the order's signer,
  * with the owner's API key belonging to that signer. Orders are called by their EIP-712 hash.
+ * `GET /neg-risk?token_id=` (public) says which exchange a token's orders are signed under.
  * The Data API's `GET /data/positions?user=` (public) lists what the orders a wallet made (their
  * `maker`) hold, in the Data API's shape (src/sim/holdings.ts derives the holdings from the fills).
  */
@@ -83,6 +84,13 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
     keys.set(apiKey, { secret, passphrase, address: getAddress(address) });
     return json({ apiKey, secret, passphrase });
   };
+  // Public: which exchange a token's orders are signed under (the venue's `GET /neg-risk`).
+  server.get('/clob/neg-risk', (req) => {
+    const id = req.query.get('token_id');
+    if (!id) return err(400, 'token_id is required');
+    const t = opts.token(id);
+    return t ? json({ neg_risk: t.negRisk }) : err(404, 'market not found');
+  });
   server.get('/clob/auth/derive-api-key', l1);
   server.post('/clob/auth/api-key', l1);
 

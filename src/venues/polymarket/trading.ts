@@ -14,9 +14,9 @@
  * endpoint the same way (core/src/exchanges/polymarket/fetchPositions.ts).
  */
 import { timedSync } from '../../util/request-timings.js';
-import { parseCtfOrder, typedDataHash } from '../ctf-order.js';
-import { IncompleteCredentialsError, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
-import { l2Headers, polymarketOrderDomain, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
+import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
+import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { l2Headers, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
 
 interface PolymarketOrderWire {
   id: string;
@@ -72,7 +72,24 @@ export function polymarketPosition(p: DataApiPositionWire): VenuePosition {
 
 export function orderHashOf(signedOrder: Record<string, unknown>): string {
   const o = parseCtfOrder(signedOrder, POLYMARKET_ORDER_TYPES.Order);
-  return typedDataHash(polymarketOrderDomain(signedOrder.negRisk === true), POLYMARKET_ORDER_TYPES, o.message);
+  const typed = polymarketOrderTypedData(o.message, signedOrder.negRisk === true);
+  return typedDataHash(typed.domain, typed.types, typed.message);
+}
+
+/**
+ * Who signs a prepared order and for which wallet: the signer is the body's, else the stored
+ * credentials' address; the signature type the stored one (0, EOA, by default); the maker the body's,
+ * else the stored `funder`, else the signer's Safe (type 2), else the signer (type 0).
+ */
+export function polymarketOrderParties(input: OrderSignerInput, creds: Credentials | null): { signer: string; maker: string; signatureType: number } {
+  const signer = requireAddress('signer', input.signer ?? creds?.address);
+  const signatureType = typeof creds?.signature_type === 'number' ? creds.signature_type : SIGNATURE_TYPE.EOA;
+  if (signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('signature_type: deposit-wallet (type 3) orders are not accepted here; store signature_type 0, 1 or 2');
+  const funder = input.maker ?? (typeof creds?.funder === 'string' && creds.funder ? creds.funder : undefined);
+  if (funder !== undefined) return { signer, maker: requireAddress('maker', funder), signatureType };
+  if (signatureType === SIGNATURE_TYPE.POLY_GNOSIS_SAFE) return { signer, maker: polymarketSafeAddress(signer), signatureType };
+  if (signatureType === SIGNATURE_TYPE.POLY_PROXY) throw new SignedOrderError('maker: a proxy-wallet order (signature_type 1) needs your proxy address as maker, or stored as funder');
+  return { signer, maker: signer, signatureType };
 }
 
 export function createPolymarketTradingClient(cfg: TradingClientConfig): TradingClient {
@@ -94,6 +111,20 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
 
   return {
     exchange: 'polymarket',
+    async prepareSignedOrder(order, input, creds) {
+      const parties = polymarketOrderParties(input, creds);
+      const amounts = ctfOrderAmounts(order.side, signedPrice(order), order.size, POLYMARKET_DECIMALS);
+      const message = polymarketOrderMessage({ ...parties, tokenId: order.outcome, side: order.side, amounts, nowMs: now() });
+      // Which exchange signs the token's orders: the CLOB's neg-risk flag of the token (public).
+      const res = await venueCall('polymarket', `${base}/neg-risk?token_id=${encodeURIComponent(order.outcome)}`, { method: 'GET', timeoutMs: cfg.timeoutMs, allowNotFound: true });
+      const negRisk = (res.body as { neg_risk?: unknown } | null)?.neg_risk;
+      if (res.status === 404 || typeof negRisk !== 'boolean') throw new VenueCallError('polymarket', 'rejected', `polymarket knows no outcome token ${order.outcome}`, 404);
+      return {
+        typedData: polymarketOrderTypedData(message, negRisk),
+        // Sent with the order but not signed: the expiry, the taker (anyone) and the exchange.
+        signedOrder: { ...message, expiration: orderExpiration(order), taker: '0x0000000000000000000000000000000000000000', negRisk },
+      };
+    },
     async verifySignedOrder(signed, order, creds) {
       return verifyPolymarketOrder(signed, { outcome: order.outcome }, creds ? String(creds.address) : null, Math.floor(now() / 1000));
     },

@@ -174,6 +174,7 @@ export function normaliseMarket(raw: PredictMarketWire, ctx: NormaliseContext, e
     result,
     rules: raw.description?.trim() ?? '',
     url: marketUrl(raw),
+    neg_risk: raw.isNegRisk ?? null,
     updated_at: ctx.fetchedAt,
     raw,
   });

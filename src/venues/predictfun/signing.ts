@@ -12,7 +12,7 @@
  */
 import { getAddress, isAddress, hashMessage, type TypedDataField } from 'ethers';
 import { checkOrderAgainstBody, ctfPriceAndSize, CTF_ORDER_V1_TYPES, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { SignedOrderError, type VerifiedSignedOrder } from '../trading.js';
+import { SignedOrderError, type OrderTypedData, type VerifiedSignedOrder } from '../trading.js';
 
 export const PREDICTFUN_CHAIN_ID = 56;
 export const PREDICTFUN_DECIMALS = 18;
@@ -29,6 +29,11 @@ export const KERNEL_TYPES: Record<string, TypedDataField[]> = { Kernel: [{ name:
 export const predictfunExchange = (m: { negRisk: boolean; yieldBearing: boolean }): string =>
   m.yieldBearing ? (m.negRisk ? PREDICTFUN_EXCHANGES.yieldBearingNegRisk : PREDICTFUN_EXCHANGES.yieldBearing) : m.negRisk ? PREDICTFUN_EXCHANGES.negRisk : PREDICTFUN_EXCHANGES.ctf;
 export const predictfunDomain = (verifyingContract: string) => ({ name: 'predict.fun CTF Exchange', version: '1', chainId: PREDICTFUN_CHAIN_ID, verifyingContract });
+
+/** The EIP-712 data of an order under its market's exchange: what verification hashes and prepared orders sign. */
+export function predictfunOrderTypedData(message: Record<string, string | number>, market: { negRisk: boolean; yieldBearing: boolean }): OrderTypedData {
+  return { domain: predictfunDomain(predictfunExchange(market)), types: CTF_ORDER_V1_TYPES, primaryType: 'Order', message };
+}
 export const kernelDomain = (account: string) => ({ name: 'Kernel', version: '0.3.1', chainId: PREDICTFUN_CHAIN_ID, verifyingContract: account });
 
 /** The digest a Predict Account's owner signs for an order digest. */
@@ -40,7 +45,8 @@ export function verifyPredictfunOrder(raw: unknown, body: { outcome: string }, m
   const o = parseCtfOrder(raw, CTF_ORDER_V1_TYPES.Order);
   if (o.signatureType !== SIGNATURE_TYPE.EOA) throw new SignedOrderError('signatureType must be 0 on predict.fun (it also covers Predict Accounts)');
   if (o.maker !== o.signer) throw new SignedOrderError('maker must equal signer (the EOA, or the Predict Account)');
-  const orderHash = typedDataHash(predictfunDomain(predictfunExchange(market)), CTF_ORDER_V1_TYPES, o.message);
+  const typed = predictfunOrderTypedData(o.message, market);
+  const orderHash = typedDataHash(typed.domain, typed.types, typed.message);
   const sig = o.signature.toLowerCase();
   const prefix = `0x01${KERNEL_ECDSA_VALIDATOR.slice(2).toLowerCase()}`;
   if (sig.startsWith(prefix)) {

@@ -34,8 +34,9 @@
  * `amountFilled` at `priceExecuted`; a maker leg its `amount` at its `price`. A leg's id is the
  * event's transaction hash with its role (`taker`, `maker:<index>`).
  */
-import { averageFillPrice, IncompleteCredentialsError, ctfVenueOrderState, isoTime, num, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
-import { PREDICTFUN_DECIMALS, verifyPredictfunOrder } from './signing.js';
+import { averageFillPrice, IncompleteCredentialsError, ctfVenueOrderState, isoTime, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { ctfOrderAmounts, ctfV1OrderMessage, orderExpiration, requireAddress, signedPrice, SIGNATURE_TYPE } from '../ctf-order.js';
+import { PREDICTFUN_DECIMALS, predictfunOrderTypedData, verifyPredictfunOrder } from './signing.js';
 
 const POSITIONS_PAGE = 100;
 const MAX_PAGES = 50;
@@ -166,18 +167,35 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
     return { ...state, fills, avgFillPrice: averageFillPrice(fills) };
   };
 
+  /** The market (its kind picks the exchange contract); an unknown one is `rejected`. */
+  const marketOf = async (creds: Credentials | null, marketId: string): Promise<Record<string, unknown>> => {
+    try {
+      return data((await call(creds, 'GET', `/markets/${encodeURIComponent(marketId)}`)).body);
+    } catch (err) {
+      if (err instanceof VenueCallError && err.failure === 'not_found') throw new VenueCallError('predictfun', 'rejected', `market ${marketId} not found`, 404);
+      throw err;
+    }
+  };
+  const kindOf = (market: Record<string, unknown>) => ({ negRisk: market.isNegRisk === true, yieldBearing: market.isYieldBearing === true });
+
   return {
     exchange: 'predictfun',
     fillsNameNoOrder: true,
+    async prepareSignedOrder(order, input, creds) {
+      // EOA orders (a Predict Account signs the Kernel-wrapped digest of the same order: see signing.ts).
+      const signer = requireAddress('signer', input.signer);
+      if (input.maker !== undefined && requireAddress('maker', input.maker) !== signer) throw new SignedOrderError('maker: must equal signer on predictfun (the EOA, or the Predict Account)');
+      const market = await marketOf(creds, order.marketId);
+      const outcomes = Array.isArray(market.outcomes) ? (market.outcomes as { onChainId?: unknown }[]).map((o) => String(o.onChainId)) : [];
+      if (outcomes.length && !outcomes.includes(order.outcome)) throw new SignedOrderError(`outcome: ${order.outcome} is not a token of market ${order.marketId}`);
+      const message = ctfV1OrderMessage({
+        maker: signer, signer, tokenId: order.outcome, side: order.side, amounts: ctfOrderAmounts(order.side, signedPrice(order), order.size, PREDICTFUN_DECIMALS), expiration: orderExpiration(order), signatureType: SIGNATURE_TYPE.EOA,
+      });
+      return { typedData: predictfunOrderTypedData(message, kindOf(market)), signedOrder: { ...message } };
+    },
     async verifySignedOrder(signed, order, creds) {
-      let market: Record<string, unknown>;
-      try {
-        market = data((await call(creds, 'GET', `/markets/${encodeURIComponent(order.marketId)}`)).body);
-      } catch (err) {
-        if (err instanceof VenueCallError && err.failure === 'not_found') throw new VenueCallError('predictfun', 'rejected', `market ${order.marketId} not found`, 404);
-        throw err;
-      }
-      return verifyPredictfunOrder(signed, { outcome: order.outcome }, { negRisk: market.isNegRisk === true, yieldBearing: market.isYieldBearing === true }, creds?.owner_address ? String(creds.owner_address) : null, Math.floor(now() / 1000));
+      const market = await marketOf(creds, order.marketId);
+      return verifyPredictfunOrder(signed, { outcome: order.outcome }, kindOf(market), creds?.owner_address ? String(creds.owner_address) : null, Math.floor(now() / 1000));
     },
     async place(creds, order) {
       const pricePerShare = order.price === null ? null : (BigInt(Math.round(order.price * 1e6)) * 10n ** 12n).toString();
