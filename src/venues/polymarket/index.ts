@@ -35,7 +35,8 @@ export const polymarket = defineVenue({
     secret: CredentialSchemas.base64,
     passphrase: CredentialSchemas.nonEmpty,
     address: CredentialSchemas.address,
-    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    // 3: a deposit wallet (ERC-1271), whose address is `funder`.
+    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
     funder: CredentialSchemas.address.optional(),
   }),
   marketDataKeys: {},

@@ -1,0 +1,131 @@
+/**
+ * Polymarket's wire formats, as the venue publishes and sends them (not as our adapter reads them):
+ * - CLOB: Polymarket's official client clob-client-v2 v1.1.0 (2026-07-17): `GET /version` answers
+ *   `{version}` (src/client.ts `getVersion`), `OrderBookSummary` (src/types/clob.ts: market, asset_id,
+ *   timestamp, hash, bids/asks of `{price, size}` decimal strings), `MarketPrice` history `{t, p}`;
+ * - Gamma and the Data API: payloads recorded from the live APIs in nautilus_trader's test data
+ *   (crates/adapters/polymarket/test_data: gamma_market_live.json, gamma_event.json,
+ *   data_api_trades_response.json, clob_book_response.json, ws_market_*_msg.json; 2024-10 to 2026-01)
+ *   and py-sdk's recorded data_v2 fixtures. Only the fields the adapter relies on are required; the
+ *   rest pass through.
+ */
+import { z } from 'zod';
+import type { ConformanceCheck } from '../wire.js';
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'a decimal string');
+/** Gamma encodes its outcome arrays as JSON strings, e.g. `"[\"Yes\", \"No\"]"`. */
+const jsonArrayString = z.string().regex(/^\s*\[.*\]\s*$/s, 'a JSON array in a string');
+
+export const ClobVersionWire = z.looseObject({ version: z.number().int() });
+
+export const GammaEventRefWire = z.looseObject({ id: z.union([z.string(), z.number()]), slug: z.string().optional(), title: z.string().optional() });
+
+export const GammaMarketWire = z.looseObject({
+  id: z.string(),
+  question: z.string(),
+  conditionId: z.string(),
+  slug: z.string().optional(),
+  outcomes: jsonArrayString,
+  outcomePrices: jsonArrayString.optional(),
+  clobTokenIds: jsonArrayString.optional(),
+  active: z.boolean(),
+  closed: z.boolean(),
+  endDate: z.string().optional(),
+  volume: decimalString.optional(),
+  volumeNum: z.number().optional(),
+  liquidity: decimalString.optional(),
+  negRisk: z.boolean().optional(),
+  events: z.array(GammaEventRefWire).optional(),
+});
+
+export const GammaMarketsKeysetWire = z.looseObject({ markets: z.array(GammaMarketWire), next_cursor: z.string().nullish() });
+
+export const GammaEventWire = z.looseObject({
+  id: z.string(),
+  slug: z.string().optional(),
+  title: z.string(),
+  active: z.boolean().optional(),
+  closed: z.boolean().optional(),
+  markets: z.array(GammaMarketWire.partial().extend({ conditionId: z.string() })).optional(),
+});
+
+export const GammaEventsKeysetWire = z.looseObject({ events: z.array(GammaEventWire), next_cursor: z.string().nullish() });
+
+const BookLevel = z.looseObject({ price: decimalString, size: decimalString });
+
+export const ClobBookWire = z.looseObject({
+  market: z.string(),
+  asset_id: z.string(),
+  timestamp: z.string().optional(),
+  hash: z.string().optional(),
+  bids: z.array(BookLevel),
+  asks: z.array(BookLevel),
+});
+
+export const ClobPriceHistoryWire = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
+
+export const DataApiTradeWire = z.looseObject({
+  asset: z.string(),
+  conditionId: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  price: z.number(),
+  size: z.number(),
+  timestamp: z.number(),
+  transactionHash: z.string().optional(),
+});
+export const DataApiTradesWire = z.array(DataApiTradeWire);
+
+// ---- the market WebSocket (ws_market_*_msg.json) ---------------------------------------------------
+export const WsBookMessage = z.looseObject({ event_type: z.literal('book'), market: z.string(), asset_id: z.string(), bids: z.array(BookLevel), asks: z.array(BookLevel), timestamp: z.string() });
+export const WsPriceChangeMessage = z.looseObject({
+  event_type: z.literal('price_change'),
+  market: z.string(),
+  price_changes: z.array(z.looseObject({ asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, best_bid: decimalString.optional(), best_ask: decimalString.optional() })),
+  timestamp: z.string(),
+});
+export const WsLastTradeMessage = z.looseObject({ event_type: z.literal('last_trade_price'), market: z.string(), asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, timestamp: z.string() });
+/** Every market-channel message the adapter reads; others (tick_size_change, best_bid_ask...) are let through. */
+export const WsMarketMessage = z.union([WsBookMessage, WsPriceChangeMessage, WsLastTradeMessage, z.looseObject({ event_type: z.enum(['tick_size_change', 'best_bid_ask', 'new_market', 'market_resolved']) })]);
+
+/** The endpoints the adapter relies on, in the order the conformance command calls them. */
+export const conformanceChecks: readonly ConformanceCheck[] = [
+  {
+    endpoint: 'GET /markets/keyset',
+    base: 'gamma',
+    authenticated: false,
+    request: () => ({ method: 'GET', path: '/markets/keyset?limit=5&closed=false' }),
+    schema: GammaMarketsKeysetWire,
+    remember(response, values) {
+      for (const m of (response as z.infer<typeof GammaMarketsKeysetWire>).markets) {
+        const tokens = m.clobTokenIds ? (JSON.parse(m.clobTokenIds) as string[]) : [];
+        if (tokens[0] && !values.has('token')) {
+          values.set('token', tokens[0]);
+          values.set('conditionId', m.conditionId);
+        }
+      }
+    },
+  },
+  { endpoint: 'GET /events/keyset', base: 'gamma', authenticated: false, request: () => ({ method: 'GET', path: '/events/keyset?limit=5' }), schema: GammaEventsKeysetWire },
+  { endpoint: 'GET /version', base: 'clob', authenticated: false, request: () => ({ method: 'GET', path: '/version' }), schema: ClobVersionWire },
+  {
+    endpoint: 'GET /book',
+    base: 'clob',
+    authenticated: false,
+    request: (v) => (v.get('token') ? { method: 'GET', path: `/book?token_id=${v.get('token')}` } : null),
+    schema: ClobBookWire,
+  },
+  {
+    endpoint: 'GET /prices-history',
+    base: 'clob',
+    authenticated: false,
+    request: (v) => (v.get('token') ? { method: 'GET', path: `/prices-history?market=${v.get('token')}&interval=1d&fidelity=60` } : null),
+    schema: ClobPriceHistoryWire,
+  },
+  {
+    endpoint: 'GET /trades',
+    base: 'data',
+    authenticated: false,
+    request: (v) => (v.get('conditionId') ? { method: 'GET', path: `/trades?market=${v.get('conditionId')}&limit=5&takerOnly=true` } : null),
+    schema: DataApiTradesWire,
+  },
+];
