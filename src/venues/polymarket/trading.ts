@@ -18,7 +18,7 @@ import { parseCtfOrder, typedDataHash } from '../ctf-order.js';
 import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
 import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
-import { ClobVersionWire } from './wire.js';
+import { ClobVersionSchema } from './wire.js';
 
 interface PolymarketOrderWire {
   id: string;
@@ -103,7 +103,7 @@ export async function polymarketExchangeVersion(clobBase: string, o: { timeoutMs
   } catch {
     return known?.version ?? 2;
   }
-  checkWire(ClobVersionWire, body, { exchange: 'polymarket', endpoint: 'GET /version' });
+  checkWire(ClobVersionSchema, body, { exchange: 'polymarket', endpoint: 'GET /version' });
   const version = parseExchangeVersion(body);
   if (version === null) {
     venueDrift.note('polymarket', 'GET /version', 'unknown_value', `version: ${JSON.stringify((body as { version?: unknown }).version)} is not 2 or 3`);

@@ -16,11 +16,11 @@ const decimalString = z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'a deci
 /** Gamma encodes its outcome arrays as JSON strings, e.g. `"[\"Yes\", \"No\"]"`. */
 const jsonArrayString = z.string().regex(/^\s*\[.*\]\s*$/s, 'a JSON array in a string');
 
-export const ClobVersionWire = z.looseObject({ version: z.number().int() });
+export const ClobVersionSchema = z.looseObject({ version: z.number().int() });
 
-export const GammaEventRefWire = z.looseObject({ id: z.union([z.string(), z.number()]), slug: z.string().optional(), title: z.string().optional() });
+export const GammaEventRefSchema = z.looseObject({ id: z.union([z.string(), z.number()]), slug: z.string().optional(), title: z.string().optional() });
 
-export const GammaMarketWire = z.looseObject({
+export const GammaMarketSchema = z.looseObject({
   id: z.string(),
   question: z.string(),
   conditionId: z.string(),
@@ -35,25 +35,25 @@ export const GammaMarketWire = z.looseObject({
   volumeNum: z.number().optional(),
   liquidity: decimalString.optional(),
   negRisk: z.boolean().optional(),
-  events: z.array(GammaEventRefWire).optional(),
+  events: z.array(GammaEventRefSchema).optional(),
 });
 
-export const GammaMarketsKeysetWire = z.looseObject({ markets: z.array(GammaMarketWire), next_cursor: z.string().nullish() });
+export const GammaMarketsKeysetSchema = z.looseObject({ markets: z.array(GammaMarketSchema), next_cursor: z.string().nullish() });
 
-export const GammaEventWire = z.looseObject({
+export const GammaEventSchema = z.looseObject({
   id: z.string(),
   slug: z.string().optional(),
   title: z.string(),
   active: z.boolean().optional(),
   closed: z.boolean().optional(),
-  markets: z.array(GammaMarketWire.partial().extend({ conditionId: z.string() })).optional(),
+  markets: z.array(GammaMarketSchema.partial().extend({ conditionId: z.string() })).optional(),
 });
 
-export const GammaEventsKeysetWire = z.looseObject({ events: z.array(GammaEventWire), next_cursor: z.string().nullish() });
+export const GammaEventsKeysetSchema = z.looseObject({ events: z.array(GammaEventSchema), next_cursor: z.string().nullish() });
 
 const BookLevel = z.looseObject({ price: decimalString, size: decimalString });
 
-export const ClobBookWire = z.looseObject({
+export const ClobBookSchema = z.looseObject({
   market: z.string(),
   asset_id: z.string(),
   timestamp: z.string().optional(),
@@ -62,9 +62,9 @@ export const ClobBookWire = z.looseObject({
   asks: z.array(BookLevel),
 });
 
-export const ClobPriceHistoryWire = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
+export const ClobPriceHistorySchema = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
 
-export const DataApiTradeWire = z.looseObject({
+export const DataApiTradeSchema = z.looseObject({
   asset: z.string(),
   conditionId: z.string(),
   side: z.enum(['BUY', 'SELL']),
@@ -73,7 +73,7 @@ export const DataApiTradeWire = z.looseObject({
   timestamp: z.number(),
   transactionHash: z.string().optional(),
 });
-export const DataApiTradesWire = z.array(DataApiTradeWire);
+export const DataApiTradesSchema = z.array(DataApiTradeSchema);
 
 // ---- the market WebSocket (ws_market_*_msg.json) ---------------------------------------------------
 export const WsBookMessage = z.looseObject({ event_type: z.literal('book'), market: z.string(), asset_id: z.string(), bids: z.array(BookLevel), asks: z.array(BookLevel), timestamp: z.string() });
@@ -94,9 +94,9 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
     base: 'gamma',
     authenticated: false,
     request: () => ({ method: 'GET', path: '/markets/keyset?limit=5&closed=false' }),
-    schema: GammaMarketsKeysetWire,
+    schema: GammaMarketsKeysetSchema,
     remember(response, values) {
-      for (const m of (response as z.infer<typeof GammaMarketsKeysetWire>).markets) {
+      for (const m of (response as z.infer<typeof GammaMarketsKeysetSchema>).markets) {
         const tokens = m.clobTokenIds ? (JSON.parse(m.clobTokenIds) as string[]) : [];
         if (tokens[0] && !values.has('token')) {
           values.set('token', tokens[0]);
@@ -105,27 +105,27 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
       }
     },
   },
-  { endpoint: 'GET /events/keyset', base: 'gamma', authenticated: false, request: () => ({ method: 'GET', path: '/events/keyset?limit=5' }), schema: GammaEventsKeysetWire },
-  { endpoint: 'GET /version', base: 'clob', authenticated: false, request: () => ({ method: 'GET', path: '/version' }), schema: ClobVersionWire },
+  { endpoint: 'GET /events/keyset', base: 'gamma', authenticated: false, request: () => ({ method: 'GET', path: '/events/keyset?limit=5' }), schema: GammaEventsKeysetSchema },
+  { endpoint: 'GET /version', base: 'clob', authenticated: false, request: () => ({ method: 'GET', path: '/version' }), schema: ClobVersionSchema },
   {
     endpoint: 'GET /book',
     base: 'clob',
     authenticated: false,
     request: (v) => (v.get('token') ? { method: 'GET', path: `/book?token_id=${v.get('token')}` } : null),
-    schema: ClobBookWire,
+    schema: ClobBookSchema,
   },
   {
     endpoint: 'GET /prices-history',
     base: 'clob',
     authenticated: false,
     request: (v) => (v.get('token') ? { method: 'GET', path: `/prices-history?market=${v.get('token')}&interval=1d&fidelity=60` } : null),
-    schema: ClobPriceHistoryWire,
+    schema: ClobPriceHistorySchema,
   },
   {
     endpoint: 'GET /trades',
     base: 'data',
     authenticated: false,
     request: (v) => (v.get('conditionId') ? { method: 'GET', path: `/trades?market=${v.get('conditionId')}&limit=5&takerOnly=true` } : null),
-    schema: DataApiTradesWire,
+    schema: DataApiTradesSchema,
   },
 ];
