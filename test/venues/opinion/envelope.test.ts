@@ -8,6 +8,7 @@ import { readOpinionEnvelope } from '../../../src/venues/opinion/wire.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import { DriftLog, venueDrift } from '../../../src/venues/wire.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
+import type { Market } from '../../../src/venues/records.js';
 
 const FAST_HTTP = { retries: 0, timeoutMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 } };
 
@@ -40,8 +41,9 @@ describe('opinion: both envelope spellings', function () {
         let listed = 0;
         for await (const page of adapter.listMarkets({ pageSize: 20 })) listed += page.markets.length;
         assert.ok(listed > 0);
-        const page = (await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next()).value!;
-        const market = page.markets.find((m) => m.status === 'open')!;
+        let market: Market | undefined;
+        for await (const page of adapter.listMarkets({ pageSize: 20 })) market ??= page.markets.find((m) => m.status === 'open');
+        assert.ok(market);
         assert.equal((await adapter.getMarket(market.market_id))?.market_id, market.market_id);
         assert.equal((await adapter.getOrderBook(market.market_id)).market_id, market.market_id);
         assert.equal(await adapter.getMarket('99999999'), null);
