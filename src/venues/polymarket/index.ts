@@ -19,6 +19,9 @@ export const polymarket = defineVenue({
   reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native' },
   emulated: {},
   streams: { orderbook: true, trades: true, prices: true },
+  // The hosts docs.polymarket.com lists today (api-reference/introduction and getting-started/api,
+  // as indexed Aug 2026): Gamma, CLOB and Data API keep their hosts; no newer host is advised.
+  // Overridable per deployment (the adapters' base-URL settings).
   baseUrls: {
     gamma: 'https://gamma-api.polymarket.com',
     clob: 'https://clob.polymarket.com',
