@@ -132,6 +132,12 @@ const EnvSchema = z.object({
   /** Serve HTTPS and WSS with this certificate chain (PEM) and key (PEM); both or neither; re-read on SIGHUP. */
   TLS_CERT_FILE: optionalText,
   TLS_KEY_FILE: optionalText,
+  /**
+   * `npm run conformance -- --live`: a JSON file of trading credentials by venue code (the fields
+   * `/api/v1/credentials` stores, e.g. `{"polymarket": {"api_key", "secret", "passphrase", "address"}}`)
+   * for the authenticated checks (signed reads that change nothing); without it they are skipped.
+   */
+  CONFORMANCE_CREDENTIALS_FILE: optionalText,
   /** Streams (/ws/...): server ping interval and the silence after which a client is dropped, in ms. */
   WS_PING_INTERVAL_MS: intFromEnv(10, 600_000).default(54_000),
   WS_PONG_TIMEOUT_MS: intFromEnv(10, 600_000).default(60_000),
@@ -315,6 +321,7 @@ const ConfigSchema = z
       liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
       /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */
       venues,
+      conformanceCredentialsFile: e.CONFORMANCE_CREDENTIALS_FILE ? path.resolve(e.CONFORMANCE_CREDENTIALS_FILE) : null,
       /** Alias of the keyword-search index (scripts); undefined = the engine's default. */
       searchAlias: e.SEARCH_ALIAS,
       sharedDataDir: path.resolve(e.SHARED_DATA_DIR),

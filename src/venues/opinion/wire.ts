@@ -11,7 +11,7 @@
  * are accepted, and the drift log says which one the venue sent.
  */
 import { z } from 'zod';
-import { venueDrift, type ConformanceCheck } from '../wire.js';
+import { venueDrift, type ConformanceCheck, type ConformanceKeys } from '../wire.js';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal string');
 
@@ -77,6 +77,9 @@ export const OpinionOrderbookSchema = OpinionEnvelopeSchema(z.looseObject({ mark
 export const OpinionLatestPriceSchema = OpinionEnvelopeSchema(z.looseObject({ tokenId: z.string(), price: decimalString, side: z.string(), size: decimalString, timestamp: z.number().int() }));
 export const OpinionPriceHistorySchema = OpinionEnvelopeSchema(z.looseObject({ history: z.array(z.looseObject({ t: z.number().int(), p: decimalString })) }));
 
+/** The OpenAPI: "All API requests require an API key passed in the `apikey` header" (OPINION_API_KEY). */
+const apikey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (keys.marketData.api_key ? { apikey: keys.marketData.api_key } : {});
+
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
     endpoint: 'GET /market',
@@ -84,6 +87,7 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
     authenticated: false,
     request: () => ({ method: 'GET', path: '/market?page=1&limit=5&status=activated&marketType=0' }),
     schema: OpinionMarketListSchema,
+    headers: apikey,
     remember(response, values) {
       const m = (response as { result?: { list?: { marketId: number; yesTokenId?: string }[] } }).result?.list?.find((x) => x.yesTokenId);
       if (m) {
@@ -92,10 +96,10 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
       }
     },
   },
-  { endpoint: 'GET /market/{id}', base: 'rest', authenticated: false, request: (v) => (v.get('marketId') ? { method: 'GET', path: `/market/${v.get('marketId')}` } : null), schema: OpinionMarketDetailSchema },
-  { endpoint: 'GET /token/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/orderbook?token_id=${v.get('token')}` } : null), schema: OpinionOrderbookSchema },
-  { endpoint: 'GET /token/latest-price', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/latest-price?token_id=${v.get('token')}` } : null), schema: OpinionLatestPriceSchema },
-  { endpoint: 'GET /token/price-history', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/price-history?token_id=${v.get('token')}&interval=1h` } : null), schema: OpinionPriceHistorySchema },
+  { endpoint: 'GET /market/{id}', base: 'rest', authenticated: false, request: (v) => (v.get('marketId') ? { method: 'GET', path: `/market/${v.get('marketId')}` } : null), schema: OpinionMarketDetailSchema, headers: apikey },
+  { endpoint: 'GET /token/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/orderbook?token_id=${v.get('token')}` } : null), schema: OpinionOrderbookSchema, headers: apikey },
+  { endpoint: 'GET /token/latest-price', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/latest-price?token_id=${v.get('token')}` } : null), schema: OpinionLatestPriceSchema, headers: apikey },
+  { endpoint: 'GET /token/price-history', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/price-history?token_id=${v.get('token')}&interval=1h` } : null), schema: OpinionPriceHistorySchema, headers: apikey },
 ];
 
 /** The endpoint name and wire schema of a request path of the adapter (for the drift log). */

@@ -247,7 +247,8 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
 
   server.get('/clob/balance-allowance', authed((_req, account) => {
     const units = String(Math.round(engine.balance(account) * 1e6));
-    return json({ balance: units, allowance: units });
+    // Allowances by spender (the exchange contracts), as clob-client-v2's BalanceAllowanceResponse.
+    return json({ balance: units, allowances: { [EXCHANGE.standard]: units, [EXCHANGE.negRisk]: units, [EXCHANGE.v3]: units } });
   }));
 
   return engine;

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type { ConformanceCheck } from '../wire.js';
+import { l2Headers } from './signing.js';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'a decimal string');
 /** Gamma encodes its outcome arrays as JSON strings, e.g. `"[\"Yes\", \"No\"]"`. */
@@ -56,11 +57,17 @@ const BookLevel = z.looseObject({ price: decimalString, size: decimalString });
 export const ClobBookSchema = z.looseObject({
   market: z.string(),
   asset_id: z.string(),
-  timestamp: z.string().optional(),
-  hash: z.string().optional(),
+  timestamp: z.string(),
+  hash: z.string(),
   bids: z.array(BookLevel),
   asks: z.array(BookLevel),
+  tick_size: decimalString.optional(),
+  min_order_size: decimalString.optional(),
+  neg_risk: z.boolean().optional(),
 });
+
+/** clob-client-v2 src/types/clob.ts `BalanceAllowanceResponse`: base units of collateral, allowances by spender. */
+export const BalanceAllowanceSchema = z.looseObject({ balance: z.string().regex(/^\d+$/, 'base units'), allowances: z.record(z.string(), z.string()) });
 
 export const ClobPriceHistorySchema = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
 
@@ -76,16 +83,16 @@ export const DataApiTradeSchema = z.looseObject({
 export const DataApiTradesSchema = z.array(DataApiTradeSchema);
 
 // ---- the market WebSocket (ws_market_*_msg.json) ---------------------------------------------------
-export const WsBookMessage = z.looseObject({ event_type: z.literal('book'), market: z.string(), asset_id: z.string(), bids: z.array(BookLevel), asks: z.array(BookLevel), timestamp: z.string() });
-export const WsPriceChangeMessage = z.looseObject({
+export const WsBookMessageSchema = z.looseObject({ event_type: z.literal('book'), market: z.string(), asset_id: z.string(), bids: z.array(BookLevel), asks: z.array(BookLevel), timestamp: z.string() });
+export const WsPriceChangeMessageSchema = z.looseObject({
   event_type: z.literal('price_change'),
   market: z.string(),
   price_changes: z.array(z.looseObject({ asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, best_bid: decimalString.optional(), best_ask: decimalString.optional() })),
   timestamp: z.string(),
 });
-export const WsLastTradeMessage = z.looseObject({ event_type: z.literal('last_trade_price'), market: z.string(), asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, timestamp: z.string() });
+export const WsLastTradeMessageSchema = z.looseObject({ event_type: z.literal('last_trade_price'), market: z.string(), asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, timestamp: z.string() });
 /** Every market-channel message the adapter reads; others (tick_size_change, best_bid_ask...) are let through. */
-export const WsMarketMessage = z.union([WsBookMessage, WsPriceChangeMessage, WsLastTradeMessage, z.looseObject({ event_type: z.enum(['tick_size_change', 'best_bid_ask', 'new_market', 'market_resolved']) })]);
+export const WsMarketMessageSchema = z.union([WsBookMessageSchema, WsPriceChangeMessageSchema, WsLastTradeMessageSchema, z.looseObject({ event_type: z.enum(['tick_size_change', 'best_bid_ask', 'new_market', 'market_resolved']) })]);
 
 /** The endpoints the adapter relies on, in the order the conformance command calls them. */
 export const conformanceChecks: readonly ConformanceCheck[] = [
@@ -127,5 +134,17 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
     authenticated: false,
     request: (v) => (v.get('conditionId') ? { method: 'GET', path: `/trades?market=${v.get('conditionId')}&limit=5&takerOnly=true` } : null),
     schema: DataApiTradesSchema,
+  },
+  {
+    // A signed read that changes nothing: the collateral balance of the credentials' wallet.
+    endpoint: 'GET /balance-allowance',
+    base: 'clob',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/balance-allowance?asset_type=COLLATERAL' }),
+    schema: BalanceAllowanceSchema,
+    headers(request, keys, nowMs) {
+      const c = keys.credentials ?? {};
+      return l2Headers({ api_key: String(c.api_key), secret: String(c.secret), passphrase: String(c.passphrase), address: String(c.address) }, Math.floor(nowMs / 1000), request.method, request.path.split('?')[0]);
+    },
   },
 ];
