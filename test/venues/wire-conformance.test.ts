@@ -18,6 +18,7 @@ import { simulatorFor } from '../../src/venues/simulators.js';
 import { l1Headers } from '../../src/venues/polymarket/signing.js';
 import { startPolymarketSimulator } from '../../src/venues/polymarket/simulator.js';
 import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
+import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
 import { venueDrift } from '../../src/venues/wire.js';
 import { Wallet } from 'ethers';
 
@@ -82,6 +83,33 @@ describe('venue wire schemas and the conformance command', function () {
       assert.ok(kinds.has('book') && kinds.has('price_change'), `kinds seen: ${[...kinds].join(', ')}`);
       for (const m of messages) {
         const r = WsMarketMessageSchema.safeParse(m);
+        assert.ok(r.success, `${JSON.stringify(m).slice(0, 200)}: ${r.success ? '' : r.error.message}`);
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('predictfun: the simulator\'s book-topic messages fit the wire schema', async () => {
+    const sim = await (await simulatorFor('predictfun'))({ tickMs: 0, seed: 5 });
+    try {
+      const page = (await (await fetch(`${sim.baseUrls.rest}/markets?first=10`)).json()) as { data: { id: number }[] };
+      const topics = page.data.slice(0, 5).map((m) => `predictOrderbook/${m.id}`);
+      const ws = new WebSocket(sim.baseUrls.ws);
+      const books: unknown[] = [];
+      ws.on('message', (data) => {
+        const m = JSON.parse(String(data)) as { type?: string; topic?: string };
+        if (m.type === 'M' && m.topic?.startsWith('predictOrderbook/')) books.push(m);
+      });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      ws.send(JSON.stringify({ requestId: 1, method: 'subscribe', params: topics }));
+      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 20; i++) sim.activity.step();
+      await new Promise((r) => setTimeout(r, 300));
+      ws.close();
+      assert.ok(books.length >= topics.length, `${books.length} book messages`);
+      for (const m of books) {
+        const r = PredictWsBookMessageSchema.safeParse(m);
         assert.ok(r.success, `${JSON.stringify(m).slice(0, 200)}: ${r.success ? '' : r.error.message}`);
       }
     } finally {
