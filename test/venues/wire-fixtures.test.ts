@@ -8,7 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { fixture } from './fixture.js';
+import zlib from 'node:zlib';
 import * as limitless from '../../src/venues/limitless/wire.js';
+import * as manifold from '../../src/venues/manifold/wire.js';
+import * as predictit from '../../src/venues/predictit/wire.js';
 import * as opinion from '../../src/venues/opinion/wire.js';
 import * as polymarket from '../../src/venues/polymarket/wire.js';
 import * as predictfun from '../../src/venues/predictfun/wire.js';
@@ -40,6 +43,10 @@ const OURS: [string, string, z.ZodType][] = [
   ['predictfun', 'orderbook.json', predictfun.PredictOrderbookSchema],
   ['predictfun', 'orderbook_objects.json', predictfun.PredictOrderbookSchema],
   ['predictfun', 'stats.json', predictfun.PredictStatsSchema],
+  ['manifold', 'markets-lite.json', manifold.ManifoldMarketsSchema],
+  ['manifold', 'bets.json', manifold.ManifoldBetsSchema],
+  ['predictit', 'marketdata-all.json', predictit.PredictItAllSchema],
+  ['predictit', 'chart-8103.json', predictit.PredictItChartSchema],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,6 +78,15 @@ describe('wire schemas against recorded payloads', () => {
       // A list endpoint's recording (Gamma's /events answers an array) holds one object per item.
       const items = Array.isArray(payload) && schema !== polymarket.DataApiTradesSchema ? payload : [payload];
       items.forEach((item, i) => fits(schema, item, `${file}[${i}]`));
+    });
+  }
+
+  for (const [file, schema] of [['manifold/markets.jsonl.gz', manifold.ManifoldLiteMarketSchema], ['predictit/markets.jsonl.gz', predictit.PredictItMarketSchema]] as const) {
+    it(`recorded ${file} (every record) fits the venue's wire schema`, function () {
+      const full = path.resolve(SHARED, '../markets', file);
+      if (!fs.existsSync(full)) return this.skip(); // ../shared/data is not in every checkout
+      const lines = zlib.gunzipSync(fs.readFileSync(full)).toString('utf8').split('\n').filter(Boolean);
+      lines.forEach((line, i) => fits(schema, JSON.parse(line), `${file}:${i + 1}`));
     });
   }
 
