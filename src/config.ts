@@ -127,6 +127,7 @@ const EnvSchema = z.object({
   WS_FANOUT_HEARTBEAT_MS: intFromEnv(50, 60_000).default(1_000).describe('Streams across instances: how often followers try the leader lock and send heartbeats, and the leader announces itself, in ms (takeover time is about one heartbeat).'),
   KALSHI_WS_KEY_ID: optionalText.describe('The service\'s own Kalshi API key id, signing the market-data WebSocket and the RFQ reads (`/kalshi/rfqs...`) in live mode; set with `KALSHI_WS_PRIVATE_KEY` or not at all; never a user\'s trading key.'),
   KALSHI_WS_PRIVATE_KEY: optionalText.describe('The RSA private key (PEM) of `KALSHI_WS_KEY_ID`; literal `\\n` sequences are read as newlines.'),
+  CONFORMANCE_CREDENTIALS_FILE: optionalText.describe('`npm run conformance -- --live`: a JSON file of trading credentials by venue code (the fields `/api/v1/credentials` stores, e.g. `{"polymarket": {"api_key", "secret", "passphrase", "address"}}`) for the authenticated checks (signed reads that change nothing); without it they are skipped.'),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -287,6 +288,7 @@ const ConfigSchema = z
       liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
       /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */
       venues,
+      conformanceCredentialsFile: e.CONFORMANCE_CREDENTIALS_FILE ? path.resolve(e.CONFORMANCE_CREDENTIALS_FILE) : null,
       /** Alias of the keyword-search index (scripts); undefined = the engine's default. */
       searchAlias: e.SEARCH_ALIAS,
       sharedDataDir: path.resolve(e.SHARED_DATA_DIR),

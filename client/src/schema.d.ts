@@ -2253,9 +2253,9 @@ export interface paths {
                     "application/json": {
                         /** @description Your wallet key: used once, in memory, to sign the L1 request; never stored or logged */
                         private_key: string;
-                        /** @description 0 EOA, 1 proxy, 2 Gnosis Safe: how your orders will be signed */
-                        signature_type?: 0 | 1 | 2;
-                        /** @description The proxy or Safe holding your funds, when not the EOA */
+                        /** @description 0 EOA, 1 proxy, 2 Gnosis Safe, 3 deposit wallet (ERC-1271; give it as funder): how your orders will be signed */
+                        signature_type?: 0 | 1 | 2 | 3;
+                        /** @description The proxy, Safe or deposit wallet holding your funds, when not the EOA */
                         funder?: string;
                     };
                 };
@@ -6660,7 +6660,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded.
+         * @description components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded. drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue's published wire format in live traffic.
          */
         get: {
             parameters: {
@@ -6686,7 +6686,8 @@ export interface paths {
                          *         "database": {
                          *           "status": "ok"
                          *         }
-                         *       }
+                         *       },
+                         *       "drift": {}
                          *     }
                          */
                         "application/json": components["schemas"]["Health"];
@@ -7169,6 +7170,21 @@ export interface components {
                 };
             } & {
                 [key: string]: unknown;
+            };
+            /** @description Per venue, the differences from its published wire format this process noticed in live traffic (missing fields, unknown status words, shape changes), most recent first; empty when none */
+            drift: {
+                [key: string]: {
+                    /** @description The endpoint or stream message, e.g. `GET /markets` or `ws price_change` */
+                    endpoint: string;
+                    /** @enum {string} */
+                    kind: "missing_field" | "unknown_value" | "shape";
+                    /** @description Which field and what was seen */
+                    detail: string;
+                    /** @description ISO time of the last sighting */
+                    at: string;
+                    /** @description Sightings since the process started */
+                    count: number;
+                }[];
             };
         };
         IssuedKey: {

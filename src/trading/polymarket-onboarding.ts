@@ -18,7 +18,7 @@ export class PolymarketOnboarding {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async deriveCredentials(userId: string, body: { private_key: string; signature_type?: 0 | 1 | 2; funder?: string }): Promise<{ exchange: 'polymarket'; address: string; api_key: string; connected: true }> {
+  async deriveCredentials(userId: string, body: { private_key: string; signature_type?: 0 | 1 | 2 | 3; funder?: string }): Promise<{ exchange: 'polymarket'; address: string; api_key: string; connected: true }> {
     let wallet: Wallet;
     try {
       wallet = new Wallet(body.private_key.startsWith('0x') ? body.private_key : `0x${body.private_key}`);

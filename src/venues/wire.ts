@@ -65,8 +65,21 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '');
 }
 
+/**
+ * The branch of a union that came nearest to matching (fewest issues, then the deepest): its first
+ * issue, with the union's path in front. "Invalid input" at the union says nothing of what changed.
+ */
+function nearestUnionIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue | null {
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return null;
+  const depth = (branch: z.core.$ZodIssue[]) => Math.max(0, ...branch.map((i) => i.path.length));
+  const best = [...issue.errors].filter((b) => b.length).sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
+  return best ? { ...best[0], path: [...issue.path, ...best[0].path] } : null;
+}
+
 /** The drift kind and one-line detail of a zod issue. */
 export function describeIssue(issue: z.core.$ZodIssue): { kind: DriftKind; detail: string } {
+  const nearest = nearestUnionIssue(issue);
+  if (nearest) return describeIssue(nearest);
   const where = issuePath(issue.path) || '(root)';
   if (issue.code === 'invalid_type' && issue.input === undefined) return { kind: 'missing_field', detail: `${where}: missing` };
   if (issue.code === 'invalid_value') return { kind: 'unknown_value', detail: `${where}: ${issue.message}` };
@@ -113,4 +126,18 @@ export interface ConformanceCheck {
   readonly schema: z.ZodType;
   /** Keeps what later checks need from the (valid) response. */
   remember?(response: unknown, values: ConformanceValues): void;
+  /**
+   * Headers the request needs: a market-data key some venues want on public reads, or the signature
+   * of an authenticated check (made from `keys.credentials`, which an authenticated check is only
+   * run with). Absent: no headers beyond `accept`.
+   */
+  headers?(request: ConformanceRequest, keys: ConformanceKeys, nowMs: number): Record<string, string>;
+}
+
+/** What the conformance command holds of a venue's keys (secrets: never printed). */
+export interface ConformanceKeys {
+  /** The venue's market-data keys by field (its descriptor's `marketDataKeys`), where configured. */
+  readonly marketData: Readonly<Record<string, string>>;
+  /** The venue's trading credentials (the fields `/api/v1/credentials` stores), or null. */
+  readonly credentials: Readonly<Record<string, unknown>> | null;
 }

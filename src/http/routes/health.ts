@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { ComponentHealth, HealthCheck } from '../../health/component-health.js';
 import { openapi } from '../openapi.js';
+import { EXCHANGE_CODES } from '../../venues/exchanges.js';
+import { venueDrift, type DriftLog } from '../../venues/wire.js';
 
 export type { ComponentHealth, ComponentState, HealthCheck } from '../../health/component-health.js';
 export interface VenueHealth {
@@ -15,6 +17,13 @@ export interface VenueHealth {
 /** The venues' sync state, by exchange code; a venue whose last sync failed degrades the service. */
 export type ExchangesCheck = () => Promise<Record<string, VenueHealth>>;
 
+const DriftNotice = z.object({
+  endpoint: z.string().openapi({ description: 'The endpoint or stream message, e.g. `GET /markets` or `ws price_change`' }),
+  kind: z.enum(['missing_field', 'unknown_value', 'shape']),
+  detail: z.string().openapi({ description: 'Which field and what was seen' }),
+  at: z.string().openapi({ description: 'ISO time of the last sighting' }),
+  count: z.number().int().openapi({ description: 'Sightings since the process started' }),
+});
 const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting', 'fetching']) }).catchall(z.unknown());
 const Health = openapi.register(
   'Health',
@@ -23,6 +32,9 @@ const Health = openapi.register(
     version: z.string(),
     uptime_s: z.number(),
     components: z.object({ database: Component }).catchall(z.unknown()),
+    drift: z
+      .record(z.string(), z.array(DriftNotice))
+      .openapi({ description: 'Per venue, the differences from its published wire format this process noticed in live traffic (missing fields, unknown status words, shape changes), most recent first; empty when none' }),
   }),
 );
 openapi.registerPath({
@@ -31,7 +43,8 @@ openapi.registerPath({
   tags: ['Service'],
   summary: 'Service health',
   description:
-    'components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded.',
+    'components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded. ' +
+    'drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue\'s published wire format in live traffic.',
   responses: {
     200: { description: 'Database reachable', content: { 'application/json': { schema: Health } } },
     503: { description: 'Database unreachable', content: { 'application/json': { schema: Health } } },
@@ -63,7 +76,10 @@ export function createHealthRouter(opts: {
   now: () => number;
   checks: Record<string, HealthCheck>;
   exchanges?: ExchangesCheck;
+  /** Where the adapters note wire drift (the process's log by default). */
+  drift?: DriftLog;
 }): Router {
+  const drift = opts.drift ?? venueDrift;
   const router = Router();
   router.get('/', async (_req, res) => {
     const dbUp = await opts.db.ping(CHECK_TIMEOUT_MS);
@@ -88,6 +104,7 @@ export function createHealthRouter(opts: {
       version: opts.version,
       uptime_s: Math.round((opts.now() - opts.startedAt) / 1000),
       components: componentsBody,
+      drift: Object.fromEntries(EXCHANGE_CODES.map((code) => [code, drift.of(code).map(({ exchange: _exchange, ...notice }) => notice)])),
     });
   });
   return router;

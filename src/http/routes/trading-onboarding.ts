@@ -15,8 +15,8 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 2
 const DeriveBody = z
   .object({
     private_key: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key').openapi({ description: 'Your wallet key: used once, in memory, to sign the L1 request; never stored or logged' }),
-    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional().openapi({ description: '0 EOA, 1 proxy, 2 Gnosis Safe: how your orders will be signed' }),
-    funder: address.optional().openapi({ description: 'The proxy or Safe holding your funds, when not the EOA' }),
+    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional().openapi({ description: '0 EOA, 1 proxy, 2 Gnosis Safe, 3 deposit wallet (ERC-1271; give it as funder): how your orders will be signed' }),
+    funder: address.optional().openapi({ description: 'The proxy, Safe or deposit wallet holding your funds, when not the EOA' }),
   })
   .strict();
 const Derived = openapi.register('DerivedCredentials', z.object({ exchange: z.literal('polymarket'), address: z.string(), api_key: z.string(), connected: z.literal(true) }));

@@ -4,6 +4,8 @@
  * page gives its child markets plus an event. Market ids are slugs. Requests are built by
  * `limitlessRequests` so tests can pin paths and query strings.
  */
+import { checkWire } from '../wire.js';
+import { LimitlessMarketSchema, limitlessWireFor } from './wire.js';
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { limitless } from './index.js';
@@ -83,7 +85,10 @@ export class LimitlessAdapter implements VenueAdapter {
   }
 
   private async get<T>(call: string, r: Req, signal?: AbortSignal): Promise<T> {
-    return this.http.getJson<T>(call, r.path, r.query, signal);
+    const body = await this.http.getJson<T>(call, r.path, r.query, signal);
+    const wire = limitlessWireFor(r.path);
+    if (wire) checkWire(wire.schema, body, { exchange: 'limitless', endpoint: wire.endpoint });
+    return body;
   }
 
   listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
@@ -111,6 +116,7 @@ export class LimitlessAdapter implements VenueAdapter {
   private async fetchMarket(call: string, slug: string): Promise<LimitlessMarketWire | null> {
     const r = limitlessRequests.market(slug);
     const raw = await this.http.getJsonOrNull<LimitlessMarketWire>(call, r.path, r.query);
+    if (raw) checkWire(LimitlessMarketSchema, raw, { exchange: 'limitless', endpoint: 'GET /markets/{slug}' });
     if (raw) this.remember(raw);
     return raw;
   }

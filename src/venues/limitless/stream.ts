@@ -7,7 +7,9 @@
  * Keepalive: Engine.IO ping `2` is answered with pong `3`.
  */
 import { UpstreamSocket, type StreamClientOptions, type StreamMarketRef, type UpstreamChannels } from '../stream.js';
+import { checkWire } from '../wire.js';
 import { normaliseOrderbook, type LimitlessOrderbookWire } from './normalise.js';
+import { LimitlessOrderbookUpdateSchema } from './wire.js';
 
 const NS = '/markets';
 
@@ -51,6 +53,7 @@ export class LimitlessStreamClient extends UpstreamSocket {
       if (event === 'exception') this.log.warn({ body }, 'limitless stream exception');
       return;
     }
+    checkWire(LimitlessOrderbookUpdateSchema, body, { exchange: 'limitless', endpoint: 'ws orderbookUpdate' });
     const u = body as { marketSlug?: string; orderbook?: LimitlessOrderbookWire; timestamp?: string };
     if (!u.marketSlug || !u.orderbook || !this.wanted.has(u.marketSlug)) return;
     const at = u.timestamp && !Number.isNaN(Date.parse(u.timestamp)) ? new Date(u.timestamp).toISOString() : new Date().toISOString();

@@ -4,6 +4,8 @@
  * description), and `/v0/bets` (trades) with `before=<bet id>` paging and ms time bounds.
  * Requests are built by `manifoldRequests` so tests can pin paths and query strings.
  */
+import { checkWire } from '../wire.js';
+import { ManifoldBetsSchema, ManifoldLiteMarketSchema, ManifoldMarketsSchema } from './wire.js';
 import { paginate, type ListMarketsOptions, type MarketPage, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { manifold } from './index.js';
@@ -70,6 +72,7 @@ export class ManifoldAdapter implements VenueAdapter {
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const r = manifoldRequests.markets({ before: cursor, limit, updatedSince: opts.updatedSince });
       const body = await this.http.getJson<ManifoldMarketWire[]>('listMarkets', r.path, r.query, opts.signal);
+      checkWire(ManifoldMarketsSchema, body, { exchange: 'manifold', endpoint: 'GET /markets' });
       if (!Array.isArray(body)) throw new VenueError('manifold', 'listMarkets', 'parse', 'expected an array of markets');
       const fetchedAt = this.now();
       // Newest first: the first market changed before the cut-off ends the listing, itself excluded.
@@ -89,6 +92,7 @@ export class ManifoldAdapter implements VenueAdapter {
   async getMarket(marketId: string): Promise<Market | null> {
     const r = manifoldRequests.market(marketId);
     const body = await this.http.getJsonOrNull<ManifoldMarketWire>('getMarket', r.path, r.query);
+    if (body) checkWire(ManifoldLiteMarketSchema, body, { exchange: 'manifold', endpoint: 'GET /market/{id}' });
     if (!body || typeof body.id !== 'string') return null;
     return normaliseMarket(body, { fetchedAt: this.now() });
   }
@@ -104,6 +108,7 @@ export class ManifoldAdapter implements VenueAdapter {
       const limit: number = Math.min(MANIFOLD_MAX_BETS_PAGE, Math.max(want - out.length, 1) + 20);
       const r = manifoldRequests.bets({ contractId: marketId, limit, before, startMs, endMs });
       const rows = await this.http.getJson<ManifoldBetWire[]>('getTrades', r.path, r.query);
+      checkWire(ManifoldBetsSchema, rows, { exchange: 'manifold', endpoint: 'GET /bets' });
       if (!Array.isArray(rows)) throw new VenueError('manifold', 'getTrades', 'parse', 'expected an array of bets');
       // The venue answers an unknown market with an empty list: tell that apart from "no bets yet".
       if (page === 0 && rows.length === 0 && !(await this.getMarket(marketId))) {

@@ -24,6 +24,7 @@ export const manifold = defineVenue({
   credentials: null,
   marketDataKeys: {},
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createManifoldAdapter,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startManifoldSimulator,
   testHints: {
     unknownMarketId: 'no-such-market-manifold',

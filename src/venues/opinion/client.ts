@@ -1,8 +1,9 @@
 /**
  * Opinion adapter: the Opinion OpenAPI reads over VenueHttpClient. Header `apikey` (from
  * `cfg.http.headers.apikey` or `OPINION_API_KEY`; public market routes also answer without one, at
- * 5 req/s per IP, 15 with a key). Answers are `{errno, errmsg, result}` and errors arrive with HTTP 200,
- * so every call unwraps the envelope. Listing is page-numbered (at most 20 per page); a categorical
+ * 5 req/s per IP, 15 with a key). Answers are an envelope around `result`, `{code, msg, result}` in the
+ * published OpenAPI or `{errno, errmsg, result}` in the SDK docs (both accepted: ./wire.ts), and errors
+ * arrive with HTTP 200, so every call unwraps the envelope. Listing is page-numbered (at most 20 per page); a categorical
  * market gives its children plus an event. Books and price history are per token (the YES token).
  * Trades: REST has no market-wide trade list, only each token's last trade (`/token/latest-price`),
  * so `getTrades` returns at most the last YES and the last NO trade, in YES terms.
@@ -15,6 +16,8 @@ import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { probFrom } from '../units.js';
+import { checkWire } from '../wire.js';
+import { opinionWireFor, readOpinionEnvelope } from './wire.js';
 import {
   normaliseCategorical,
   normaliseLatestTrade,
@@ -22,7 +25,6 @@ import {
   normaliseMarket,
   normaliseOrderbook,
   normalisePriceHistory,
-  type OpinionEnvelope,
   type OpinionHistoryWire,
   type OpinionLatestPriceWire,
   type OpinionMarketWire,
@@ -68,14 +70,17 @@ export class OpinionAdapter implements VenueAdapter {
     return new Date(this.http.opts.now()).toISOString();
   }
 
-  /** The envelope's result; null for "not found"; a VenueError for any other errno. */
+  /** The envelope's result; null for "not found"; a VenueError for any other code. */
   private async call<T>(call: string, r: Req, signal?: AbortSignal): Promise<T | null> {
-    const body = await this.http.getJsonOrNull<OpinionEnvelope<T>>(call, r.path, r.query, signal);
+    const body = await this.http.getJsonOrNull<unknown>(call, r.path, r.query, signal);
     if (body === null) return null;
-    if (typeof body !== 'object' || typeof body.errno !== 'number') throw new VenueError('opinion', call, 'parse', 'answer is not an {errno, errmsg, result} envelope', 200, this.http.url(r.path, r.query));
-    if (body.errno === 0) return body.result;
-    if (NOT_FOUND.test(body.errmsg ?? '')) return null;
-    throw new VenueError('opinion', call, 'http', `errno ${body.errno}: ${body.errmsg}`, null, this.http.url(r.path, r.query));
+    const envelope = readOpinionEnvelope<T>(body);
+    if (!envelope) throw new VenueError('opinion', call, 'parse', 'answer is not a {code, msg, result} (or {errno, errmsg, result}) envelope', 200, this.http.url(r.path, r.query));
+    const wire = opinionWireFor(r.path);
+    if (envelope.code === 0 && wire) checkWire(wire.schema, body, { exchange: 'opinion', endpoint: wire.endpoint });
+    if (envelope.code === 0) return envelope.result;
+    if (NOT_FOUND.test(envelope.message)) return null;
+    throw new VenueError('opinion', call, 'http', `${envelope.spelling === 'code/msg' ? 'code' : 'errno'} ${envelope.code}: ${envelope.message}`, null, this.http.url(r.path, r.query));
   }
 
   private notFound(call: string, id: string): VenueError {

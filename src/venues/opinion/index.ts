@@ -28,6 +28,7 @@ export const opinion = defineVenue({
   // Sent as header `apikey`; reads work without it at a lower rate.
   marketDataKeys: { api_key: 'OPINION_API_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createOpinionAdapter,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startOpinionSimulator,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createOpinionTradingClient,
   // /positions/user/{wallet} and /user/balance of the OpenAPI.

@@ -2,8 +2,8 @@
  * Opinion (opinion.trade) wire format -> unified records. Pure functions, no I/O.
  *
  * Traps handled here (docs/venue-notes.md §5):
- * - Every answer is `{errno, errmsg, result}` and errors come with HTTP 200 and errno != 0: the
- *   adapter checks errno, not the status alone.
+ * - Every answer is an envelope (`{code, msg, result}` or `{errno, errmsg, result}`, ./wire.ts) and
+ *   errors come with HTTP 200 and a non-zero code: the adapter checks the code, not the status alone.
  * - Market status is a number (1 Created, 2 Activated, 3 Resolving, 4 Resolved, 5 Failed, 6 Deleted).
  * - Categorical markets (`marketType` 1) hold binary `childMarkets[]`: each child is a market whose
  *   event is the parent; a child's title is often just the option ("Spain").
@@ -18,12 +18,6 @@ import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, toIso, UnitError } from '../units.js';
 
 const EXCHANGE = 'opinion' as const;
-
-export interface OpinionEnvelope<T> {
-  errno: number;
-  errmsg: string;
-  result: T | null;
-}
 
 export interface OpinionMarketWire {
   marketId: number;

@@ -23,7 +23,19 @@ const errno = (code: number, errmsg: string): SimResponse => ({ status: 200, bod
 const fx = (n: number): string => String(Math.round(n * 1e6) / 1e6);
 const HISTORY_STEP_S: Record<string, number> = { '1m': 60, '1h': 3_600, '1d': 86_400, '1w': 7 * 86_400, max: 86_400 };
 
-export async function startOpinionSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+/**
+ * The envelope's two published spellings (./wire.ts): the SDK docs' `{errno, errmsg, result}` by
+ * default, the OpenAPI's `{code, msg, result}` on request, on the market-data routes.
+ */
+function respell(res: SimResponse, envelope: 'errno/errmsg' | 'code/msg'): SimResponse {
+  const b = res.body as Record<string, unknown> | null;
+  if (envelope === 'errno/errmsg' || !b || typeof b !== 'object' || !('errno' in b)) return res;
+  const { errno: code, errmsg: msg, ...rest } = b;
+  return { ...res, body: { code, msg, ...rest } };
+}
+
+export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?: 'errno/errmsg' | 'code/msg' } = {}): Promise<RunningSimulator> {
+  const envelope = opts.envelope ?? 'errno/errmsg';
   const seed = opinionSeed(Date.now());
   const listing: OpinionMarketWire[] = [];
   const byId = new Map<string, OpinionMarketWire>();
@@ -52,8 +64,8 @@ export async function startOpinionSimulator(opts: SimulatorOptions = {}): Promis
   const route = (pattern: string, handler: (req: SimRequest) => SimResponse): void => {
     server.get(`${P}${pattern}`, (req) => {
       const key = req.headers.apikey;
-      if (key !== undefined && key !== OPINION_SIM_API_KEY) return { status: 401, body: { errno: 10401, errmsg: 'invalid apikey', result: null } };
-      return handler(req);
+      if (key !== undefined && key !== OPINION_SIM_API_KEY) return respell({ status: 401, body: { errno: 10401, errmsg: 'invalid apikey', result: null } }, envelope);
+      return respell(handler(req), envelope);
     });
   };
   type TokenRef = { id: string; marketId: string; yes: boolean; error?: undefined } | { error: SimResponse };

@@ -32,6 +32,7 @@
 import { averageFillPrice, IncompleteCredentialsError, isoTime, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { ctfOrderAmounts, ctfV1OrderMessage, orderExpiration, requireAddress, signedPrice, SIGNATURE_TYPE } from '../ctf-order.js';
 import { BNB_CHAIN_ID, OPINION_DECIMALS, opinionOrderTypedData, verifyOpinionOrder } from './signing.js';
+import { readOpinionEnvelope } from './wire.js';
 
 /** The documented page size maximum of Opinion's lists, and how many pages a read follows. */
 const PAGE = 20;
@@ -100,9 +101,8 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
   const now = cfg.now ?? Date.now;
   const call = async (creds: Credentials | null, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
     const res = await venueCall('opinion', base + path, { method, headers: creds?.api_key ? { apikey: String(creds.api_key) } : {}, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs: cfg.timeoutMs });
-    const env = (res.body ?? {}) as { errno?: number; code?: number; errmsg?: string; msg?: string; result?: Record<string, unknown> };
-    const errno = env.errno ?? env.code ?? 0;
-    if (errno !== 0) throw new VenueCallError('opinion', 'rejected', env.errmsg ?? env.msg ?? `errno ${errno}`);
+    const env = readOpinionEnvelope<Record<string, unknown>>(res.body) ?? { code: 0, message: '', result: null };
+    if (env.code !== 0) throw new VenueCallError('opinion', 'rejected', env.message || `code ${env.code}`);
     return env.result ?? {};
   };
 

@@ -10,6 +10,8 @@ import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import { checkWire } from '../wire.js';
+import { ClobBookSchema, ClobPriceHistorySchema, DataApiTradesSchema, GammaEventSchema, GammaEventsKeysetSchema, GammaMarketSchema, GammaMarketsKeysetSchema } from './wire.js';
 import { decodeOutcomes, normaliseBook, normaliseEvent, normaliseMarket, normalisePriceHistory, normaliseTrade, type ClobBookWire, type DataApiTradeWire, type GammaEventWire, type GammaMarketWire } from './normalise.js';
 
 export const POLYMARKET_DEFAULT_BASE_URLS = polymarket.baseUrls;
@@ -85,6 +87,7 @@ export class PolymarketAdapter implements VenueAdapter {
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const r = polymarketRequests.marketsKeyset({ cursor, limit, status: opts.status });
       const body = await this.gamma.getJson<{ markets?: GammaMarketWire[]; next_cursor?: string | null }>('listMarkets', r.path, r.query, opts.signal);
+      checkWire(GammaMarketsKeysetSchema, body, { exchange: 'polymarket', endpoint: 'GET /markets/keyset' });
       const raws = body.markets ?? [];
       const fetchedAt = this.now();
       const { markets, events, skipped } = normaliseListingPage(
@@ -104,12 +107,15 @@ export class PolymarketAdapter implements VenueAdapter {
   private async fetchMarket(call: string, marketId: string): Promise<GammaMarketWire | null> {
     if (/^\d+$/.test(marketId)) {
       const r = polymarketRequests.marketById(marketId);
-      return this.gamma.getJsonOrNull<GammaMarketWire>(call, r.path, r.query);
+      const raw = await this.gamma.getJsonOrNull<GammaMarketWire>(call, r.path, r.query);
+      if (raw) checkWire(GammaMarketSchema, raw, { exchange: 'polymarket', endpoint: 'GET /markets/{id}' });
+      return raw;
     }
     // Anything but a condition id cannot exist: no request.
     if (!/^0x[0-9a-fA-F]{64}$/.test(marketId)) return null;
     const r = polymarketRequests.marketByCondition(marketId);
     const body = await this.gamma.getJson<{ markets?: GammaMarketWire[] }>(call, r.path, r.query);
+    checkWire(GammaMarketsKeysetSchema, body, { exchange: 'polymarket', endpoint: 'GET /markets/keyset' });
     return body.markets?.find((m) => m.conditionId === marketId) ?? null;
   }
 
@@ -138,6 +144,7 @@ export class PolymarketAdapter implements VenueAdapter {
     return paginate<EventPage>(opts.cursor, async (cursor) => {
       const r = polymarketRequests.eventsKeyset({ cursor, limit });
       const body = await this.gamma.getJson<{ events?: GammaEventWire[]; next_cursor?: string | null }>('listEvents', r.path, r.query, opts.signal);
+      checkWire(GammaEventsKeysetSchema, body, { exchange: 'polymarket', endpoint: 'GET /events/keyset' });
       const fetchedAt = this.now();
       let events = (body.events ?? []).map((e) => normaliseEvent(e, { fetchedAt }));
       if (opts.category) events = events.filter((e) => e.category === opts.category);
@@ -149,6 +156,7 @@ export class PolymarketAdapter implements VenueAdapter {
     if (!/^\d+$/.test(eventId)) return null;
     const r = polymarketRequests.event(eventId);
     const body = await this.gamma.getJsonOrNull<GammaEventWire>('getEvent', r.path, r.query);
+    if (body) checkWire(GammaEventSchema, body, { exchange: 'polymarket', endpoint: 'GET /events/{id}' });
     return body ? normaliseEvent(body, { fetchedAt: this.now() }) : null;
   }
 
@@ -156,6 +164,7 @@ export class PolymarketAdapter implements VenueAdapter {
     const token = await this.yesToken('getOrderBook', marketId);
     const r = polymarketRequests.book(token);
     const body = await this.clob.getJson<ClobBookWire>('getOrderBook', r.path, r.query);
+    checkWire(ClobBookSchema, body, { exchange: 'polymarket', endpoint: 'GET /book' });
     return normaliseBook(marketId, body);
   }
 
@@ -169,6 +178,7 @@ export class PolymarketAdapter implements VenueAdapter {
     for (let offset = 0; out.length < want && offset <= 10_000; offset += TRADES_PAGE) {
       const r = polymarketRequests.trades({ conditionId: marketId, limit: TRADES_PAGE, offset });
       const body = await this.data.getJson<DataApiTradeWire[] | { data?: DataApiTradeWire[] }>('getTrades', r.path, r.query);
+      checkWire(DataApiTradesSchema, body, { exchange: 'polymarket', endpoint: 'GET /trades' });
       const rows = Array.isArray(body) ? body : (body.data ?? []);
       let older = false;
       for (const row of rows) {
@@ -190,6 +200,7 @@ export class PolymarketAdapter implements VenueAdapter {
     const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[interval];
     const r = polymarketRequests.priceHistory({ tokenId: token, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000), fidelity: FIDELITY_MINUTES[interval] });
     const body = await this.clob.getJson<{ history?: { t: number; p: number }[] }>('getPriceHistory', r.path, r.query);
+    checkWire(ClobPriceHistorySchema, body, { exchange: 'polymarket', endpoint: 'GET /prices-history' });
     return normalisePriceHistory(body);
   }
 }

@@ -19,6 +19,9 @@ export const polymarket = defineVenue({
   reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native' },
   emulated: {},
   streams: { orderbook: true, trades: true, prices: true },
+  // The hosts docs.polymarket.com lists today (api-reference/introduction and getting-started/api,
+  // as indexed Aug 2026): Gamma, CLOB and Data API keep their hosts; no newer host is advised.
+  // Overridable per deployment (the adapters' base-URL settings).
   baseUrls: {
     gamma: 'https://gamma-api.polymarket.com',
     clob: 'https://clob.polymarket.com',
@@ -35,11 +38,13 @@ export const polymarket = defineVenue({
     secret: CredentialSchemas.base64,
     passphrase: CredentialSchemas.nonEmpty,
     address: CredentialSchemas.address,
-    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    // 3: a deposit wallet (ERC-1271), whose address is `funder`.
+    signature_type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
     funder: CredentialSchemas.address.optional(),
   }),
   marketDataKeys: {},
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPolymarketAdapter,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPolymarketSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPolymarketStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPolymarketTradingClient,

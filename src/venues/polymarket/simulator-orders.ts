@@ -6,11 +6,19 @@
  * signature (standard or neg-risk exchange, as the market is) must recover to the order's signer,
  * with the owner's API key belonging to that signer. Orders are called by their EIP-712 hash.
  * `GET /neg-risk?token_id=` (public) says which exchange a token's orders are signed under.
+ * `GET /version` announces the CTF Exchange version the simulator runs (2 by default, 3 on request)
+ * and the order domain follows it (V3: domain version "3", one exchange contract); an order that
+ * verifies only under the other version's domain is refused with `order_version_mismatch`, the word
+ * Polymarket's official client looks for (clob-client-v2 v1.1.0 src/constants.ts). Deposit-wallet
+ * orders (signature type 3, ERC-1271): the exchange asks the wallet contract (`isValidSignature`);
+ * the simulator has no chain, so it checks the ERC-7739 wrapper (this exchange's domain separator,
+ * this order's struct hash, the Order type string) and that the inner signature recovers to the API
+ * key's address, standing in for the wallet's owner.
  * The Data API's `GET /data/positions?user=` (public) lists what the orders a wallet made (their
  * `maker`) hold, in the Data API's shape (src/sim/holdings.ts derives the holdings from the fills).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { getAddress, isAddress, type TypedDataField } from 'ethers';
+import { dataSlice, getAddress, isAddress, toUtf8String, TypedDataEncoder, ZeroHash, type TypedDataField } from 'ethers';
 import type { SimActivity } from '../../sim/activity.js';
 import { simHoldings } from '../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
@@ -18,6 +26,7 @@ import { json, type SimRequest, type SimResponse, type SimServer } from '../../s
 import { recoverSigner, typedDataHash } from '../ctf-order.js';
 
 export const POLYMARKET_SIM_MAX_SKEW_S = 60;
+const ORDER_VERSION_MISMATCH_ERROR = 'order_version_mismatch';
 const err = (status: number, error: string): SimResponse => ({ status, body: { error } });
 
 // The venue's typed data, restated here (not imported from signing.ts) so the two can disagree.
@@ -29,7 +38,11 @@ const ORDER_TYPES: Record<string, TypedDataField[]> = {
     return { name, type };
   }),
 };
-const EXCHANGE = { standard: '0xE111180000d2663C0091e4f400237545B87B996B', negRisk: '0xe2222d279d744050d28e00520010520000310F59' };
+const EXCHANGE = { standard: '0xE111180000d2663C0091e4f400237545B87B996B', negRisk: '0xe2222d279d744050d28e00520010520000310F59', v3: '0xe3333700cA9d93003F00f0F71f8515005F6c00Aa' };
+const DEPOSIT_WALLET_TYPES: Record<string, TypedDataField[]> = {
+  TypedDataSign: [{ name: 'contents', type: 'Order' }, { name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }, { name: 'salt', type: 'bytes32' }],
+  Order: ORDER_TYPES.Order,
+};
 
 export interface PolymarketOrdersOptions {
   activity: SimActivity;
@@ -38,6 +51,8 @@ export interface PolymarketOrdersOptions {
   /** A market (condition id) by its two tokens and titles, for the Data API's positions. */
   market: (conditionId: string) => { yes: string; no: string; title: string; slug: string | null; negRisk: boolean } | undefined;
   now?: () => number;
+  /** The CTF Exchange version announced on `GET /version` and enforced on orders (read per request). */
+  exchangeVersion?: () => 2 | 3;
 }
 
 interface ApiKey {
@@ -51,7 +66,24 @@ interface ApiKey {
 // parsed by ethers, high s refused), held to ethers' own answers by test/trading/fast-recovery.test.ts;
 // ethers' pure-JS curve cost ~3 ms an order here. The rules (domains, types, who must sign) are this
 // file's own, above and below.
-const ORDER_DOMAIN = { standard: { name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: EXCHANGE.standard }, negRisk: { name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: EXCHANGE.negRisk } };
+const orderDomain = (version: 2 | 3, negRisk: boolean) => ({ name: 'Polymarket CTF Exchange', version: String(version), chainId: 137, verifyingContract: version === 3 ? EXCHANGE.v3 : negRisk ? EXCHANGE.negRisk : EXCHANGE.standard });
+
+/** Who signed an order under a domain: the ECDSA signer, or for a deposit wallet the owner inside the ERC-7739 wrapper; null if neither holds. */
+function orderSigner(domain: ReturnType<typeof orderDomain>, message: Record<string, unknown>, signature: string, depositWallet: boolean): string | null {
+  if (!depositWallet) return recover(typedDataHash(domain, ORDER_TYPES, message), signature);
+  try {
+    const bytes = (signature.length - 2) / 2;
+    const typeLength = parseInt(signature.slice(-4), 16);
+    if (bytes !== 65 + 32 + 32 + typeLength + 2) return null;
+    const encoder = TypedDataEncoder.from(ORDER_TYPES);
+    if (toUtf8String(dataSlice(signature, 129, 129 + typeLength)) !== encoder.encodeType('Order')) return null;
+    if (dataSlice(signature, 65, 97) !== TypedDataEncoder.hashDomain(domain) || dataSlice(signature, 97, 129) !== encoder.hash(message)) return null;
+    const inner = typedDataHash(domain, DEPOSIT_WALLET_TYPES, { contents: message, name: 'DepositWallet', version: '1', chainId: 137, verifyingContract: getAddress(String(message.signer)), salt: ZeroHash });
+    return recover(inner, dataSlice(signature, 0, 65));
+  } catch {
+    return null;
+  }
+}
 
 function recover(digest: string, sig: string): string | null {
   try {
@@ -65,6 +97,9 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
   const now = opts.now ?? Date.now;
   const engine = new SimOrderEngine(opts.activity, now);
   const keys = new Map<string, ApiKey>();
+  const exchangeVersion = opts.exchangeVersion ?? (() => 2 as const);
+
+  server.get('/clob/version', () => json({ version: exchangeVersion() }));
 
   const fresh = (ts: unknown): boolean => typeof ts === 'string' && /^\d+$/.test(ts) && Math.abs(now() / 1000 - Number(ts)) <= POLYMARKET_SIM_MAX_SKEW_S;
 
@@ -143,10 +178,20 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
     let message: Record<string, unknown>;
     try {
       message = { ...o, side: o.side === 'BUY' ? 0 : o.side === 'SELL' ? 1 : o.side };
-      const digest = typedDataHash(token.negRisk ? ORDER_DOMAIN.negRisk : ORDER_DOMAIN.standard, ORDER_TYPES, message);
+      const version = exchangeVersion();
+      const domain = orderDomain(version, token.negRisk);
+      const digest = typedDataHash(domain, ORDER_TYPES, message);
       const signer = getAddress(String(o.signer));
-      if (recover(digest, String(o.signature)) !== signer) return err(400, 'invalid signature');
-      if (signer !== account) return err(400, 'the order signer address has to be the address of the API KEY');
+      const depositWallet = Number(o.signatureType) === 3;
+      // EOA, proxy, Safe: the signer signs; deposit wallet: maker = signer = the wallet, its owner signs.
+      const expected = depositWallet ? account : signer;
+      if (depositWallet && getAddress(String(o.maker)) !== signer) return err(400, 'invalid signature');
+      if (orderSigner(domain, message, String(o.signature), depositWallet) !== expected) {
+        const other = orderDomain(version === 3 ? 2 : 3, token.negRisk);
+        if (orderSigner(other, message, String(o.signature), depositWallet) === expected) return err(400, `${ORDER_VERSION_MISMATCH_ERROR}: the exchange runs version ${version}`);
+        return err(400, 'invalid signature');
+      }
+      if (!depositWallet && signer !== account) return err(400, 'the order signer address has to be the address of the API KEY');
       const side = message.side === 0 ? 'BUY' : 'SELL';
       const maker = BigInt(String(o.makerAmount));
       const taker = BigInt(String(o.takerAmount));
@@ -210,7 +255,8 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
 
   server.get('/clob/balance-allowance', authed((_req, account) => {
     const units = String(Math.round(engine.balance(account) * 1e6));
-    return json({ balance: units, allowance: units });
+    // Allowances by spender (the exchange contracts), as clob-client-v2's BalanceAllowanceResponse.
+    return json({ balance: units, allowances: { [EXCHANGE.standard]: units, [EXCHANGE.negRisk]: units, [EXCHANGE.v3]: units } });
   }));
 
   return engine;

@@ -28,7 +28,14 @@ function decodeCursor(c: string | null): number | null {
 }
 const px = (p: number): string => String(Math.round(p * 1000) / 1000);
 
-export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** Test controls of the Polymarket simulator. */
+export interface PolymarketSimulatorControls {
+  /** Switches the CTF Exchange version the CLOB announces (`GET /version`) and enforces on orders. */
+  setExchangeVersion(version: 2 | 3): void;
+}
+
+export async function startPolymarketSimulator(opts: SimulatorOptions & { exchangeVersion?: 2 | 3 } = {}): Promise<RunningSimulator & PolymarketSimulatorControls> {
+  let exchangeVersion: 2 | 3 = opts.exchangeVersion ?? 2;
   const now = Date.now();
   const seed = polymarketSeed(now);
   const markets = new Map<string, GammaMarketWire>();
@@ -316,6 +323,7 @@ export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Pro
   // The trading API (auth, orders, balance): simulator-orders.ts.
   registerPolymarketOrders(server, {
     activity,
+    exchangeVersion: () => exchangeVersion,
     token: (id) => {
       const t = tokens.get(id);
       return t ? { ...t, negRisk: !!markets.get(t.conditionId)?.negRisk } : undefined;
@@ -330,7 +338,7 @@ export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Pro
     },
   });
 
-  return launchSimulator({
+  const running = await launchSimulator({
     exchange: 'polymarket',
     server,
     activity,
@@ -338,4 +346,5 @@ export async function startPolymarketSimulator(opts: SimulatorOptions = {}): Pro
     baseUrls: () => ({ gamma: `${server.baseUrl}/gamma`, clob: `${server.baseUrl}/clob`, data: `${server.baseUrl}/data`, ws: `${server.wsBaseUrl}/ws/market` }),
     marketCount: () => markets.size,
   });
+  return Object.assign(running, { setExchangeVersion: (v: 2 | 3) => void (exchangeVersion = v) });
 }

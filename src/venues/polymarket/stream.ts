@@ -7,6 +7,8 @@
  * Keepalive: the venue wants a text `PING` about every 10 s.
  */
 import { UpstreamSocket, type StreamClientOptions, type StreamMarketRef, type UpstreamChannels } from '../stream.js';
+import { checkWire } from '../wire.js';
+import { WsMarketMessageSchema } from './wire.js';
 import { normaliseWsBook, normaliseWsLastTrade, normaliseWsPriceChange, type PolymarketWsBook, type PolymarketWsLastTrade, type PolymarketWsPriceChange } from './normalise.js';
 
 export class PolymarketStreamClient extends UpstreamSocket {
@@ -52,6 +54,7 @@ export class PolymarketStreamClient extends UpstreamSocket {
     const items = Array.isArray(parsed) ? parsed : [parsed];
     const tokens = this.yesTokens();
     for (const raw of items as { event_type?: string; asset_id?: string; market?: string }[]) {
+      checkWire(WsMarketMessageSchema, raw, { exchange: 'polymarket', endpoint: `ws ${String(raw?.event_type ?? '(no event_type)')}` });
       if (raw.event_type === 'book') {
         if (raw.asset_id && tokens.has(raw.asset_id)) this.emit({ kind: 'book', book: normaliseWsBook(raw as PolymarketWsBook) });
       } else if (raw.event_type === 'price_change') {

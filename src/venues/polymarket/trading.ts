@@ -16,7 +16,9 @@
 import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
-import { l2Headers, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials } from './signing.js';
+import { checkWire, venueDrift } from '../wire.js';
+import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
+import { ClobVersionSchema } from './wire.js';
 
 interface PolymarketOrderWire {
   id: string;
@@ -62,6 +64,7 @@ interface DataApiPositionWire {
 export function positionsWallet(creds: Credentials): string {
   if (typeof creds.funder === 'string' && creds.funder) return creds.funder;
   if (creds.signature_type === 2) return polymarketSafeAddress(String(creds.address));
+  if (creds.signature_type === 3) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your deposit wallet; store its address as funder with your polymarket credentials');
   if (creds.signature_type === 1) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your proxy wallet; store its address as funder with your polymarket credentials');
   return String(creds.address);
 }
@@ -70,9 +73,9 @@ export function polymarketPosition(p: DataApiPositionWire): VenuePosition {
   return { market_id: p.conditionId, outcome: String(p.asset), size: num(p.size) ?? 0, avg_price: num(p.avgPrice), value: num(p.currentValue) };
 }
 
-export function orderHashOf(signedOrder: Record<string, unknown>): string {
+export function orderHashOf(signedOrder: Record<string, unknown>, version: PolymarketExchangeVersion = 2): string {
   const o = parseCtfOrder(signedOrder, POLYMARKET_ORDER_TYPES.Order);
-  const typed = polymarketOrderTypedData(o.message, signedOrder.negRisk === true);
+  const typed = polymarketOrderTypedData(o.message, signedOrder.negRisk === true, version);
   return typedDataHash(typed.domain, typed.types, typed.message);
 }
 
@@ -92,6 +95,44 @@ export function polymarketOrderParties(input: OrderSignerInput, creds: Credentia
   return { signer, maker: signer, signatureType };
 }
 
+/**
+ * How long the CLOB's exchange version is trusted before it is asked again. The official client asks
+ * once and again only after an `order_version_mismatch` (clob-client-v2 v1.1.0, 2026-07-17, src/client.ts
+ * `resolveVersion`); a service running for weeks also re-asks now and then.
+ */
+export const EXCHANGE_VERSION_TTL_MS = 5 * 60_000;
+const exchangeVersions = new Map<string, { version: PolymarketExchangeVersion; atMs: number }>();
+
+/**
+ * The CTF Exchange version the CLOB at `clobBase` takes orders for (`GET /version`), cached per base
+ * URL; `refresh` asks again. A CLOB that does not answer leaves the last known version (2 when none,
+ * as the official client defaults); one that announces a version this service cannot verify for is a
+ * SignedOrderError naming it, and is noted in the drift log.
+ */
+export async function polymarketExchangeVersion(clobBase: string, o: { timeoutMs: number; now?: () => number; refresh?: boolean }): Promise<PolymarketExchangeVersion> {
+  const now = (o.now ?? Date.now)();
+  const base = clobBase.replace(/\/$/, '');
+  const known = exchangeVersions.get(base);
+  if (known && !o.refresh && now - known.atMs < EXCHANGE_VERSION_TTL_MS) return known.version;
+  let body: unknown;
+  try {
+    body = (await venueCall('polymarket', `${base}/version`, { method: 'GET', timeoutMs: o.timeoutMs })).body;
+  } catch {
+    return known?.version ?? 2;
+  }
+  checkWire(ClobVersionSchema, body, { exchange: 'polymarket', endpoint: 'GET /version' });
+  const version = parseExchangeVersion(body);
+  if (version === null) {
+    venueDrift.note('polymarket', 'GET /version', 'unknown_value', `version: ${JSON.stringify((body as { version?: unknown }).version)} is not 2 or 3`);
+    throw new SignedOrderError(`Polymarket's CLOB runs CTF Exchange version ${JSON.stringify((body as { version?: unknown }).version)}, which this service cannot verify orders for`);
+  }
+  exchangeVersions.set(base, { version, atMs: now });
+  return version;
+}
+
+/** A venue error that says the order was signed for another exchange version than the CLOB runs. */
+export const isOrderVersionMismatch = (err: unknown): boolean => err instanceof VenueCallError && err.message.toLowerCase().includes(ORDER_VERSION_MISMATCH);
+
 export function createPolymarketTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.clob.replace(/\/$/, '');
   const dataBase = cfg.baseUrls.data.replace(/\/$/, '');
@@ -103,6 +144,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
     const headers = timedSync('sign', () => l2Headers(l2(creds), Math.floor(now() / 1000), method, path.split('?')[0], text));
     return venueCall('polymarket', base + path, { method, headers, body: text, timeoutMs: cfg.timeoutMs, allowNotFound });
   };
+  const exchangeVersion = (refresh = false) => polymarketExchangeVersion(base, { timeoutMs: cfg.timeoutMs, now, refresh });
   const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
     const res = await call(creds, 'GET', `/data/order/${id}`, undefined, true);
     const o = res.body as PolymarketOrderWire | null;
@@ -120,13 +162,14 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       const negRisk = (res.body as { neg_risk?: unknown } | null)?.neg_risk;
       if (res.status === 404 || typeof negRisk !== 'boolean') throw new VenueCallError('polymarket', 'rejected', `polymarket knows no outcome token ${order.outcome}`, 404);
       return {
-        typedData: polymarketOrderTypedData(message, negRisk),
+        typedData: polymarketOrderTypedData(message, negRisk, await exchangeVersion()),
         // Sent with the order but not signed: the expiry, the taker (anyone) and the exchange.
         signedOrder: { ...message, expiration: orderExpiration(order), taker: '0x0000000000000000000000000000000000000000', negRisk },
       };
     },
     async verifySignedOrder(signed, order, creds) {
-      return verifyPolymarketOrder(signed, { outcome: order.outcome }, creds ? String(creds.address) : null, Math.floor(now() / 1000));
+      const signers = creds ? { address: String(creds.address), funder: typeof creds.funder === 'string' ? creds.funder : null } : null;
+      return verifyPolymarketOrder(signed, { outcome: order.outcome }, signers, Math.floor(now() / 1000), await exchangeVersion());
     },
     async place(creds, order) {
       const signed = order.signedOrder!;
@@ -137,7 +180,17 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
         orderType: ORDER_TYPE[order.timeInForce],
         negRisk: signed.negRisk === true,
       };
-      const res = await call(creds, 'POST', '/order', body);
+      let res: Awaited<ReturnType<typeof call>>;
+      try {
+        res = await call(creds, 'POST', '/order', body);
+      } catch (err) {
+        if (!isOrderVersionMismatch(err)) throw err;
+        // The exchange moved between the check and the post. The order is the caller's signature, so
+        // the service cannot re-sign it (the official client re-signs and retries): say what to sign.
+        const version = await exchangeVersion(true);
+        const domain = polymarketOrderDomain(signed.negRisk === true, version);
+        throw new VenueCallError('polymarket', 'rejected', `Polymarket's CTF Exchange now runs version ${version}; this order was signed for another: sign it again under domain version "${version}" (verifyingContract ${domain.verifyingContract}) and send it again`, (err as VenueCallError).status);
+      }
       const r = res.body as { success?: boolean; errorMsg?: string; orderID?: string; status?: string; tradeIDs?: unknown[]; transactionsHashes?: unknown[] };
       if (!r.success || !r.orderID) throw new VenueCallError('polymarket', 'rejected', r.errorMsg || 'order not accepted');
       // `live`: placed and resting (`delayed` and `unmatched` are marketable orders still in flight).
@@ -154,7 +207,15 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       return s;
     },
     async findByClientId(creds, _clientId, hint) {
-      return hint.order.signedOrder ? getOrder(creds, orderHashOf(hint.order.signedOrder)) : null;
+      const signed = hint.order.signedOrder;
+      if (!signed) return null;
+      // The order is called by its hash under the version it was signed for: the current one first.
+      const current = await exchangeVersion();
+      for (const v of [current, ...POLYMARKET_EXCHANGE_VERSIONS.filter((x) => x !== current)]) {
+        const found = await getOrder(creds, orderHashOf(signed, v));
+        if (found) return found;
+      }
+      return null;
     },
     async cancel(creds, id) {
       const res = await call(creds, 'DELETE', '/order', { orderID: id });

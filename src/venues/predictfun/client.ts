@@ -9,6 +9,8 @@
  * Trades are the venue's order-match events; price history is built from them (the venue has no
  * public price-history endpoint).
  */
+import { checkWire } from '../wire.js';
+import { predictfunWireFor } from './wire.js';
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { predictfun } from './index.js';
@@ -76,11 +78,19 @@ export class PredictfunAdapter implements VenueAdapter {
   }
 
   private async get<T>(call: string, r: Req, signal?: AbortSignal): Promise<PredictEnvelope<T>> {
-    return this.http.getJson<PredictEnvelope<T>>(call, r.path, r.query, signal);
+    return this.checked(r, await this.http.getJson<PredictEnvelope<T>>(call, r.path, r.query, signal));
   }
 
   private async getOrNull<T>(call: string, r: Req): Promise<PredictEnvelope<T> | null> {
-    return this.http.getJsonOrNull<PredictEnvelope<T>>(call, r.path, r.query);
+    const body = await this.http.getJsonOrNull<PredictEnvelope<T>>(call, r.path, r.query);
+    return body === null ? null : this.checked(r, body);
+  }
+
+  /** Notes in the drift log where an answer differs from predictfun/wire.ts; the answer goes on as it is. */
+  private checked<B>(r: Req, body: B): B {
+    const wire = predictfunWireFor(r.path);
+    if (wire) checkWire(wire.schema, body, { exchange: 'predictfun', endpoint: wire.endpoint });
+    return body;
   }
 
   private remember(raw: PredictMarketWire): void {

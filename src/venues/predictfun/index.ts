@@ -33,6 +33,7 @@ export const predictfun = defineVenue({
   // Mainnet wants a key on every read (header x-api-key).
   marketDataKeys: { api_key: 'PREDICTFUN_API_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictfunAdapter,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictfunSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPredictfunStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPredictfunTradingClient,

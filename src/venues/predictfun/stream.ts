@@ -5,6 +5,8 @@
  * The venue sends `heartbeat` pushes that must be echoed or it drops the socket. Prices and trades have
  * no topic here: the gateway polls them. The service's API key, when configured, goes in `apiKey`.
  */
+import { checkWire } from '../wire.js';
+import { PredictWsBookMessageSchema } from './wire.js';
 import { UpstreamSocket, type StreamClientOptions, type StreamMarketRef, type UpstreamChannels } from '../stream.js';
 import { normaliseOrderbook, type PredictOrderbookWire } from './normalise.js';
 
@@ -41,6 +43,7 @@ export class PredictfunStreamClient extends UpstreamSocket {
     if (m.topic === 'heartbeat') return void this.send({ method: 'heartbeat', data: m.data });
     const t = TOPIC.exec(m.topic);
     if (!t || !this.wanted.has(t[1])) return;
+    checkWire(PredictWsBookMessageSchema, m, { exchange: 'predictfun', endpoint: 'ws predictOrderbook' });
     this.emit({ kind: 'book', book: normaliseOrderbook(t[1], m.data as PredictOrderbookWire) });
   }
 }

@@ -9,6 +9,8 @@
  * (market id, contract id); the cursor names the last contract of a page, so a resumed listing
  * starts right after it even if the snapshot changed in between.
  */
+import { checkWire } from '../wire.js';
+import { PredictItAllSchema, PredictItChartSchema, PredictItMarketSchema } from './wire.js';
 import { paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { predictit } from './index.js';
@@ -89,6 +91,7 @@ export class PredictItAdapter implements VenueAdapter {
   private async snapshot(call: string, signal?: AbortSignal): Promise<PredictItMarketWire[]> {
     const r = predictitRequests.all();
     const body = await this.http.getJson<{ markets?: PredictItMarketWire[] }>(call, r.path, r.query, signal);
+    checkWire(PredictItAllSchema, body, { exchange: 'predictit', endpoint: 'GET /marketdata/all/' });
     if (!body || !Array.isArray(body.markets)) throw new VenueError('predictit', call, 'parse', 'expected { markets: [...] }');
     this.learn(body.markets);
     return body.markets;
@@ -137,6 +140,7 @@ export class PredictItAdapter implements VenueAdapter {
     if (parent !== undefined) {
       const r = predictitRequests.market(parent);
       const market = await this.http.getJsonOrNull<PredictItMarketWire | null>(call, r.path, r.query);
+      if (market) checkWire(PredictItMarketSchema, market, { exchange: 'predictit', endpoint: 'GET /marketdata/markets/{id}' });
       if (market && Array.isArray(market.contracts)) {
         this.learn([market]);
         const contract = market.contracts.find((c) => c.id === cid);
@@ -171,6 +175,7 @@ export class PredictItAdapter implements VenueAdapter {
     const startMs = q.start ? Date.parse(q.start) : endMs - 7 * DAY;
     const r = predictitRequests.chart({ marketId: found.market.id, timespan: timespanFor(startMs, nowMs), maxContracts: Math.max(1, found.market.contracts.length) });
     const rows = await this.http.getJson<PredictItChartRowWire[] | null>('getPriceHistory', r.path, r.query);
+    checkWire(PredictItChartSchema, rows, { exchange: 'predictit', endpoint: 'GET /Public/GetMarketChartData/{id}' });
     const all = normaliseChart(Array.isArray(rows) ? rows : [], found.contract);
     const inRange = all.filter((p) => {
       const t = Date.parse(p.timestamp);

@@ -25,6 +25,7 @@ export const predictit = defineVenue({
   credentials: null,
   marketDataKeys: {},
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictItAdapter,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictItSimulator,
   testHints: {
     unknownMarketId: '987654321',

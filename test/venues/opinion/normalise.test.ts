@@ -10,12 +10,12 @@ import {
   normaliseOrderbook,
   normalisePriceHistory,
   opinionStatus,
-  type OpinionEnvelope,
   type OpinionHistoryWire,
   type OpinionLatestPriceWire,
   type OpinionMarketWire,
   type OpinionOrderbookWire,
 } from '../../../src/venues/opinion/normalise.js';
+import type { OpinionEnvelope } from '../../../src/venues/opinion/wire.js';
 
 const fx = <T>(name: string): OpinionEnvelope<T> => fixture<OpinionEnvelope<T>>('opinion', name);
 const ctx = { fetchedAt: '2026-11-20T10:30:00.000Z' };

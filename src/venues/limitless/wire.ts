@@ -1,0 +1,67 @@
+/**
+ * Limitless's wire formats, from the official TypeScript SDK (limitless-labs-group/
+ * limitless-exchange-ts-sdk, 2026-04-30): src/types/markets.ts (`ActiveMarketsResponse` `{data,
+ * totalMarketsCount}`, `Market`, `OrderBook` with `OrderbookEntry{price, size, side}` numbers) and
+ * src/types/websocket.ts (`OrderbookUpdate{marketSlug, orderbook: OrderbookData, timestamp}`). The SDK
+ * types `maxSpread` as a string in `OrderBook` and a number in `OrderbookData`: both are accepted.
+ * The SDK has no type for `/events` and `/historical-price` (CCXT's static request fixtures name
+ * the endpoints only): only their outer shape is checked.
+ */
+import { z } from 'zod';
+import type { ConformanceCheck } from '../wire.js';
+
+const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
+
+const MarketCore = {
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.string(),
+  expirationTimestamp: z.number().optional(),
+  tokens: z.looseObject({ yes: z.string(), no: z.string() }).optional(),
+  prices: z.array(z.number()).optional(),
+  tradeType: z.string().optional(),
+  marketType: z.string().optional(),
+};
+export const LimitlessMarketSchema = z.looseObject({ ...MarketCore, markets: z.array(z.looseObject(MarketCore)).optional() });
+export const LimitlessActivePageSchema = z.looseObject({ data: z.array(LimitlessMarketSchema), totalMarketsCount: z.number().int() });
+
+const Entry = z.looseObject({ price: z.number(), size: z.number(), side: z.string() });
+export const LimitlessOrderbookSchema = z.looseObject({ bids: z.array(Entry), asks: z.array(Entry), tokenId: z.string(), adjustedMidpoint: z.number().nullish(), maxSpread: numberish.optional(), minSize: numberish.optional(), lastTradePrice: z.number().nullish() });
+export const LimitlessEventsPageSchema = z.looseObject({ data: z.array(z.looseObject({})) });
+export const LimitlessHistorySchema = z.union([z.looseObject({ prices: z.array(z.looseObject({})) }), z.array(z.looseObject({}))]);
+
+/** The Socket.IO `orderbookUpdate` event's payload. */
+export const LimitlessOrderbookUpdateSchema = z.looseObject({
+  marketSlug: z.string(),
+  orderbook: z.looseObject({ bids: z.array(Entry), asks: z.array(Entry), tokenId: z.string(), adjustedMidpoint: z.number().nullish(), maxSpread: numberish.optional(), minSize: numberish.optional() }),
+  timestamp: z.union([z.number(), z.string()]),
+});
+
+/** The endpoint name and schema of a request path of the adapter (for the drift log). */
+export function limitlessWireFor(path: string): { endpoint: string; schema: z.ZodType } | null {
+  if (path === '/markets/active') return { endpoint: 'GET /markets/active', schema: LimitlessActivePageSchema };
+  if (path.endsWith('/orderbook')) return { endpoint: 'GET /markets/{slug}/orderbook', schema: LimitlessOrderbookSchema };
+  if (path.endsWith('/events')) return { endpoint: 'GET /markets/{slug}/events', schema: LimitlessEventsPageSchema };
+  if (path.endsWith('/historical-price')) return { endpoint: 'GET /markets/{slug}/historical-price', schema: LimitlessHistorySchema };
+  if (/^\/markets\/[^/]+$/.test(path)) return { endpoint: 'GET /markets/{slug}', schema: LimitlessMarketSchema };
+  return null;
+}
+
+export const conformanceChecks: readonly ConformanceCheck[] = [
+  {
+    endpoint: 'GET /markets/active',
+    base: 'rest',
+    authenticated: false,
+    request: () => ({ method: 'GET', path: '/markets/active?page=1&limit=10' }),
+    schema: LimitlessActivePageSchema,
+    remember(response, values) {
+      const m = (response as z.infer<typeof LimitlessActivePageSchema>).data.find((x) => x.tokens && !x.markets?.length);
+      if (m) values.set('slug', m.slug);
+    },
+  },
+  { endpoint: 'GET /markets/{slug}', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}` } : null), schema: LimitlessMarketSchema },
+  { endpoint: 'GET /markets/{slug}/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/orderbook` } : null), schema: LimitlessOrderbookSchema },
+  { endpoint: 'GET /markets/{slug}/events', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/events?page=1&limit=5` } : null), schema: LimitlessEventsPageSchema },
+  { endpoint: 'GET /markets/{slug}/historical-price', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/historical-price?interval=1h` } : null), schema: LimitlessHistorySchema },
+];

@@ -1,0 +1,150 @@
+/**
+ * Polymarket's wire formats, as the venue publishes and sends them (not as our adapter reads them):
+ * - CLOB: Polymarket's official client clob-client-v2 v1.1.0 (2026-07-17): `GET /version` answers
+ *   `{version}` (src/client.ts `getVersion`), `OrderBookSummary` (src/types/clob.ts: market, asset_id,
+ *   timestamp, hash, bids/asks of `{price, size}` decimal strings), `MarketPrice` history `{t, p}`;
+ * - Gamma and the Data API: payloads recorded from the live APIs in nautilus_trader's test data
+ *   (crates/adapters/polymarket/test_data: gamma_market_live.json, gamma_event.json,
+ *   data_api_trades_response.json, clob_book_response.json, ws_market_*_msg.json; 2024-10 to 2026-01)
+ *   and py-sdk's recorded data_v2 fixtures. Only the fields the adapter relies on are required; the
+ *   rest pass through.
+ */
+import { z } from 'zod';
+import type { ConformanceCheck } from '../wire.js';
+import { l2Headers } from './signing.js';
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'a decimal string');
+/** Gamma encodes its outcome arrays as JSON strings, e.g. `"[\"Yes\", \"No\"]"`. */
+const jsonArrayString = z.string().regex(/^\s*\[.*\]\s*$/s, 'a JSON array in a string');
+
+export const ClobVersionSchema = z.looseObject({ version: z.number().int() });
+
+export const GammaEventRefSchema = z.looseObject({ id: z.union([z.string(), z.number()]), slug: z.string().optional(), title: z.string().optional() });
+
+export const GammaMarketSchema = z.looseObject({
+  id: z.string(),
+  question: z.string(),
+  conditionId: z.string(),
+  slug: z.string().optional(),
+  outcomes: jsonArrayString,
+  outcomePrices: jsonArrayString.optional(),
+  clobTokenIds: jsonArrayString.optional(),
+  active: z.boolean(),
+  closed: z.boolean(),
+  endDate: z.string().optional(),
+  volume: decimalString.optional(),
+  volumeNum: z.number().optional(),
+  liquidity: decimalString.optional(),
+  negRisk: z.boolean().optional(),
+  events: z.array(GammaEventRefSchema).optional(),
+});
+
+export const GammaMarketsKeysetSchema = z.looseObject({ markets: z.array(GammaMarketSchema), next_cursor: z.string().nullish() });
+
+export const GammaEventSchema = z.looseObject({
+  id: z.string(),
+  slug: z.string().optional(),
+  title: z.string(),
+  active: z.boolean().optional(),
+  closed: z.boolean().optional(),
+  markets: z.array(GammaMarketSchema.partial().extend({ conditionId: z.string() })).optional(),
+});
+
+export const GammaEventsKeysetSchema = z.looseObject({ events: z.array(GammaEventSchema), next_cursor: z.string().nullish() });
+
+const BookLevel = z.looseObject({ price: decimalString, size: decimalString });
+
+export const ClobBookSchema = z.looseObject({
+  market: z.string(),
+  asset_id: z.string(),
+  timestamp: z.string(),
+  hash: z.string(),
+  bids: z.array(BookLevel),
+  asks: z.array(BookLevel),
+  tick_size: decimalString.optional(),
+  min_order_size: decimalString.optional(),
+  neg_risk: z.boolean().optional(),
+});
+
+/** clob-client-v2 src/types/clob.ts `BalanceAllowanceResponse`: base units of collateral, allowances by spender. */
+export const BalanceAllowanceSchema = z.looseObject({ balance: z.string().regex(/^\d+$/, 'base units'), allowances: z.record(z.string(), z.string()) });
+
+export const ClobPriceHistorySchema = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
+
+export const DataApiTradeSchema = z.looseObject({
+  asset: z.string(),
+  conditionId: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  price: z.number(),
+  size: z.number(),
+  timestamp: z.number(),
+  transactionHash: z.string().optional(),
+});
+export const DataApiTradesSchema = z.array(DataApiTradeSchema);
+
+// ---- the market WebSocket (ws_market_*_msg.json) ---------------------------------------------------
+export const WsBookMessageSchema = z.looseObject({ event_type: z.literal('book'), market: z.string(), asset_id: z.string(), bids: z.array(BookLevel), asks: z.array(BookLevel), timestamp: z.string() });
+export const WsPriceChangeMessageSchema = z.looseObject({
+  event_type: z.literal('price_change'),
+  market: z.string(),
+  price_changes: z.array(z.looseObject({ asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, best_bid: decimalString.optional(), best_ask: decimalString.optional() })),
+  timestamp: z.string(),
+});
+export const WsLastTradeMessageSchema = z.looseObject({ event_type: z.literal('last_trade_price'), market: z.string(), asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, timestamp: z.string() });
+/** Every market-channel message the adapter reads; others (tick_size_change, best_bid_ask...) are let through. */
+export const WsMarketMessageSchema = z.union([WsBookMessageSchema, WsPriceChangeMessageSchema, WsLastTradeMessageSchema, z.looseObject({ event_type: z.enum(['tick_size_change', 'best_bid_ask', 'new_market', 'market_resolved']) })]);
+
+/** The endpoints the adapter relies on, in the order the conformance command calls them. */
+export const conformanceChecks: readonly ConformanceCheck[] = [
+  {
+    endpoint: 'GET /markets/keyset',
+    base: 'gamma',
+    authenticated: false,
+    request: () => ({ method: 'GET', path: '/markets/keyset?limit=5&closed=false' }),
+    schema: GammaMarketsKeysetSchema,
+    remember(response, values) {
+      for (const m of (response as z.infer<typeof GammaMarketsKeysetSchema>).markets) {
+        const tokens = m.clobTokenIds ? (JSON.parse(m.clobTokenIds) as string[]) : [];
+        if (tokens[0] && !values.has('token')) {
+          values.set('token', tokens[0]);
+          values.set('conditionId', m.conditionId);
+        }
+      }
+    },
+  },
+  { endpoint: 'GET /events/keyset', base: 'gamma', authenticated: false, request: () => ({ method: 'GET', path: '/events/keyset?limit=5' }), schema: GammaEventsKeysetSchema },
+  { endpoint: 'GET /version', base: 'clob', authenticated: false, request: () => ({ method: 'GET', path: '/version' }), schema: ClobVersionSchema },
+  {
+    endpoint: 'GET /book',
+    base: 'clob',
+    authenticated: false,
+    request: (v) => (v.get('token') ? { method: 'GET', path: `/book?token_id=${v.get('token')}` } : null),
+    schema: ClobBookSchema,
+  },
+  {
+    endpoint: 'GET /prices-history',
+    base: 'clob',
+    authenticated: false,
+    request: (v) => (v.get('token') ? { method: 'GET', path: `/prices-history?market=${v.get('token')}&interval=1d&fidelity=60` } : null),
+    schema: ClobPriceHistorySchema,
+  },
+  {
+    endpoint: 'GET /trades',
+    base: 'data',
+    authenticated: false,
+    request: (v) => (v.get('conditionId') ? { method: 'GET', path: `/trades?market=${v.get('conditionId')}&limit=5&takerOnly=true` } : null),
+    schema: DataApiTradesSchema,
+  },
+  {
+    // A signed read that changes nothing: the collateral balance of the credentials' wallet.
+    endpoint: 'GET /balance-allowance',
+    base: 'clob',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/balance-allowance?asset_type=COLLATERAL' }),
+    schema: BalanceAllowanceSchema,
+    headers(request, keys, nowMs) {
+      const c = keys.credentials ?? {};
+      return l2Headers({ api_key: String(c.api_key), secret: String(c.secret), passphrase: String(c.passphrase), address: String(c.address) }, Math.floor(nowMs / 1000), request.method, request.path.split('?')[0]);
+    },
+  },
+];

@@ -1,0 +1,180 @@
+// The venues' wire schemas (src/venues/<code>/wire.ts, taken from the venues' published specs, official
+// SDKs and recorded payloads) held against the simulators, and the conformance command's logic:
+// - every simulator answers every conformance check within its venue's schemas (REST), and its
+//   stream messages fit them too, so a simulator cannot send what the venue never sends;
+// - the adapters' own reads against the simulators note no drift;
+// - the run says ok / drifted (naming the field) / failed, and "no network" when no venue resolves.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { WebSocket } from 'ws';
+import { conformanceExitCode, formatConformance, runConformance, runSimulatorConformance, runVenueConformance } from '../../src/venues/conformance.js';
+import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
+import { VENUES } from '../../src/venues/index.js';
+import { createAdapter } from '../../src/venues/registry.js';
+import { simulatorFor } from '../../src/venues/simulators.js';
+import { l1Headers } from '../../src/venues/polymarket/signing.js';
+import { startPolymarketSimulator } from '../../src/venues/polymarket/simulator.js';
+import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
+import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
+import { venueDrift } from '../../src/venues/wire.js';
+import { Wallet } from 'ethers';
+
+const FAST_HTTP = { retries: 0, timeoutMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 } };
+const descriptor = (code: string) => VENUES.find((v) => v.code === code)!;
+const WITH_CHECKS = VENUES.filter((v) => v.conformance).map((v) => v.code);
+
+describe('venue wire schemas and the conformance command', function () {
+  this.timeout(120_000);
+
+  it('every simulator answers every check of its venue within the venue\'s schemas', async () => {
+    const report = await runSimulatorConformance(EXCHANGE_CODES, { timeoutMs: 10_000 });
+    const bad = report.results.filter((r) => r.outcome === 'drifted' || r.outcome === 'failed');
+    assert.deepEqual(bad, [], formatConformance(report));
+    for (const code of WITH_CHECKS) assert.ok(report.results.some((r) => r.venue === code && r.outcome === 'ok'), `${code} was checked`);
+    assert.equal(report.noNetwork, false);
+    assert.equal(conformanceExitCode(report), 0);
+  });
+
+  for (const code of WITH_CHECKS) {
+    it(`${code}: the adapter's reads against the simulator note no drift`, async () => {
+      const sim = await (await simulatorFor(code))({ tickMs: 0, seed: 3 });
+      venueDrift.clear();
+      try {
+        const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: FAST_HTTP });
+        const first = (await adapter.listMarkets({ pageSize: 10 })[Symbol.asyncIterator]().next()).value;
+        const market = first?.markets.find((m) => m.status === 'open') ?? first?.markets[0];
+        assert.ok(market, 'the simulator lists markets');
+        await adapter.getMarket(market.market_id);
+        if (adapter.capabilities.reads.orderbook) await adapter.getOrderBook!(market.market_id);
+        if (adapter.capabilities.reads.trades) await adapter.getTrades!(market.market_id, { limit: 5 });
+        if (adapter.capabilities.reads.prices) await adapter.getPriceHistory!(market.market_id, { interval: '1h' });
+        await adapter.close?.();
+        const drift = venueDrift.of(code).filter((n) => n.endpoint !== 'envelope');
+        assert.deepEqual(drift, []);
+      } finally {
+        await sim.stop();
+      }
+    });
+  }
+
+  it('polymarket: the simulator\'s market-channel messages fit the wire schema', async () => {
+    const sim = await startPolymarketSimulator({ tickMs: 0, seed: 5 });
+    try {
+      const list = (await (await fetch(`${sim.baseUrls.gamma}/markets?limit=20&closed=false`)).json()) as { clobTokenIds?: string }[];
+      const assets = list.flatMap((m) => (m.clobTokenIds ? (JSON.parse(m.clobTokenIds) as string[]) : [])).slice(0, 8);
+      const ws = new WebSocket(sim.baseUrls.ws);
+      const messages: unknown[] = [];
+      ws.on('message', (data) => {
+        const text = String(data);
+        if (text === 'PONG') return;
+        const parsed = JSON.parse(text) as unknown;
+        messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+      });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      ws.send(JSON.stringify({ assets_ids: assets, type: 'market', initial_dump: true }));
+      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 40; i++) sim.activity.step();
+      await new Promise((r) => setTimeout(r, 300));
+      ws.close();
+      const kinds = new Set(messages.map((m) => (m as { event_type?: string }).event_type));
+      assert.ok(kinds.has('book') && kinds.has('price_change'), `kinds seen: ${[...kinds].join(', ')}`);
+      for (const m of messages) {
+        const r = WsMarketMessageSchema.safeParse(m);
+        assert.ok(r.success, `${JSON.stringify(m).slice(0, 200)}: ${r.success ? '' : r.error.message}`);
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('predictfun: the simulator\'s book-topic messages fit the wire schema', async () => {
+    const sim = await (await simulatorFor('predictfun'))({ tickMs: 0, seed: 5 });
+    try {
+      const page = (await (await fetch(`${sim.baseUrls.rest}/markets?first=10`)).json()) as { data: { id: number }[] };
+      const topics = page.data.slice(0, 5).map((m) => `predictOrderbook/${m.id}`);
+      const ws = new WebSocket(sim.baseUrls.ws);
+      const books: unknown[] = [];
+      ws.on('message', (data) => {
+        const m = JSON.parse(String(data)) as { type?: string; topic?: string };
+        if (m.type === 'M' && m.topic?.startsWith('predictOrderbook/')) books.push(m);
+      });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      ws.send(JSON.stringify({ requestId: 1, method: 'subscribe', params: topics }));
+      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 20; i++) sim.activity.step();
+      await new Promise((r) => setTimeout(r, 300));
+      ws.close();
+      assert.ok(books.length >= topics.length, `${books.length} book messages`);
+      for (const m of books) {
+        const r = PredictWsBookMessageSchema.safeParse(m);
+        assert.ok(r.success, `${JSON.stringify(m).slice(0, 200)}: ${r.success ? '' : r.error.message}`);
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('polymarket: the signed check (balance-allowance) runs with credentials and fits the schema', async () => {
+    const sim = await startPolymarketSimulator({ tickMs: 0 });
+    try {
+      const wallet = new Wallet(`0x${'41'.repeat(32)}`);
+      const key = (await (await fetch(`${sim.baseUrls.clob}/auth/derive-api-key`, { headers: { ...(await l1Headers(wallet, Math.floor(Date.now() / 1000))) } })).json()) as { apiKey: string; secret: string; passphrase: string };
+      const credentials = { api_key: key.apiKey, secret: key.secret, passphrase: key.passphrase, address: wallet.address };
+      const { results } = await runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials } }, { timeoutMs: 5_000, withCredentials: true });
+      assert.deepEqual(results.find((r) => r.endpoint === 'GET /balance-allowance'), { venue: 'polymarket', endpoint: 'GET /balance-allowance', outcome: 'ok', detail: '' });
+      const wrong = await runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: { ...credentials, passphrase: 'nope' } } }, { timeoutMs: 5_000, withCredentials: true });
+      assert.match(wrong.results.find((r) => r.endpoint === 'GET /balance-allowance')!.detail, /HTTP 401/);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('reports the drifted field, a failed endpoint, and what it could not ask', async () => {
+    // An Opinion that changed a status word and breaks its book.
+    const server = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/market?')) res.end(JSON.stringify({ code: 0, msg: 'success', result: { total: 1, list: [{ marketId: 7, marketTitle: 'x', status: 9, marketType: 0, yesTokenId: '1', noTokenId: '2' }] } }));
+      else res.writeHead(500).end('{"code":500,"msg":"boom"}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const report = await runConformance([{ descriptor: descriptor('opinion'), baseUrls: { rest: base }, keys: { marketData: {}, credentials: null } }], { timeoutMs: 5_000, withCredentials: false });
+      const by = new Map(report.results.map((r) => [r.endpoint, r]));
+      assert.equal(by.get('GET /market')?.outcome, 'drifted');
+      assert.match(by.get('GET /market')!.detail, /result\.list\[0\]\.status/);
+      assert.equal(by.get('GET /market/{id}')?.outcome, 'skipped', 'the drifted listing gave no id to ask about');
+      assert.equal(report.noNetwork, false);
+      assert.equal(conformanceExitCode(report), 1);
+      assert.match(formatConformance(report), /opinion\s+GET \/market\s+drifted\s+result\.list\[0\]\.status/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('says "no network" when every venue fails on DNS or connect, and exits non-zero', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const venues = WITH_CHECKS.map((code, i) => {
+      const d = descriptor(code);
+      // One venue's hosts do not resolve, the others refuse connections.
+      const base = i === 0 ? 'http://venue-host.invalid' : `http://127.0.0.1:${port}`;
+      return { descriptor: d, baseUrls: Object.fromEntries(Object.keys(d.baseUrls).map((k) => [k, base])), keys: { marketData: {}, credentials: null } };
+    });
+    const report = await runConformance(venues, { timeoutMs: 5_000, withCredentials: false });
+    assert.equal(report.noNetwork, true, formatConformance({ ...report, noNetwork: false }));
+    assert.match(formatConformance(report), /^no network/);
+    assert.equal(conformanceExitCode(report), 1);
+  });
+
+  it('--help prints the usage and starts nothing', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', '--help'], { timeout: 60_000 });
+    assert.match(stdout, /^usage: npm run conformance -- \[--live \| --sim\]/);
+    assert.doesNotMatch(stdout, / ok|no network/);
+  });
+});
