@@ -135,7 +135,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       pool: db.pool,
       logger,
       createIndexer: config.runJobs
-        ? (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
+        ? (embedder) => new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
         : undefined,
       modelFetch: config.modelFetch ?? undefined,
     });
