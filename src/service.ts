@@ -64,6 +64,7 @@ import { KalshiParlayTrades } from './venues/kalshi/parlays.js';
 import { ParlayTradeService } from './market-data/parlays.js';
 import { createParlayRouter } from './http/routes/kalshi-parlays.js';
 import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
+import { credentialKeysHealth } from './trading/credential-keys-health.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -206,7 +207,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,
       healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health(),
-        ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}) },
+        ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}),
+        credentials: credentialKeysHealth(db.pool, trading.cipher) },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
