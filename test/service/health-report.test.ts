@@ -9,16 +9,7 @@ import { VenueSync } from '../../indexers/venue-sync.js';
 import { systemClock } from '../../src/util/clock.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { waitFor } from '../helpers/wait.js';
 
 describe('/health: a venue\'s markets during its first sync', function () {
   this.timeout(120_000);
