@@ -7,22 +7,25 @@
 // transaction with the cursor, so a crash loses at most the batch in progress and the database's
 // single embedded connection is never held for long. The service keeps answering meanwhile:
 // markets not yet embedded are simply not among the semantic results.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Embedder } from '../embeddings/embedder.js';
+import type { Database } from '../src/db/database.js';
 import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../src/db/maintenance-after-writes.js';
 import {
   MarketEmbeddingStore, type EmbeddingUpsert, type MarketTextRow, type TextKind,
 } from '../src/search/semantic/market-embedding-store.js';
+import { EmbeddingBackfillLease } from './embedding-lease.js';
 
 export interface EmbeddingIndexerOptions {
   pool: pg.Pool;
+  /** Which database the pool reaches: it decides what holds the lease (indexers/embedding-lease.ts). */
+  databaseKind: Database['kind'];
   embedder: Embedder;
   logger?: Logger;
   /** Markets per batch (one transaction each). */
   batchSize?: number;
-  /** Lease duration; renewed every batch. */
+  /** How long the lease row says the lease is held; renewed every batch. */
   leaseSeconds?: number;
   /**
    * VACUUM market_embeddings after enough writes (src/db/maintenance-after-writes.ts). For the embedded
@@ -60,8 +63,7 @@ export class EmbeddingIndexer {
   private readonly embedder: Embedder;
   private readonly logger?: Logger;
   private readonly batchSize: number;
-  private readonly leaseSeconds: number;
-  private readonly owner = `indexer-${randomUUID()}`;
+  private readonly lease: EmbeddingBackfillLease;
   private running?: Promise<IndexRunResult>;
   private rerunRequested = false;
   private timer?: NodeJS.Timeout;
@@ -74,7 +76,7 @@ export class EmbeddingIndexer {
     this.embedder = options.embedder;
     this.logger = options.logger?.child({ component: 'embedding-indexer' });
     this.batchSize = options.batchSize ?? 128;
-    this.leaseSeconds = options.leaseSeconds ?? 300;
+    this.lease = new EmbeddingBackfillLease(options.pool, options.databaseKind, options.leaseSeconds ?? 300);
     this.writeChunkRows = options.writeChunkRows;
     if (options.vacuumAfterWrites) {
       this.vacuum = vacuumAfterWrites(options.pool, 'market_embeddings', options.vacuumAfterWrites === true ? {} : options.vacuumAfterWrites);
@@ -137,16 +139,17 @@ export class EmbeddingIndexer {
   }
 
   private async run(onProgress?: (progress: IndexProgress) => void): Promise<IndexRunResult> {
-    if (!(await this.store.acquireLease(this.owner, this.leaseSeconds))) {
+    if (!(await this.lease.take())) {
       this.logger?.debug('embedding run skipped: another instance holds the lease');
       return { ran: false, markets: 0, embedded: 0, removed: 0 };
     }
     // which process held the lease when (between these two lines; test/db/embedding-runners.test.ts)
     this.logger?.debug({ job: 'embeddings' }, 'embedding run started');
     const result: IndexRunResult = { ran: true, markets: 0, embedded: 0, removed: 0 };
-    const pending = await this.store.pending();
-    const progress: IndexProgress = { phase: 'title', processed: 0, total: pending.title + pending.rules, embedded: 0 };
+    const progress: IndexProgress = { phase: 'title', processed: 0, total: 0, embedded: 0 };
     try {
+      const pending = await this.store.pending();
+      progress.total = pending.title + pending.rules;
       onProgress?.({ ...progress });
       for (const kind of ['title', 'rules'] as const) {
         progress.phase = kind;
@@ -164,13 +167,13 @@ export class EmbeddingIndexer {
           progress.embedded = result.embedded;
           progress.total = Math.max(progress.total, progress.processed);
           onProgress?.({ ...progress });
-          await this.store.acquireLease(this.owner, this.leaseSeconds);
+          await this.lease.renew();
         }
         result.markets = Math.max(result.markets, markets);
       }
     } finally {
       this.logger?.debug({ job: 'embeddings' }, 'embedding run finished');
-      await this.store.releaseLease(this.owner).catch(() => undefined);
+      await this.lease.release().catch((err: Error) => this.logger?.warn({ err }, 'embedding lease release failed'));
     }
     return result;
   }
@@ -210,7 +213,7 @@ export class EmbeddingIndexer {
         item.upsert.vector = vectors[i].vector;
       });
     }
-    const { rowsWritten } = await this.store.applyBatch({ owner: this.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq }, this.writeChunkRows);
+    const { rowsWritten } = await this.store.applyBatch({ owner: this.lease.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq }, this.writeChunkRows);
     if (this.vacuum) {
       // the batch is committed: a failed VACUUM is logged, never a failed batch
       const vacuumed = await this.vacuum.afterWrite(rowsWritten).catch((err: Error) => {

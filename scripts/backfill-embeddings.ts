@@ -35,7 +35,7 @@ let stopBar = (): void => {};
 try {
   embedder = await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
   const indexer = new EmbeddingIndexer({
-    pool: db.pool, embedder, logger, batchSize: Number(argValue('--batch') ?? 256), vacuumAfterWrites: db.kind === 'embedded',
+    pool: db.pool, databaseKind: db.kind, embedder, logger, batchSize: Number(argValue('--batch') ?? 256), vacuumAfterWrites: db.kind === 'embedded',
   });
   if (process.argv.includes('--full')) await indexer.store.resetCursors();
 

@@ -132,7 +132,7 @@ if (!process.argv.includes('--judged-only')) {
   try {
     const corpus = loadFixtureCorpus();
     await seedCatalogMarkets(db.pool, corpus);
-    await new EmbeddingIndexer({ pool: db.pool, embedder }).runOnce();
+    await new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder }).runOnce();
     reports.push(await evaluate(`Fixture corpus (${corpus.length} markets, hand-judged queries)`, db.pool, embedder, corpus, loadFixtureQueries()));
   } finally {
     await embedder.close();
@@ -155,7 +155,7 @@ if (process.argv.includes('--real')) {
       // --no-index: evaluate with the embeddings already stored (e.g. titles done, rules still filling).
       if (!process.argv.includes('--no-index')) {
         console.error('embedding what is not embedded yet (reuses the benchmark data directory)...');
-        await new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 512 }).runOnce();
+        await new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 512 }).runOnce();
       }
       const stored = await new MarketEmbeddingStore(db.pool).counts();
       console.log(`Stored embeddings: ${stored.title} titles, ${stored.rules} rules.\n`);
@@ -208,7 +208,7 @@ if (!process.argv.includes('--no-judged')) {
         embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
         await seedCatalogMarkets(db.pool, markets);
         console.error('embedding the titles not embedded yet (kept in the judged data directory)...');
-        await new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 512 }).runOnce();
+        await new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 512 }).runOnce();
         const semantic = new SemanticSearchService(db.pool, embedder);
         searchers.semantic = async (q) => (await semantic.search({ query: q, limit: K })).results.map(marketKey);
       }

@@ -44,6 +44,7 @@ import { createTradingRouter } from './http/routes/trading.js';
 import { createCredentialsRouter } from './http/routes/trading-credentials.js';
 import { createOnboardingRouter } from './http/routes/trading-onboarding.js';
 import { createOrderSyncJob, ORDER_SYNC_JOB } from '../indexers/order-sync-job.js';
+import { JobRunStore, matchingJobHealth, orderSyncHealth, recordRuns } from '../indexers/job-runs.js';
 import type { MarketRecorder } from './recorder/recorder.js';
 import { createMarketRecorder } from './recorder/setup.js';
 import { PartitionManager } from './recorder/partitions.js';
@@ -64,6 +65,7 @@ import { KalshiParlayTrades } from './venues/kalshi/parlays.js';
 import { ParlayTradeService } from './market-data/parlays.js';
 import { createParlayRouter } from './http/routes/kalshi-parlays.js';
 import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
+import { credentialKeysHealth } from './trading/credential-keys-health.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -135,7 +137,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       pool: db.pool,
       logger,
       createIndexer: config.runJobs
-        ? (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
+        ? (embedder) => new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
         : undefined,
       modelFetch: config.modelFetch ?? undefined,
     });
@@ -186,6 +188,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       }
     }
     const marketRecorder = recorder;
+    const jobRuns = new JobRunStore(db.pool);
     const searchComponents = search;
     const semanticComponent = semantic;
     const { app, accounts, keys } = buildApp({
@@ -206,7 +209,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       plans: buildPlanTable(config.planFeatureOverrides),
       sessionTtlMs: config.sessionTtlHours * 3600_000,
       healthChecks: { search: async () => ({ ...(await searchComponents.health()) }), embeddings: () => semanticComponent.health(), streams: async () => streamGateway.health(),
-        ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}) },
+        ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}),
+        credentials: credentialKeysHealth(db.pool, trading.cipher),
+        // the jobs' last runs, whichever instance ran them
+        matching: matchingJobHealth(jobRuns, MATCHING_JOB), order_sync: orderSyncHealth(jobRuns, ORDER_SYNC_JOB) },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
@@ -267,10 +273,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       jobs.scheduler.add(createSearchIndexJob({ pool: db.pool, writer: search.backend, cache: search.cache, logger: logger.child({ component: 'search-indexer' }) }));
       // Cross-venue matching after each sync (and on its schedule, which follows the embedding
       // passes); the markets whose svc_id it changed are re-indexed for search right after.
-      jobs.scheduler.add(createMatchingJob({
+      jobs.scheduler.add(recordRuns(createMatchingJob({
         pool: db.pool, writer: new CatalogWriter(db.pool, { vacuumAfterWrites: db.kind === 'embedded' }), logger: logger.child({ component: 'matching' }),
         onAssigned: () => void jobs.scheduler.trigger(SEARCH_INDEX_JOB),
-      }));
+      }), jobRuns, logger));
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed + change.removed === 0) return;
         void jobs.scheduler.trigger(SEARCH_INDEX_JOB);
@@ -279,7 +285,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       });
       // Orders not final yet follow their venues; the first run right away reconciles any order a
       // restart interrupted.
-      jobs.scheduler.add(createOrderSyncJob({ trading: trading.trading, schedule: config.trading.syncSchedule, logger }));
+      jobs.scheduler.add(recordRuns(createOrderSyncJob({ trading: trading.trading, schedule: config.trading.syncSchedule, logger }), jobRuns, logger));
       void jobs.scheduler.trigger(ORDER_SYNC_JOB);
       if (config.sync.onStart) void venueSync.syncAllNow();
     }

@@ -92,7 +92,7 @@ class SwitchableCache implements EmbeddingCacheStore {
 }
 
 async function embedAll(db: Database, embedder: Embedder, label: string): Promise<void> {
-  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 256, vacuumAfterWrites: db.kind === 'embedded' });
+  const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 256, vacuumAfterWrites: db.kind === 'embedded' });
   let last = 0;
   const t = performance.now();
   await indexer.runOnce((p) => {

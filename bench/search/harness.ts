@@ -5,6 +5,8 @@ export interface LoadResult {
   concurrency: number;
   requests: number;
   errors: number;
+  /** The errors by message (the first 120 characters), so that a run with errors says what they were. */
+  errorKinds: Record<string, number>;
   seconds: number;
   throughput: number;
   p50: number;
@@ -30,6 +32,7 @@ export async function runLoad(opts: {
   const phase = async (seconds: number, record: boolean) => {
     const latencies: number[] = [];
     let errors = 0;
+    const errorKinds: Record<string, number> = {};
     const end = performance.now() + seconds * 1000;
     const worker = async () => {
       while (performance.now() < end) {
@@ -38,23 +41,26 @@ export async function runLoad(opts: {
         try {
           await opts.request(i);
           if (record) latencies.push(performance.now() - t0);
-        } catch {
+        } catch (err) {
           errors++;
+          const kind = (err instanceof Error ? err.message : String(err)).slice(0, 120);
+          errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
         }
       }
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: opts.concurrency }, worker));
-    return { latencies, errors, elapsed: (performance.now() - started) / 1000 };
+    return { latencies, errors, errorKinds, elapsed: (performance.now() - started) / 1000 };
   };
   if (opts.warmupSeconds) await phase(opts.warmupSeconds, false);
-  const { latencies, errors, elapsed } = await phase(opts.seconds, true);
+  const { latencies, errors, errorKinds, elapsed } = await phase(opts.seconds, true);
   const sorted = Float64Array.from(latencies).sort();
   return {
     label: opts.label,
     concurrency: opts.concurrency,
     requests: latencies.length,
     errors,
+    errorKinds,
     seconds: elapsed,
     throughput: latencies.length / elapsed,
     p50: percentile(sorted, 50),

@@ -165,6 +165,7 @@ async function main(): Promise<void> {
     const phase = async (key: string, label: string, concurrency: number, request: (i: number) => Promise<unknown>) => {
       results[key] = await load(label, concurrency, request);
       console.error(formatRow(results[key]));
+      if (results[key].errors > 0) console.error(`  errors: ${JSON.stringify(results[key].errorKinds)}`);
     };
     await phase('ac_direct_4', 'autocomplete, engine direct', 4, direct.ac);
     await phase('ac_api_4', 'autocomplete, API (no cache)', 4, viaApi.ac);
@@ -230,6 +231,7 @@ async function main(): Promise<void> {
     log(`| bulk indexing >= 2,000 markets/s | ${Math.round(bulkRate)} markets/s | ${verdict(bulkRate >= 2000)} |`);
     const errors = Object.values(results).reduce((a, r) => a + r.errors, 0);
     log(`\nerrors across all phases: ${errors}`);
+    for (const r of Object.values(results)) if (r.errors > 0) log(`- ${r.label} at ${r.concurrency}: ${JSON.stringify(r.errorKinds)}`);
 
     mkdirSync(path.join('bench', 'results'), { recursive: true });
     const file = path.join('bench', 'results', `search-${started.toISOString().replace(/[:.]/g, '-')}.md`);

@@ -72,7 +72,7 @@ for (const config of configs) {
   await measure('idle', 4);
   const pending = await store.pending();
   if (pending.rules === 0) throw new Error('no rules left to embed: run with --reset-rules');
-  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, writeChunkRows: config.writeChunkRows, vacuumAfterWrites: true });
+  const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, writeChunkRows: config.writeChunkRows, vacuumAfterWrites: true });
   const run = indexer.runOnce();
   // the title pass has nothing to do; wait until the rules pass is embedding
   const started = embedder.pool.stats.bulkPasses;

@@ -962,6 +962,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Your stored credentials are encrypted with a key this instance lacks: a rotation of the credentials key is in progress (the message names the key id and what to do; /health shows `credentials` degraded) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The venue did not answer in time */
                 504: {
                     headers: {
@@ -1754,7 +1763,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Trading on the venue is not available in this process */
+                /** @description Trading on the venue is not available in this process, or a rotation of the credentials key is in progress (the message names the key id and what to do; /health shows `credentials` degraded) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2205,6 +2214,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Your stored credentials are encrypted with a key this instance lacks: a rotation of the credentials key is in progress (the message names the key id and what to do; /health shows `credentials` degraded) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The venue did not answer in time */
                 504: {
                     headers: {
@@ -2596,6 +2614,15 @@ export interface paths {
                 };
                 /** @description The venue is down or failed */
                 502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Your stored credentials are encrypted with a key this instance lacks: a rotation of the credentials key is in progress (the message names the key id and what to do; /health shows `credentials` degraded) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6660,7 +6687,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded. drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue's published wire format in live traffic.
+         * @description components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets}} (markets counted as they arrive while a sync runs). status is degraded when a non-database component is down or degraded. drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue's published wire format in live traffic.
          */
         get: {
             parameters: {
@@ -6685,6 +6712,48 @@ export interface paths {
                          *       "components": {
                          *         "database": {
                          *           "status": "ok"
+                         *         },
+                         *         "embeddings": {
+                         *           "status": "ok",
+                         *           "titles_pending": 20,
+                         *           "rules_pending": 20,
+                         *           "titles_to_check": 20,
+                         *           "rules_to_check": 20,
+                         *           "backfill_lease": {
+                         *             "holder": "holder",
+                         *             "until": "until"
+                         *           }
+                         *         },
+                         *         "credentials": {
+                         *           "status": "ok",
+                         *           "key_id": "key-id",
+                         *           "missing_key_ids": [
+                         *             "missing-key-id"
+                         *           ],
+                         *           "error": "error"
+                         *         },
+                         *         "matching": {
+                         *           "status": "ok",
+                         *           "last_run_at": "2026-12-10T19:00:00Z",
+                         *           "duration_ms": 20,
+                         *           "last_ok_at": "2026-12-10T19:00:00Z",
+                         *           "error": "error",
+                         *           "mode": "full",
+                         *           "links": {
+                         *             "identical": 20,
+                         *             "related": 20
+                         *           },
+                         *           "clusters": 20,
+                         *           "markets_assigned": 20
+                         *         },
+                         *         "order_sync": {
+                         *           "status": "ok",
+                         *           "last_run_at": "2026-12-10T19:00:00Z",
+                         *           "duration_ms": 20,
+                         *           "last_ok_at": "2026-12-10T19:00:00Z",
+                         *           "error": "error",
+                         *           "synced": 20,
+                         *           "failed": 20
                          *         }
                          *       },
                          *       "drift": {}
@@ -7165,6 +7234,70 @@ export interface components {
                 database: {
                     /** @enum {string} */
                     status: "ok" | "degraded" | "down" | "disabled" | "starting" | "fetching";
+                } & {
+                    [key: string]: unknown;
+                };
+                embeddings?: {
+                    /** @enum {string} */
+                    status: "ok" | "degraded" | "down" | "disabled" | "starting" | "fetching";
+                    /** @description live markets whose title has no vector yet (the real backlog) */
+                    titles_pending?: number;
+                    /** @description live markets whose rules have no vector yet */
+                    rules_pending?: number;
+                    /** @description catalog rows changed since the title pass looked (most only in price or volume) */
+                    titles_to_check?: number;
+                    rules_to_check?: number;
+                    /** @description who runs the backfill now (host/pid/id) and until when its lease row says; null when nobody does */
+                    backfill_lease?: {
+                        holder: string;
+                        until: string;
+                    } | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                credentials?: {
+                    /** @enum {string} */
+                    status: "ok" | "degraded" | "down" | "disabled" | "starting" | "fetching";
+                    /** @description fingerprint of the key this instance encrypts with */
+                    key_id: string;
+                    /** @description keys stored credential sets are encrypted with that this instance lacks (a key rotation in progress); orders of those users answer 503 */
+                    missing_key_ids?: string[];
+                    /** @description what to do about the missing keys */
+                    error?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                matching?: {
+                    /** @enum {string} */
+                    status: "ok" | "degraded" | "down" | "disabled" | "starting" | "fetching";
+                    last_run_at: string | null;
+                    duration_ms?: number;
+                    last_ok_at?: string | null;
+                    /** @description why the last run failed (then status is degraded) */
+                    error?: string | null;
+                    /** @enum {string} */
+                    mode?: "full" | "incremental";
+                    /** @description links the last successful run found */
+                    links?: {
+                        identical: number;
+                        related: number;
+                    };
+                    clusters?: number;
+                    markets_assigned?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                order_sync?: {
+                    /** @enum {string} */
+                    status: "ok" | "degraded" | "down" | "disabled" | "starting" | "fetching";
+                    last_run_at: string | null;
+                    duration_ms?: number;
+                    last_ok_at?: string | null;
+                    /** @description why the last run failed (then status is degraded) */
+                    error?: string | null;
+                    synced?: number;
+                    /** @description orders the last run could not bring up to date (then status is degraded, error names the last failure) */
+                    failed?: number;
                 } & {
                     [key: string]: unknown;
                 };

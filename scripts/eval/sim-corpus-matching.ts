@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const pendingTitles = (await new MarketEmbeddingStore(db.pool).pending()).title;
     const embedder = flag('titles-only') && pendingTitles === 0 ? null : await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
     try {
-      const indexer = embedder && new EmbeddingIndexer({ pool: db.pool, embedder, vacuumAfterWrites: db.kind === 'embedded' });
+      const indexer = embedder && new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, vacuumAfterWrites: db.kind === 'embedded' });
       let last = 0;
       const titlesOnly = flag('titles-only');
       const r = await indexer?.runOnce((p) => {

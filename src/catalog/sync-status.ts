@@ -1,6 +1,6 @@
 // Per-venue sync state in venue_sync_status (read by /health): running | ok | failed, when the
-// last attempt and the last success ended, how many live markets the catalog holds, the last
-// error, and the cursor an interrupted listing resumes from.
+// last attempt and the last success ended, how many live markets the catalog holds (counted as they
+// arrive while a sync runs), the last error, and the cursor an interrupted listing resumes from.
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SyncCursorState } from './catalog-writer.js';
@@ -33,8 +33,12 @@ export class SyncStatusStore {
   }
 
   private async read(exchange: ExchangeCode | null): Promise<VenueSyncStatus[]> {
+    // While a sync runs its pages are committed one by one: count what is in the catalog now (the
+    // stored count is the last completed sync's, 0 during the first one).
     const r = await this.pool.query<{ exchange: ExchangeCode; status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null }>(
-      'SELECT exchange, status, last_sync_at, last_success_at, last_error, markets, cursor FROM venue_sync_status WHERE $1::text IS NULL OR exchange = $1',
+      `SELECT s.exchange, s.status, s.last_sync_at, s.last_success_at, s.last_error, s.cursor,
+              CASE WHEN s.status = 'running' THEN (SELECT count(*)::int FROM markets m WHERE m.exchange = s.exchange AND NOT m.removed) ELSE s.markets END AS markets
+       FROM venue_sync_status s WHERE $1::text IS NULL OR s.exchange = $1`,
       [exchange],
     );
     return r.rows.map((row) => ({

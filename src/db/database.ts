@@ -82,6 +82,24 @@ function openExternal(url: string, logger?: Logger): Database {
   };
 }
 
+/**
+ * Makes a new connection to the embedded database a fresh session, as a new connection to a server
+ * is. PGlite is one single-user backend: every socket connection reaches the same session, so a
+ * connection that replaced a dropped one (after an error) would inherit the dropped one's state.
+ * Two parts of that state break a new `pg` client: the named prepared statements (the client
+ * believes it has prepared none, prepares `api-key-by-hash` again and gets "prepared statement
+ * already exists"), and a transaction the dropped client left open (the worker rolls it back only
+ * once it has seen the old socket close, which may come after the new one connected). The pool
+ * holds one client at a time, so whatever another connection left behind belongs to nobody.
+ * Advisory locks are left alone: on the embedded database they are the process's own (the
+ * scheduler takes them through the pool, see indexers/scheduler.ts) and outlive any one connection.
+ */
+async function startFreshSession(client: pg.ClientBase): Promise<void> {
+  // a WARNING (not an error) when no transaction is open
+  await client.query('ROLLBACK');
+  await client.query('DEALLOCATE ALL');
+}
+
 async function openEmbedded(dataDir: string, logger?: Logger): Promise<Database> {
   const lock: DataDirLock = lockDataDir(dataDir);
   const pgDir = path.join(dataDir, 'pg');
@@ -113,7 +131,17 @@ async function openEmbedded(dataDir: string, logger?: Logger): Promise<Database>
   worker.removeAllListeners('error');
   worker.on('error', (err) => logger?.error({ err }, 'embedded PostgreSQL worker error'));
 
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // The one connection is a unix socket to this process's own worker: closing it when idle saves
+    // nothing, and each reconnection is a moment in which the worker may still be closing the old one.
+    idleTimeoutMillis: 0,
+    onConnect: startFreshSession,
+  });
   pool.on('error', (err) => logger?.error({ err }, 'embedded database connection failed'));
   let closing: Promise<void> | undefined;
   return {

@@ -23,9 +23,12 @@ if (!port) throw new Error('pglite-worker must run as a worker thread');
 async function start(): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
   const db = await PGlite.create({ dataDir, extensions: { vector, pg_trgm, unaccent } });
   await db.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS unaccent;');
-  // One connection at a time: the socket multiplexer has known bugs with concurrent
-  // extended-protocol clients, and the pool in front of it is sized 1 anyway.
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+  // The pool in front of this is sized 1 (the socket multiplexer has known bugs with concurrent
+  // extended-protocol clients). The second slot is for the replacement of a client the pool has just
+  // dropped: the new socket can arrive before this thread has seen the old one close, and a full
+  // server would refuse it (ECONNRESET for the query that asked for it). The old socket sends
+  // nothing more; the new session is reset when it connects (startFreshSession in database.ts).
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   await server.start();
   return { db, server };
 }

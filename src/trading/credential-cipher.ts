@@ -19,6 +19,13 @@ export interface Sealed {
 
 export class CredentialKeyError extends Error {}
 
+/** A stored set was encrypted with a key this instance does not have: a key rotation in progress or unfinished. */
+export class MissingCredentialKeyError extends CredentialKeyError {
+  constructor(readonly keyId: string) {
+    super(`credentials were encrypted with key ${keyId}, which is not configured`);
+  }
+}
+
 export function keyFingerprint(key: Buffer): string {
   return crypto.createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
@@ -61,7 +68,7 @@ export class CredentialCipher {
 
   open(sealed: Sealed, associated: string): string {
     const key = this.keys.get(sealed.keyId);
-    if (!key) throw new CredentialKeyError(`credentials were encrypted with key ${sealed.keyId}, which is not configured`);
+    if (!key) throw new MissingCredentialKeyError(sealed.keyId);
     const decipher = crypto.createDecipheriv('aes-256-gcm', key, sealed.iv);
     decipher.setAAD(Buffer.from(associated, 'utf8'));
     decipher.setAuthTag(sealed.authTag);

@@ -5,8 +5,10 @@
 import type pg from 'pg';
 import { withTransaction } from '../db/transaction.js';
 import { timedSync } from '../util/request-timings.js';
-import type { CredentialCipher } from './credential-cipher.js';
+import { MissingCredentialKeyError, type CredentialCipher } from './credential-cipher.js';
 import { CredentialCache, type SealedIdentity } from './credential-cache.js';
+import { missingCredentialKeyMessage } from './credential-keys-health.js';
+import { TradingError } from './errors.js';
 
 export interface CredentialSetSummary {
   exchange: string;
@@ -111,8 +113,18 @@ export class CredentialStore {
     const row = { keyId: r.key_id, iv: r.iv, authTag: r.auth_tag };
     const cached = this.cache.get(userId, exchange, row);
     if (cached) return { value: cached, row };
-    const plain = timedSync('decrypt', () => JSON.parse(this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange))) as Record<string, unknown>);
+    const plain = timedSync('decrypt', () => JSON.parse(this.open(r, userId, exchange)) as Record<string, unknown>);
     return { value: this.cache.put(userId, exchange, row, plain), row };
+  }
+
+  /** Decrypts a row; a key this instance lacks is a 503 saying what to do, not a 500. */
+  private open(r: Row, userId: string, exchange: string): string {
+    try {
+      return this.cipher.open({ keyId: r.key_id, iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, associated(userId, exchange));
+    } catch (err) {
+      if (err instanceof MissingCredentialKeyError) throw new TradingError('unavailable', missingCredentialKeyMessage([err.keyId]));
+      throw err;
+    }
   }
 }
 

@@ -344,18 +344,21 @@ export class TradingService {
   }
 
   /** The sync job: every non-final order not synced for `staleMs`, up to `limit`, one venue failure not stopping the rest. */
-  async syncLiveOrders(limit = 200, staleMs = 0): Promise<{ synced: number; failed: number }> {
+  async syncLiveOrders(limit = 200, staleMs = 0): Promise<{ synced: number; failed: number; lastError: string | null }> {
     const live = await this.opts.orders.liveOrders(limit, staleMs);
     let failed = 0;
+    let lastError: string | null = null;
     for (const o of live) {
       try {
         await this.sync(o);
       } catch (err) {
         failed++;
-        this.log?.debug({ order_id: o.id, exchange: o.exchange, err: err instanceof Error ? err.message : String(err) }, 'order sync failed');
+        const message = err instanceof Error ? err.message : String(err);
+        lastError = `${o.exchange}: ${message}`;
+        this.log?.debug({ order_id: o.id, exchange: o.exchange, err: message }, 'order sync failed');
       }
     }
-    return { synced: live.length - failed, failed };
+    return { synced: live.length - failed, failed, lastError };
   }
 
   async positions(userId: string, exchange: string): Promise<{ exchange: string; positions: VenuePosition[]; count: number }> {

@@ -32,7 +32,7 @@ export async function openMatchingSetup(): Promise<MatchingSetup> {
   await ensureTestModel();
   const db = await openTestDatabase();
   const e = await (embedder ??= Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, undefined, { queryCacheSize: 0 }));
-  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder: e });
+  const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder: e });
   const writer = new CatalogWriter(db.pool);
   const matcher = new Matcher({ pool: db.pool, writer, judge: judgePair });
   return {

@@ -30,7 +30,7 @@ describe('semantic search component', function () {
 
   it('without a model: starts anyway, has no service, and health says what is missing', async () => {
     const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'no-model-'));
-    const component = startSemanticComponent({ modelDir: emptyDir, pool: db.pool, logger, createIndexer: (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger }) });
+    const component = startSemanticComponent({ modelDir: emptyDir, pool: db.pool, logger, createIndexer: (embedder) => new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, logger }) });
     try {
       await assert.rejects(component.ready, ModelMissingError);
       assert.equal(component.getService(), undefined);
@@ -47,7 +47,7 @@ describe('semantic search component', function () {
   it('with the model: loads, indexes the catalog in the background, serves searches, reports progress', async () => {
     const component = startSemanticComponent({
       modelDir: TEST_MODEL_DIR, pool: db.pool, logger, workerPool: { workers: 1 },
-      createIndexer: (embedder) => new EmbeddingIndexer({ pool: db.pool, embedder, logger }),
+      createIndexer: (embedder) => new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, logger }),
     });
     try {
       await component.ready;

@@ -36,7 +36,7 @@ export async function startSemanticHarness(opts: SemanticHarnessOptions = {}): P
   const db = await openTestDatabase();
   const embedder = await Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
   await seedCatalogMarkets(db.pool, loadFixtureCorpus());
-  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder });
+  const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder });
   await indexer.runOnce();
   const service = new SemanticSearchService(db.pool, embedder);
   const results = opts.resultCache ? startSemanticResultCache(db.pool, opts.resultCache, () => service.forgetCatalogCopies()) : undefined;

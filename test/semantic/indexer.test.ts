@@ -25,7 +25,7 @@ describe('embedding indexer', function () {
     db = await openDatabase({ dataDir: dataDir.dataDir });
     embedder = await Embedder.start({ modelDir: TEST_MODEL_DIR, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
     // vacuums as the service does on the embedded database, at a threshold this small corpus reaches
-    indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: 25, vacuumAfterWrites: { minRows: 50 } });
+    indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 25, vacuumAfterWrites: { minRows: 50 } });
     search = new SemanticSearchService(db.pool, embedder);
   }
   async function shut() {
@@ -129,14 +129,6 @@ describe('embedding indexer', function () {
     const result = await indexer.runOnce();
     assert.equal(result.markets, 3);
     assert.equal(result.embedded, 1 + 3, 'one title for three markets, three different rules');
-  });
-
-  it('runs once at a time across instances (lease)', async () => {
-    assert.equal(await indexer.store.acquireLease('another-instance', 60), true);
-    await seedCatalogMarkets(db.pool, [{ ...corpus[0], title: `${corpus[0].title} (updated)` }]);
-    assert.equal((await indexer.runOnce()).ran, false);
-    await indexer.store.releaseLease('another-instance');
-    assert.equal((await indexer.runOnce()).markets, 1);
   });
 
   it('keeps the embeddings over a restart and recomputes nothing', async () => {

@@ -3,17 +3,8 @@
 // the real app (API key, rate limit, plan gates, mount order).
 import assert from 'node:assert/strict';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
+import { waitFor } from '../helpers/wait.js';
 import { registeredExchanges } from '../../src/venues/registry.js';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 describe('service in sim mode, end to end', function () {
   this.timeout(180_000);

@@ -13,20 +13,11 @@ import { fileURLToPath } from 'node:url';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { buildWebPage } from '../../scripts/build-web.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
+import { waitFor } from '../helpers/wait.js';
 import { launchBrowser, type TestBrowser } from './browser.js';
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 interface AxeViolation {
   id: string;

@@ -37,9 +37,9 @@ CREATE INDEX IF NOT EXISTS market_embeddings_exchange_idx ON market_embeddings (
 
 -- How far the embedding indexer has followed markets.change_seq, one cursor per kind of text
 -- (rows 'cursor:title', 'cursor:rules': titles are embedded first, all of them, because they are
--- quick and make every market findable; the long rules follow), and a lease (row 'lease') so that
--- only one instance indexes at a time. A lease rather than an advisory lock: holding a connection
--- for the minutes a backfill takes would starve the embedded database's single connection.
+-- quick and make every market findable; the long rules follow), and the lease (row 'lease'): who
+-- indexes now and until when, and the fence of the indexer's writes. What makes it held (an advisory
+-- lock on a server, the one process on the embedded database) is in indexers/embedding-lease.ts.
 CREATE TABLE IF NOT EXISTS embedding_index_state (
   name             text        PRIMARY KEY,
   last_change_seq  bigint      NOT NULL DEFAULT 0,

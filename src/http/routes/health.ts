@@ -25,13 +25,54 @@ const DriftNotice = z.object({
   count: z.number().int().openapi({ description: 'Sightings since the process started' }),
 });
 const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting', 'fetching']) }).catchall(z.unknown());
+
+/** The embedding backfill's backlog and lease (src/search/semantic/semantic-component.ts), once the model is loaded. */
+const EmbeddingsHealth = Component.extend({
+  titles_pending: z.number().int().optional().describe('live markets whose title has no vector yet (the real backlog)'),
+  rules_pending: z.number().int().optional().describe('live markets whose rules have no vector yet'),
+  titles_to_check: z.number().int().optional().describe('catalog rows changed since the title pass looked (most only in price or volume)'),
+  rules_to_check: z.number().int().optional(),
+  backfill_lease: z.object({ holder: z.string(), until: z.string() }).nullable().optional().describe('who runs the backfill now (host/pid/id) and until when its lease row says; null when nobody does'),
+});
+/** src/trading/credential-keys-health.ts */
+const CredentialsHealth = Component.extend({
+  key_id: z.string().describe('fingerprint of the key this instance encrypts with'),
+  missing_key_ids: z.array(z.string()).optional().describe('keys stored credential sets are encrypted with that this instance lacks (a key rotation in progress); orders of those users answer 503'),
+  error: z.string().optional().describe('what to do about the missing keys'),
+});
+/** A scheduled job's last run, whichever instance ran it (indexers/job-runs.ts); status `starting` before the first. */
+const JobRunHealth = Component.extend({
+  last_run_at: z.string().nullable(),
+  duration_ms: z.number().int().optional(),
+  last_ok_at: z.string().nullable().optional(),
+  error: z.string().nullable().optional().describe('why the last run failed (then status is degraded)'),
+});
+const MatchingHealth = JobRunHealth.extend({
+  mode: z.enum(['full', 'incremental']).optional(),
+  links: z.object({ identical: z.number().int(), related: z.number().int() }).optional().describe('links the last successful run found'),
+  clusters: z.number().int().optional(),
+  markets_assigned: z.number().int().optional(),
+});
+const OrderSyncHealth = JobRunHealth.extend({
+  synced: z.number().int().optional(),
+  failed: z.number().int().optional().describe('orders the last run could not bring up to date (then status is degraded, error names the last failure)'),
+});
+
 const Health = openapi.register(
   'Health',
   z.object({
     status: z.enum(['ok', 'degraded', 'down']),
     version: z.string(),
     uptime_s: z.number(),
-    components: z.object({ database: Component }).catchall(z.unknown()),
+    components: z
+      .object({
+        database: Component,
+        embeddings: EmbeddingsHealth.optional(),
+        credentials: CredentialsHealth.optional(),
+        matching: MatchingHealth.optional(),
+        order_sync: OrderSyncHealth.optional(),
+      })
+      .catchall(z.unknown()),
     drift: z
       .record(z.string(), z.array(DriftNotice))
       .openapi({ description: 'Per venue, the differences from its published wire format this process noticed in live traffic (missing fields, unknown status words, shape changes), most recent first; empty when none' }),
@@ -43,7 +84,7 @@ openapi.registerPath({
   tags: ['Service'],
   summary: 'Service health',
   description:
-    'components: database, search, embeddings and exchanges{<code>: {status, last_sync_at, markets}}. status is degraded when a non-database component is down or degraded. ' +
+    'components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets}} (markets counted as they arrive while a sync runs). status is degraded when a non-database component is down or degraded. ' +
     'drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue\'s published wire format in live traffic.',
   responses: {
     200: { description: 'Database reachable', content: { 'application/json': { schema: Health } } },

@@ -14,6 +14,9 @@ import { VENUES } from '../../venues/index.js';
 
 const tags = ['Trading'];
 const security = [{ [apiKeyScheme.name]: [] }];
+/** The 503 of a key rotation in progress (src/trading/credential-keys-health.ts), as the routes document it. */
+const KEY_ROTATION_503 =
+  'a rotation of the credentials key is in progress (the message names the key id and what to do; /health shows `credentials` degraded)';
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 openapi.registerPath({
@@ -31,7 +34,7 @@ openapi.registerPath({
     ...keyedErrors,
     422: errorResponse('The venue rejected the order; it is stored as rejected with the reason'),
     502: errorResponse('The venue is down or failed; the order is stored as rejected, or pending until reconciled (the message says which)'),
-    503: errorResponse('Trading on the venue is not available in this process'),
+    503: errorResponse(`Trading on the venue is not available in this process, or ${KEY_ROTATION_503}`),
     504: errorResponse('The venue did not answer in time; the order is pending until reconciled with the venue'),
   },
 });
@@ -67,6 +70,7 @@ openapi.registerPath({
     404: errorResponse('No such order of yours'),
     409: errorResponse('The order is not resting (filled, cancelled, rejected, pending...)'),
     502: errorResponse('The venue is down or failed'),
+    503: errorResponse(`Your stored credentials are encrypted with a key this instance lacks: ${KEY_ROTATION_503}`),
     504: errorResponse('The venue did not answer in time'),
   },
 });
@@ -111,7 +115,7 @@ const getRoutes: RouteDefinition<Ctx>[] = [
     params: z.object({}),
     query: ExchangeQuery,
     response: Positions,
-    errors: { 400: 'Unknown or non-trading exchange, no stored credentials, or a field the read needs missing from them', 404: 'The venue has no positions operation', 422: 'The venue refused the stored credentials', 502: 'The venue is down or failed', 504: 'The venue did not answer in time' },
+    errors: { 400: 'Unknown or non-trading exchange, no stored credentials, or a field the read needs missing from them', 404: 'The venue has no positions operation', 422: 'The venue refused the stored credentials', 502: 'The venue is down or failed', 503: `Your stored credentials are encrypted with a key this instance lacks: ${KEY_ROTATION_503}`, 504: 'The venue did not answer in time' },
     handle: (ctx: Ctx, { query }, req) => tradingErrors(() => ctx.trading.positions(req.auth!.userId, query.exchange)),
   }),
   defineGetRoute({
@@ -124,7 +128,7 @@ const getRoutes: RouteDefinition<Ctx>[] = [
     params: z.object({}),
     query: ExchangeQuery,
     response: Balances,
-    errors: { 400: 'Unknown or non-trading exchange, or no stored credentials', 404: 'The venue has no balances operation', 422: 'The venue refused the stored credentials', 502: 'The venue is down or failed', 504: 'The venue did not answer in time' },
+    errors: { 400: 'Unknown or non-trading exchange, or no stored credentials', 404: 'The venue has no balances operation', 422: 'The venue refused the stored credentials', 502: 'The venue is down or failed', 503: `Your stored credentials are encrypted with a key this instance lacks: ${KEY_ROTATION_503}`, 504: 'The venue did not answer in time' },
     handle: (ctx: Ctx, { query }, req) => tradingErrors(() => ctx.trading.balances(req.auth!.userId, query.exchange)),
   }),
 ];

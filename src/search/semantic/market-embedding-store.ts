@@ -165,6 +165,32 @@ export class MarketEmbeddingStore {
     return rowCount === 1;
   }
 
+  /**
+   * Takes the lease whoever holds it, except an unexpired lease of one of `unlessHeldBy`: for a runner
+   * that knows the current holder is gone (indexers/embedding-lease.ts).
+   */
+  async takeOverLease(owner: string, ttlSeconds: number, unlessHeldBy: string[] = []): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO embedding_index_state (name, lease_owner, lease_until)
+       VALUES ($1, $2, now() + make_interval(secs => $3))
+       ON CONFLICT (name) DO UPDATE SET lease_owner = EXCLUDED.lease_owner, lease_until = EXCLUDED.lease_until
+       WHERE embedding_index_state.lease_until IS NULL OR embedding_index_state.lease_until < now()
+          OR embedding_index_state.lease_owner IS NULL OR NOT (embedding_index_state.lease_owner = ANY ($4::text[]))`,
+      [LEASE, owner, ttlSeconds, unlessHeldBy],
+    );
+    return rowCount === 1;
+  }
+
+  /** Who holds the lease and until when (null when nobody does). */
+  async lease(): Promise<{ owner: string; until: Date } | null> {
+    const { rows } = await this.pool.query<{ lease_owner: string | null; lease_until: Date | null }>(
+      'SELECT lease_owner, lease_until FROM embedding_index_state WHERE name = $1',
+      [LEASE],
+    );
+    const row = rows[0];
+    return row?.lease_owner && row.lease_until ? { owner: row.lease_owner, until: row.lease_until } : null;
+  }
+
   async releaseLease(owner: string): Promise<void> {
     await this.pool.query(
       'UPDATE embedding_index_state SET lease_owner = NULL, lease_until = NULL WHERE name = $1 AND lease_owner = $2',
@@ -194,6 +220,22 @@ export class MarketEmbeddingStore {
       title: await this.countChangedMarkets(await this.cursor('title')),
       rules: await this.countChangedMarkets(await this.cursor('rules')),
     };
+  }
+
+  /**
+   * Live markets whose text (not blank: the indexer skips those) has no vector yet, per kind: the
+   * backfill's real backlog. (pending()
+   * counts the rows changed since the cursors, most of them only in price or volume.)
+   */
+  async missingVectors(): Promise<{ title: number; rules: number }> {
+    const { rows } = await this.pool.query<{ title: number; rules: number }>(
+      `SELECT count(*) FILTER (WHERE m.title ~ '\\S' AND NOT EXISTS (
+                SELECT 1 FROM market_embeddings e WHERE e.exchange = m.exchange AND e.market_id = m.market_id AND e.kind = 'title'))::int AS title,
+              count(*) FILTER (WHERE m.rules ~ '\\S' AND NOT EXISTS (
+                SELECT 1 FROM market_embeddings e WHERE e.exchange = m.exchange AND e.market_id = m.market_id AND e.kind = 'rules'))::int AS rules
+       FROM markets m WHERE NOT m.removed`,
+    );
+    return rows[0];
   }
 
   async counts(): Promise<{ title: number; rules: number }> {

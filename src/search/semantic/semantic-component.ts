@@ -59,6 +59,22 @@ export interface SemanticComponent {
   close(): Promise<void>;
 }
 
+/**
+ * The embedding backfill's part of /health: the real backlog (live markets whose title or rules have
+ * no vector yet; the `*_to_check` counts are the catalog rows changed since the indexer's cursors,
+ * most of them only in price or volume, which the next run looks at and mostly finds nothing to do
+ * for) and who holds the backfill's lease until when.
+ */
+async function backfillHealth(store: MarketEmbeddingStore): Promise<Record<string, unknown>> {
+  const missing = await store.missingVectors();
+  const lease = await store.lease();
+  return {
+    titles_pending: missing.title,
+    rules_pending: missing.rules,
+    backfill_lease: lease && { holder: lease.owner, until: lease.until.toISOString() },
+  };
+}
+
 export function startSemanticComponent(options: SemanticComponentOptions): SemanticComponent {
   let embedder: Embedder | undefined;
   let service: SemanticSearchService | undefined;
@@ -140,8 +156,9 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
         workers: embedder.pool.size,
         embedded_titles: counts.title,
         embedded_rules: counts.rules,
-        titles_pending: pending.title,
-        rules_pending: pending.rules,
+        ...(await backfillHealth(store)),
+        titles_to_check: pending.title,
+        rules_to_check: pending.rules,
       };
     },
     async close() {

@@ -29,7 +29,7 @@ if (mode === 'sync') {
   console.log(JSON.stringify({ done: true, written: r.written, fromSeq: r.fromSeq, toSeq: r.toSeq }));
 } else if (mode === 'embed') {
   const embedder = await Embedder.start({ modelDir: process.env.MODEL_DIR ?? './models', workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
-  const indexer = new EmbeddingIndexer({ pool: db.pool, embedder, batchSize: page, leaseSeconds: Number(process.env.CRASH_LEASE_SECONDS ?? 300) });
+  const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: page, leaseSeconds: Number(process.env.CRASH_LEASE_SECONDS ?? 300) });
   const r = await indexer.runOnce((p) => p.processed > 0 && console.log('step'));
   console.log(JSON.stringify({ done: r.ran, embedded: r.embedded, markets: r.markets }));
   await embedder.close();

@@ -1,0 +1,29 @@
+// Whether this instance can decrypt every stored credential set. During a rotation of the
+// credentials key (npm run rotate-credentials-key) the rows move to the new key; an instance that was
+// not given it can no longer open them, and each order of those users fails. This says so, in the
+// same words, to the caller of the order (503) and to /health (degraded), with the key ids (the
+// fingerprints stored with the rows: they tell which key is meant without revealing it).
+import type pg from 'pg';
+import type { ComponentHealth } from '../health/component-health.js';
+import type { CredentialCipher } from './credential-cipher.js';
+
+/** What an operator must do when stored sets use keys this instance lacks. */
+export function missingCredentialKeyMessage(keyIds: readonly string[]): string {
+  const keys = keyIds.length === 1 ? `key ${keyIds[0]}` : `keys ${keyIds.join(', ')}`;
+  return (
+    `stored credentials are encrypted with ${keys}, which this instance does not have: a rotation of the ` +
+    'credentials key is in progress or unfinished. Give this instance the key (CREDENTIALS_KEY, or ' +
+    'CREDENTIALS_PREVIOUS_KEYS while the rotation runs) and restart it; the rotation itself is ' +
+    '`npm run rotate-credentials-key` (README: "Rotating the credentials key")'
+  );
+}
+
+/** /health's `credentials`: degraded while some stored set is under a key this instance lacks. */
+export function credentialKeysHealth(pool: pg.Pool, cipher: CredentialCipher): () => Promise<ComponentHealth> {
+  return async () => {
+    const { rows } = await pool.query<{ key_id: string }>('SELECT DISTINCT key_id FROM trading_credentials');
+    const missing = rows.map((r) => r.key_id).filter((id) => !cipher.hasKey(id)).sort();
+    if (missing.length === 0) return { status: 'ok', key_id: cipher.currentKeyId };
+    return { status: 'degraded', key_id: cipher.currentKeyId, missing_key_ids: missing, error: missingCredentialKeyMessage(missing) };
+  };
+}
