@@ -130,7 +130,9 @@ export function createSemanticRouter(deps: SemanticRouterDeps): Router {
     const hit = cache?.peek(key);
     const search = async (): Promise<SemanticAnswer> => {
       const found = await service.search(request);
-      return { ...found, results: await withResultFields(deps.catalog, found.results) };
+      // the spec's svc_id: present only when the market is in a cluster
+      const results = (await withResultFields(deps.catalog, found.results)).map(({ svc_id, ...r }) => (svc_id ? { ...r, svc_id } : r));
+      return { ...found, results };
     };
     const { timings, more, ...body } = hit ?? (cache ? await cache.get(key, search) : await search());
     const nextOffset = offset + body.count;
