@@ -8,7 +8,7 @@ import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { startSearchApp, type SearchTestApp } from './support/http-app.js';
 
 describe('search HTTP routes', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let temp: TempDatabase;
   let engine: PostgresSearchEngine;
   let app: SearchTestApp;
