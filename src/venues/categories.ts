@@ -43,11 +43,12 @@ const TITLE_HINTS: [RegExp, CanonicalCategory][] = [
 ];
 
 /**
- * A market's category in the vocabulary: the normaliser's word when it is one, else the title's
- * strong words, else `other`.
+ * A market's category in the vocabulary: the normaliser's word when it is or maps to one, else the
+ * title's strong words, else `other`.
  */
 export function marketCategory(normalised: string | null | undefined, title: string): CanonicalCategory {
-  const word = normalised?.trim().toLowerCase() ?? '';
+  // a label the normaliser passed through as it came ("weather") maps as any venue label does
+  const word = canonicalCategory(normalised);
   if (isCanonicalCategory(word) && word !== 'other') return word;
   const t = title.toLowerCase();
   for (const [re, cat] of TITLE_HINTS) if (re.test(t)) return cat;
