@@ -35,6 +35,7 @@ import { VOLUME_ORDERED } from './search/answer-inputs.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
 import { createSearchRouter } from './http/routes/search.js';
+import { createCategoriesRouter } from './http/routes/categories.js';
 import { createSemanticRouter } from './http/routes/semantic-search.js';
 import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
@@ -165,7 +166,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     );
     // Kalshi parlay trades: read from the venue through the Kalshi adapter's HTTP client (its rate limit and retries).
     const parlays = new ParlayTradeService(liveAdapters.kalshi instanceof KalshiAdapter ? new KalshiParlayTrades(liveAdapters.kalshi.http) : null, () => clock.now());
-    const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache });
+    const searchRouter = createSearchRouter({ engine: search.backend, cache: search.cache, catalog: new CatalogReader(db.pool) });
     streams = await createStreamGateway({ config, venues, pool: db.pool, logger, now: () => clock.now() });
     const streamGateway = streams;
     // The recorder runs where the jobs run; it shares the gateway's upstream connection of each venue
@@ -217,7 +218,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
-        { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason() }) },
+        { path: '/', router: createCategoriesRouter(new CatalogReader(db.pool)) },
+        { path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => semanticComponent.getService(), cache: semanticComponent.resultCache, unavailableReason: () => semanticComponent.unavailableReason(), catalog: new CatalogReader(db.pool) }) },
         // before the venue router, which would otherwise take /orders/{id} or /polymarket/safe-address
         { path: '/', router: createTradingRouter(trading.trading) },
         { path: '/', router: createCredentialsRouter(trading.credentials) },

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
+import { CatalogReader } from '../../src/catalog/catalog-reader.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';
@@ -29,7 +30,8 @@ const stats = Router().get('/cache-stats', (_req, res) => {
 const app = await startKeyedApp({
   db,
   routers: () => [
-    { path: '/search', router: createSearchRouter({ engine, cache }) },
+    // the catalog read of each answer's prices runs as in the service (on this database's empty catalog)
+    { path: '/search', router: createSearchRouter({ engine, cache, catalog: new CatalogReader(db.pool) }) },
     { path: '/bench', router: stats },
   ],
 });

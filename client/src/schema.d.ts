@@ -990,6 +990,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The category vocabulary with market counts
+         * @description Every word the `category` field and filter use across the nine venues (each market's own venue word is its `venue_category`), in vocabulary order, with the listed markets of each; `exchange` counts only those venues.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One exchange code or several, comma-separated (e.g. kalshi,polymarket) */
+                    exchange?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "categories": [
+                         *         {
+                         *           "category": "politics",
+                         *           "description": "description",
+                         *           "markets": 20,
+                         *           "open_markets": 20
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CategoryList"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster_id}": {
         parameters: {
             query?: never;
@@ -2752,13 +2833,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Title suggestions as the user types (one per cluster) */
+        /**
+         * Title suggestions as the user types (one per cluster)
+         * @description Open and upcoming markets come before closed and resolved ones of similar relevance; every suggestion says `closed` and `status`, and `status`/`active_only`, `exchange` and `category` filter as in keyword search.
+         */
         get: {
             parameters: {
                 query?: {
                     q?: string;
-                    /** @description Exchange codes, comma-separated (e.g. kalshi,polymarket) */
+                    /** @description One exchange code or several, comma-separated (e.g. kalshi,polymarket) */
                     exchange?: string;
+                    /** @description One category of the shared vocabulary (GET /api/v1/categories lists them with counts); each result's `venue_category` keeps the venue's own word */
+                    category?: "politics" | "crypto" | "sports" | "economics" | "finance" | "tech" | "science" | "climate" | "world" | "culture" | "other";
+                    /** @description open: open and upcoming markets; closed: closed and resolved ones; all (default): both, open ones ranked first among results of similar relevance */
+                    status?: "open" | "closed" | "all";
+                    /** @description true: the same as status=open (the name semantic search's specification uses) */
+                    active_only?: boolean;
                     limit?: number;
                 };
                 header?: never;
@@ -2784,7 +2874,15 @@ export interface paths {
                          *           "svc_id": "svc_3f9a2c7d1e",
                          *           "exchanges": [
                          *             "kalshi"
-                         *           ]
+                         *           ],
+                         *           "closed": false,
+                         *           "status": "status",
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "volume": 1250.5,
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "venue_category": "venue-category"
                          *         }
                          *       ]
                          *     }
@@ -2847,17 +2945,21 @@ export interface paths {
         };
         /**
          * Keyword search over every venue
-         * @description Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; open markets and volume break ties. Accents, case and punctuation are ignored; query syntax characters are plain text. A higher `score` is more relevant (semantic search's `score` runs the other way: lower is better).
+         * @description Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; within those, open and upcoming markets come before closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. Accents, case and punctuation are ignored; query syntax characters are plain text. A higher `score` is more relevant (semantic search's `score` runs the other way: lower is better).
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Keywords; empty browses with the filters and sort */
                     q?: string;
-                    /** @description Exchange codes, comma-separated (e.g. kalshi,polymarket) */
+                    /** @description One exchange code or several, comma-separated (e.g. kalshi,polymarket) */
                     exchange?: string;
-                    category?: string;
+                    /** @description One category of the shared vocabulary (GET /api/v1/categories lists them with counts); each result's `venue_category` keeps the venue's own word */
+                    category?: "politics" | "crypto" | "sports" | "economics" | "finance" | "tech" | "science" | "climate" | "world" | "culture" | "other";
+                    /** @description open: open and upcoming markets; closed: closed and resolved ones; all (default): both, open ones ranked first among results of similar relevance */
                     status?: "open" | "closed" | "all";
+                    /** @description true: the same as status=open (the name semantic search's specification uses) */
+                    active_only?: boolean;
                     sort?: "relevance" | "volume" | "close_time";
                     limit?: number;
                     /** @description next_cursor of the previous page (same query) */
@@ -2888,7 +2990,14 @@ export interface paths {
                          *           "category": "economics",
                          *           "closed": false,
                          *           "score": 1250.5,
-                         *           "svc_id": "svc_3f9a2c7d1e"
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "status": "status",
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "volume": 1250.5,
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "venue_category": "venue-category"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -2954,7 +3063,7 @@ export interface paths {
         put?: never;
         /**
          * Semantic (meaning-based) search over market titles and rules
-         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.
+         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search's: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.
          */
         post: {
             parameters: {
@@ -2968,12 +3077,12 @@ export interface paths {
                     /**
                      * @example {
                      *       "query": "will bitcoin be worth more than 100k at the end of the year",
-                     *       "exchange": [
-                     *         "kalshi"
-                     *       ],
+                     *       "exchange": "kalshi",
                      *       "active_only": false,
-                     *       "category": "economics",
-                     *       "limit": 20
+                     *       "status": "open",
+                     *       "category": "politics",
+                     *       "limit": 20,
+                     *       "cursor": "eyJvZmZzZXQiOjIwfQ"
                      *     }
                      */
                     "application/json": components["schemas"]["SemanticSearchRequest"];
@@ -2998,9 +3107,17 @@ export interface paths {
                          *           "category": "economics",
                          *           "closed": false,
                          *           "score": 1250.5,
-                         *           "svc_id": "svc_3f9a2c7d1e"
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "status": "status",
+                         *           "yes_price": 0.42,
+                         *           "yes_bid": 0.42,
+                         *           "yes_ask": 0.42,
+                         *           "volume": 1250.5,
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "venue_category": "venue-category"
                          *         }
-                         *       ]
+                         *       ],
+                         *       "next_cursor": null
                          *     }
                          */
                         "application/json": components["schemas"]["SemanticSearchResponse"];
@@ -7008,6 +7125,20 @@ export interface components {
                 market_id: string;
                 svc_id: string | null;
                 exchanges: string[];
+                /** @description true for a closed or resolved market; open and upcoming ones come first */
+                closed: boolean;
+                /** @description open, upcoming, closed, resolved or halted */
+                status: string;
+                /** @description Price of Yes, 0..1, from the catalog (as of the last sync) */
+                yes_price: number | null;
+                yes_bid: number | null;
+                yes_ask: number | null;
+                /** @description Traded volume in the venue's unit */
+                volume: number | null;
+                /** @description ISO 8601 UTC */
+                close_time: string | null;
+                /** @description The venue's own category label (`category` is the shared vocabulary's word) */
+                venue_category: string | null;
             }[];
         };
         Balances: {
@@ -7113,6 +7244,17 @@ export interface components {
             }[];
             count: number;
             next_cursor: string | null;
+        };
+        CategoryList: {
+            categories: {
+                /** @enum {string} */
+                category: "politics" | "crypto" | "sports" | "economics" | "finance" | "tech" | "science" | "climate" | "world" | "culture" | "other";
+                description: string;
+                /** @description Listed markets in the category (closed and resolved ones included) */
+                markets: number;
+                /** @description Of those, the open and upcoming ones */
+                open_markets: number;
+            }[];
         };
         Cluster: {
             /** @description Public cross-exchange id, stable for the life of the cluster */
@@ -7385,17 +7527,32 @@ export interface components {
         };
         KeywordSearchResponse: {
             query: string;
+            /** @description Results on this page */
             count: number;
+            /** @description Markets matching the query and filters, over all pages */
             total: number;
             results: {
                 exchange: string;
                 market_id: string;
                 title: string;
+                /** @description A word of the shared vocabulary (GET /api/v1/categories) */
                 category: string;
                 closed: boolean;
                 /** @description Higher is more relevant (the opposite direction of semantic search, where lower is better): the search engine's relevance (exact title, phrase, words, prefixes, typos, then open status and volume). Comparable only within one answer; with sort=volume or sort=close_time the results follow that order and score still says how well each matched. */
                 score: number;
                 svc_id: string | null;
+                /** @description open, upcoming, closed, resolved or halted */
+                status: string;
+                /** @description Price of Yes, 0..1, from the catalog (as of the last sync) */
+                yes_price: number | null;
+                yes_bid: number | null;
+                yes_ask: number | null;
+                /** @description Traded volume in the venue's unit */
+                volume: number | null;
+                /** @description ISO 8601 UTC */
+                close_time: string | null;
+                /** @description The venue's own category label (`category` is the shared vocabulary's word) */
+                venue_category: string | null;
             }[];
             next_cursor: string | null;
         };
@@ -8050,38 +8207,61 @@ export interface components {
              * @example will bitcoin be worth more than 100k at the end of the year
              */
             query: string;
-            /** @description Restricts the search to these exchanges (default, or an empty array: all nine) */
-            exchange?: ("kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit")[];
+            /** @description One exchange code, or an array of them (the spec's form); default, or an empty array: all nine */
+            exchange?: (string | string[]) & (string | ("kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit")[]);
+            /** @description Only markets that are not closed (the same as status "open"); default false */
+            active_only?: boolean;
             /**
-             * @description Only markets that are not closed
-             * @default false
+             * @description open: open and upcoming markets; closed: closed and resolved ones; all (default): both, open ones ranked first among results of similar relevance
+             * @enum {string}
              */
-            active_only: boolean;
-            /** @description Restricts to one category (case-insensitive), e.g. politics, crypto, sports */
-            category?: string;
+            status?: "open" | "closed" | "all";
+            /**
+             * @description One category of the shared vocabulary (GET /api/v1/categories lists them with counts); each result's `venue_category` keeps the venue's own word
+             * @enum {string}
+             */
+            category?: "politics" | "crypto" | "sports" | "economics" | "finance" | "tech" | "science" | "climate" | "world" | "culture" | "other";
             /**
              * @description Results wanted, 1..100
              * @default 20
              */
             limit: number;
+            /** @description next_cursor of the previous page (same request otherwise); pages reach the 200 best results */
+            cursor?: string;
         };
         SemanticSearchResponse: {
             /** @description The query as sent */
             query: string;
+            /** @description Results on this page */
             count: number;
             results: components["schemas"]["SemanticSearchResult"][];
+            /** @description Pass as `cursor` for the next page; null on the last one */
+            next_cursor: string | null;
         };
         SemanticSearchResult: {
             market_id: string;
             /** @enum {string} */
             exchange: "kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit";
             title: string;
+            /** @description A word of the shared vocabulary (GET /api/v1/categories) */
             category: string;
             closed: boolean;
-            /** @description Lower is more relevant (the opposite direction of keyword search, where higher is better): cosine distance of the query to the nearer of the title and rules embeddings, minus up to 0.2 for query keywords found in the title */
+            /** @description Lower is more relevant (the opposite direction of keyword search, where higher is better): cosine distance of the query to the nearer of the title and rules embeddings, minus up to 0.2 for query keywords found in the title, plus 0.1 for a closed or resolved market (open ones first among results of similar relevance) */
             score: number;
             /** @description Cross-exchange cluster id; present only when the market is in a cluster */
             svc_id?: string;
+            /** @description open, upcoming, closed, resolved or halted */
+            status: string;
+            /** @description Price of Yes, 0..1, from the catalog (as of the last sync) */
+            yes_price: number | null;
+            yes_bid: number | null;
+            yes_ask: number | null;
+            /** @description Traded volume in the venue's unit */
+            volume: number | null;
+            /** @description ISO 8601 UTC */
+            close_time: string | null;
+            /** @description The venue's own category label (`category` is the shared vocabulary's word) */
+            venue_category: string | null;
         };
         StreamAck: {
             /** @enum {string} */

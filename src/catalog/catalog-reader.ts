@@ -183,6 +183,19 @@ const CHANGE_COLUMNS = [
 /** change_seq is a bigint: pg returns it as a string. */
 const withSeq = <T extends { change_seq: number | string }>(r: T): T & { change_seq: number } => ({ ...r, change_seq: Number(r.change_seq) });
 
+/** The catalog's answer fields of one market for a search result (CatalogReader.searchAnswerFields). */
+export interface SearchAnswerFields {
+  status: string;
+  yes_price: number | null;
+  yes_bid: number | null;
+  yes_ask: number | null;
+  volume: number | null;
+  /** ISO 8601 UTC */
+  close_time: string | null;
+  svc_id: string | null;
+  venue_category: string | null;
+}
+
 export class CatalogReader {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -343,5 +356,45 @@ export class CatalogReader {
     const items = more ? rows.slice(0, q.limit) : rows;
     const last = items[items.length - 1];
     return { items, nextKey: more ? [last.exchange, last.event_id] : null };
+  }
+  /** Listed (not removed) markets per category, and how many of them are open or upcoming. */
+  async categoryCounts(exchanges?: readonly string[]): Promise<{ category: string; markets: number; open: number }[]> {
+    const res = await this.pool.query<{ category: string; markets: number; open: number }>(
+      `SELECT category, count(*)::int AS markets, (count(*) FILTER (WHERE NOT closed))::int AS open
+       FROM markets WHERE NOT removed AND ($1::text[] IS NULL OR exchange = ANY($1::text[]))
+       GROUP BY category`,
+      [exchanges?.length ? [...exchanges] : null],
+    );
+    return res.rows;
+  }
+
+  /**
+   * What a search answer shows of each market beyond the index's fields: prices, volume, close time,
+   * cluster, status and the venue's category word, read from the catalog by key (no venue call).
+   * Markets no longer listed are absent from the map.
+   */
+  async searchAnswerFields(keys: readonly { exchange: string; market_id: string }[]): Promise<Map<string, SearchAnswerFields>> {
+    const out = new Map<string, SearchAnswerFields>();
+    if (keys.length === 0) return out;
+    const res = await this.pool.query<SearchAnswerFields & { exchange: string; market_id: string; close_time: Date | null }>({
+      name: 'catalog_search_answer_fields',
+      text: `SELECT m.exchange, m.market_id, m.status, m.yes_price, m.yes_bid, m.yes_ask, m.volume, m.close_time, m.svc_id, m.venue_category
+       FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+       JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id AND NOT m.removed`,
+      values: [keys.map((k) => k.exchange), keys.map((k) => k.market_id)],
+    });
+    for (const r of res.rows) {
+      out.set(`${r.exchange}:${r.market_id}`, {
+        status: r.status,
+        yes_price: r.yes_price,
+        yes_bid: r.yes_bid,
+        yes_ask: r.yes_ask,
+        volume: r.volume,
+        close_time: r.close_time ? new Date(r.close_time).toISOString() : null,
+        svc_id: r.svc_id,
+        venue_category: r.venue_category,
+      });
+    }
+    return out;
   }
 }

@@ -34,7 +34,7 @@ export interface PageWriteResult {
   maxChangeSeq: number;
 }
 
-const MARKET_COLUMNS = `market_id text, event_id text, title text, subtitle text, category text, tags text[], status text,
+const MARKET_COLUMNS = `market_id text, event_id text, title text, subtitle text, category text, venue_category text, tags text[], status text,
   closed boolean, outcomes jsonb, yes_price float8, yes_bid float8, yes_ask float8, last_price float8, volume float8,
   volume_24h float8, liquidity float8, open_interest float8, open_time timestamptz, close_time timestamptz,
   resolution_time timestamptz, result text, rules text, url text, neg_risk boolean, raw jsonb, content_hash text, updated_at timestamptz`;

@@ -8,7 +8,7 @@ import type { Market, MarketEvent } from '../venues/records.js';
 const MARKET_FIELDS = [
   'event_id', 'title', 'subtitle', 'category', 'tags', 'status', 'closed', 'outcomes', 'yes_price', 'yes_bid', 'yes_ask',
   'last_price', 'volume', 'volume_24h', 'liquidity', 'open_interest', 'open_time', 'close_time', 'resolution_time', 'result',
-  'rules', 'url',
+  'rules', 'url', 'venue_category',
 ] as const satisfies readonly (keyof Market)[];
 
 const EVENT_FIELDS = ['title', 'subtitle', 'category', 'status', 'venue_status', 'market_ids', 'close_time'] as const satisfies readonly (keyof MarketEvent)[];

@@ -63,9 +63,9 @@ export function defineGetRoute<Ctx, P extends Shape, Q extends Shape = z.ZodObje
     path: spec.path,
     mount(router, ctx) {
       router.get(spec.path, async (req, res) => {
-        const params = parseWith(spec.params, req.params);
+        const params = parseWith(spec.params, req.params, 'path');
         spec.guard?.(ctx, params);
-        const query = parseWith(spec.query ?? emptyQuery, req.query) as z.output<Q>;
+        const query = parseWith(spec.query ?? emptyQuery, req.query, 'query') as z.output<Q>;
         res.json(await spec.handle(ctx, { params, query }, req, res));
       });
     },

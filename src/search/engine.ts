@@ -11,6 +11,15 @@ export type StatusFilter = 'open' | 'closed' | 'all';
 export type SearchSort = 'relevance' | 'volume' | 'close_time';
 
 /**
+ * What an open (or upcoming) market adds to its relevance in both engines' keyword search and
+ * autocomplete, where the text tiers are 25 points apart and the volume adds log10 (0..~9): enough
+ * that an open market outranks a closed or resolved one of its tier whatever their volumes (last
+ * season's final with ten times the volume of this season's included), not enough to lift a market
+ * across two tiers. The PostgreSQL engine's stored `popularity` holds 6 of it (market_search).
+ */
+export const OPEN_BONUS = 20;
+
+/**
  * One market as the search index holds it: the catalog's change-feed row (its searchable fields and
  * change_seq, so that older writes never overwrite newer ones), with the close time as ISO 8601 and
  * every venue of the market's cluster (just its own when unclustered).
@@ -68,6 +77,9 @@ export interface MarketSearchPage {
 export interface AutocompleteQuery {
   q: string;
   exchanges?: string[];
+  category?: string;
+  /** 'all' by default: closed markets still suggest, after open ones of similar relevance */
+  status?: StatusFilter;
   limit: number;
 }
 
@@ -77,6 +89,8 @@ export interface Suggestion {
   market_id: string;
   svc_id: string | null;
   exchanges: string[];
+  /** true when the suggested market is closed or resolved (open and upcoming ones are not) */
+  closed: boolean;
 }
 
 export interface SearchEngine {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ExchangeCodeSchema, type ExchangeCode } from './exchanges.js';
+import { CANONICAL_CATEGORIES, marketCategory, venueCategoryLabel } from './categories.js';
 
 export class RecordError extends Error {
   constructor(
@@ -53,7 +54,10 @@ export const MarketSchema = z
     event_id: z.string().min(1).nullable(),
     title: z.string().min(1),
     subtitle: z.string().nullable(),
-    category: z.string().min(1),
+    /** One word of the shared vocabulary (src/venues/categories.ts). */
+    category: z.enum(CANONICAL_CATEGORIES),
+    /** The venue's own category label, as sent, or null when it gave none. */
+    venue_category: z.string().nullable(),
     tags: z.array(z.string()),
     status: MarketStatusSchema,
     closed: z.boolean(),
@@ -95,7 +99,10 @@ export type MarketInput = {
   status: MarketStatus;
   updated_at: string;
   raw: unknown;
-} & Partial<Omit<Market, 'exchange' | 'market_id' | 'title' | 'status' | 'updated_at' | 'raw' | 'closed'>>;
+} & Partial<Omit<Market, 'exchange' | 'market_id' | 'title' | 'status' | 'updated_at' | 'raw' | 'closed' | 'category'>> & {
+  /** The normaliser's category: a word of the vocabulary is kept; anything else is placed by makeMarket (marketCategory). */
+  category?: string;
+};
 
 function issuesOf(err: z.ZodError): string[] {
   return err.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`);
@@ -114,7 +121,8 @@ export function makeMarket(input: MarketInput): Market {
     event_id: input.event_id ?? null,
     title: input.title.trim(),
     subtitle: input.subtitle ?? null,
-    category: input.category?.trim() || 'other',
+    category: marketCategory(input.category, input.title),
+    venue_category: input.venue_category !== undefined ? input.venue_category : venueCategoryLabel(input.category),
     tags: input.tags ?? [],
     status: input.status,
     closed: MarketStatusSchema.safeParse(input.status).success ? isClosedStatus(input.status) : true,

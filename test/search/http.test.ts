@@ -8,7 +8,7 @@ import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { startSearchApp, type SearchTestApp } from './support/http-app.js';
 
 describe('search HTTP routes', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let temp: TempDatabase;
   let engine: PostgresSearchEngine;
   let app: SearchTestApp;
@@ -32,7 +32,9 @@ describe('search HTTP routes', function () {
     assert.equal(r.body.query, 'ethereum');
     assert.equal(r.body.count, 2);
     assert.equal(r.body.total, 4);
-    assert.deepEqual(Object.keys(r.body.results[0]).sort(), ['category', 'closed', 'exchange', 'market_id', 'score', 'svc_id', 'title']);
+    assert.deepEqual(Object.keys(r.body.results[0]).sort(), [
+      'category', 'close_time', 'closed', 'exchange', 'market_id', 'score', 'status', 'svc_id', 'title', 'venue_category', 'volume', 'yes_ask', 'yes_bid', 'yes_price',
+    ]);
     assert.equal(r.body.results[0].market_id, 'ETH-EXACT');
     assert.equal(typeof r.body.next_cursor, 'string');
   });
@@ -59,7 +61,9 @@ describe('search HTTP routes', function () {
     const cluster = r.body.suggestions.filter((s: { svc_id: string | null }) => s.svc_id === 'svc_aaaaaaaaaaaa');
     assert.equal(cluster.length, 1);
     assert.deepEqual(cluster[0].exchanges, ['kalshi', 'polymarket']);
-    assert.deepEqual(Object.keys(r.body.suggestions[0]).sort(), ['exchange', 'exchanges', 'market_id', 'svc_id', 'text']);
+    assert.deepEqual(Object.keys(r.body.suggestions[0]).sort(), [
+      'close_time', 'closed', 'exchange', 'exchanges', 'market_id', 'status', 'svc_id', 'text', 'venue_category', 'volume', 'yes_ask', 'yes_bid', 'yes_price',
+    ]);
   });
 
   const bad: [string, RegExp][] = [

@@ -2,6 +2,7 @@
 // plan middleware, a real embedded database holding the fixture corpus, and the real model.
 import type { Plan } from '../../src/accounts/plans.js';
 import { Embedder } from '../../embeddings/embedder.js';
+import { CatalogReader } from '../../src/catalog/catalog-reader.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
@@ -43,7 +44,7 @@ export async function startSemanticHarness(opts: SemanticHarnessOptions = {}): P
   const app = await startTestApp({
     db,
     settings: { version: 'test', productionKeyRatePerMinute: 100_000 },
-    keyedRouters: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => service, cache: results?.cache }) }],
+    keyedRouters: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => service, cache: results?.cache, catalog: new CatalogReader(db.pool) }) }],
   });
   const url = app.url;
   return {

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { wordTokens } from '../../src/search/query-text.js';
 import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
+import { marketCategory } from '../../src/venues/categories.js';
 import { loadFixtureCorpus, marketKey } from '../../scripts/eval/catalog-fixture.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
 
@@ -90,8 +91,15 @@ describe('semantic search API (spec: Semantic search)', function () {
         assert.equal((await h.post({ query: 'x', exchange: [code], limit: 1 }, maxKey)).status, 200, code);
       }
     });
-    it('exchange: anything but an array of the nine codes is a 400', async () => {
-      for (const exchange of ['kalshi', ['Kalshi'], ['kalshi', 'nyse'], [''], [1], { kalshi: true }, 'kalshi,polymarket']) {
+    it('exchange also takes one code (or a comma-separated list), as keyword search does', async () => {
+      const one = await h.post({ query: 'who wins', exchange: 'kalshi', limit: 100 }, maxKey);
+      assert.equal(one.status, 200);
+      assert.equal(one.body.count, corpus.filter((m) => m.exchange === 'kalshi').length);
+      const two = await h.post({ query: 'who wins', exchange: 'kalshi,predictit', limit: 100 }, maxKey);
+      assert.equal(two.body.count, corpus.filter((m) => m.exchange === 'kalshi' || m.exchange === 'predictit').length);
+    });
+    it('exchange: anything but the nine codes is a 400', async () => {
+      for (const exchange of [['kalshi', 'nyse'], [1], { kalshi: true }, 'nyse', 7]) {
         const res = await h.post({ query: 'bitcoin', exchange }, maxKey);
         assert.equal(res.status, 400, `exchange ${JSON.stringify(exchange)}`);
         assert.match(res.body.error, /exchange/);
@@ -110,8 +118,41 @@ describe('semantic search API (spec: Semantic search)', function () {
       assert.equal(res.status, 200);
       assert.equal(res.body.count, corpus.filter((m) => m.category === 'crypto').length);
       assert.ok(res.body.results.every((r: { category: string }) => r.category === 'crypto'));
-      assert.equal((await h.post({ query: 'x', category: 'no-such-category' }, maxKey)).body.count, 0);
+      const unknown = await h.post({ query: 'x', category: 'no-such-category' }, maxKey);
+      assert.equal(unknown.status, 400);
+      assert.match(unknown.body.error, /category: must be one of politics, crypto/);
       assert.equal((await h.post({ query: 'x', category: 7 }, maxKey)).status, 400);
+    });
+    it('an unknown field is a 400 naming it and saying it was in the body; nothing is searched', async () => {
+      const searches = h.service.batchStats.database.items;
+      const res = await h.post({ query: 'bitcoin', limti: 3 }, maxKey);
+      assert.equal(res.status, 400);
+      assert.match(res.body.error, /limti: unknown body field/);
+      assert.equal(h.service.batchStats.database.items, searches);
+    });
+    it('status: open is active_only, closed keeps only closed and resolved markets, all both; a contradiction is a 400', async () => {
+      const q = 'who will win the championship or election';
+      const open = await h.post({ query: q, limit: 100, status: 'open' }, maxKey);
+      assert.equal(open.body.count, corpus.filter((m) => !m.closed).length);
+      const closed = await h.post({ query: q, limit: 100, status: 'closed' }, maxKey);
+      assert.ok(closed.body.count > 0 && closed.body.results.every((r: { closed: boolean }) => r.closed));
+      const both = await h.post({ query: q, limit: 100, active_only: true, status: 'closed' }, maxKey);
+      assert.equal(both.status, 400);
+      assert.match(both.body.error, /active_only/);
+      assert.equal((await h.post({ query: q, status: 'pending' }, maxKey)).status, 400);
+    });
+    it('pages with next_cursor: the pages are the one ranking cut in pieces; a cursor of another request is a 400', async () => {
+      const q = 'who will win the championship or election';
+      const whole = await h.post({ query: q, limit: 12 }, maxKey);
+      const first = await h.post({ query: q, limit: 5 }, maxKey);
+      assert.equal(typeof first.body.next_cursor, 'string');
+      const second = await h.post({ query: q, limit: 5, cursor: first.body.next_cursor }, maxKey);
+      assert.equal(second.status, 200);
+      assert.deepEqual([...first.body.results, ...second.body.results].map(marketKey), whole.body.results.slice(0, 10).map(marketKey));
+      const other = await h.post({ query: 'bitcoin', limit: 5, cursor: first.body.next_cursor }, maxKey);
+      assert.equal(other.status, 400);
+      assert.match(other.body.error, /cursor/);
+      assert.equal((await h.post({ query: q, limit: 5, cursor: 'garbage' }, maxKey)).status, 400);
     });
     it('filters combine', async () => {
       const res = await h.post({ query: 'election winner', exchange: ['polymarket'], category: 'politics', active_only: true }, maxKey);
@@ -124,7 +165,7 @@ describe('semantic search API (spec: Semantic search)', function () {
     it('is {query, count, results} with the query as sent', async () => {
       const query = '  Will BTC hit 100k?  ';
       const res = await h.post({ query, limit: 5 }, maxKey);
-      assert.deepEqual(Object.keys(res.body), ['query', 'count', 'results']);
+      assert.deepEqual(Object.keys(res.body), ['query', 'count', 'results', 'next_cursor']);
       assert.equal(res.body.query, query);
       assert.equal(res.body.count, res.body.results.length);
     });
@@ -136,11 +177,14 @@ describe('semantic search API (spec: Semantic search)', function () {
       for (const item of res.body.results) {
         const market = byKey.get(marketKey(item))!;
         assert.ok(market, `unknown market ${marketKey(item)}`);
-        const expectedKeys = ['market_id', 'exchange', 'title', 'category', 'closed', 'score', ...(market.svc_id ? ['svc_id'] : [])];
+        const expectedKeys = [
+          'market_id', 'exchange', 'title', 'category', 'closed', 'score', ...(market.svc_id ? ['svc_id'] : []),
+          'status', 'yes_price', 'yes_bid', 'yes_ask', 'volume', 'close_time', 'venue_category',
+        ];
         assert.deepEqual(Object.keys(item).sort(), expectedKeys.sort());
         assert.equal(typeof item.market_id, 'string');
         assert.equal(item.title, market.title);
-        assert.equal(item.category, market.category);
+        assert.equal(item.category, marketCategory(market.category, market.title));
         assert.equal(item.closed, market.closed);
         assert.equal(typeof item.score, 'number');
         if (market.svc_id) {

@@ -27,12 +27,12 @@ export function createClustersRouter(deps: ClustersRouterDeps): Router {
   };
 
   router.get('/svc/:svc_id/cluster', svcGate, async (req, res) => {
-    const { svc_id } = parseWith(SvcPath, req.params);
+    const { svc_id } = parseWith(SvcPath, req.params, 'path');
     res.json(await bySvc(svc_id));
   });
 
   router.get('/svc/:svc_id/markets', svcGate, async (req, res) => {
-    const { svc_id } = parseWith(SvcPath, req.params);
+    const { svc_id } = parseWith(SvcPath, req.params, 'path');
     const c = await bySvc(svc_id);
     const markets = [];
     for (const m of await deps.clusters.memberMatches(c.cluster_id)) {
@@ -43,14 +43,14 @@ export function createClustersRouter(deps: ClustersRouterDeps): Router {
   });
 
   router.get('/clusters/:cluster_id', async (req, res) => {
-    const { cluster_id } = parseWith(ClusterPath, req.params);
+    const { cluster_id } = parseWith(ClusterPath, req.params, 'path');
     const c = await deps.clusters.byClusterId(cluster_id);
     if (!c) throw notFound(`unknown cluster_id: ${cluster_id}`);
     res.json(c);
   });
 
   router.get('/match/explain', async (req, res) => {
-    const q = parseWith(ExplainQuery, req.query);
+    const q = parseWith(ExplainQuery, req.query, 'query');
     const e = await deps.clusters.explain(q.a, q.b);
     if ('unknown' in e) {
       const m = q[e.unknown];
@@ -64,7 +64,7 @@ export function createClustersRouter(deps: ClustersRouterDeps): Router {
   router.get('/:exchange/:market_id/cluster', async (req, res, next) => {
     const parsed = MarketClusterPath.safeParse(req.params);
     if (!parsed.success && !MarketClusterPath.shape.exchange.safeParse(req.params.exchange).success) return next();
-    const { exchange, market_id } = parseWith(MarketClusterPath, req.params);
+    const { exchange, market_id } = parseWith(MarketClusterPath, req.params, 'path');
     const c = await deps.clusters.byMarket(exchange, market_id);
     if (c) return void res.json(c);
     if (!(await deps.catalog.getMarket(exchange, market_id))) throw notFound(`unknown ${exchange} market: ${market_id}`);

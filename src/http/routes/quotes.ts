@@ -77,12 +77,12 @@ openapi.registerPath({
 export function createQuotesRouter(deps: { quotes: QuoteService; clusters: ClusterReader; requireFeature: RequireFeature }): Router {
   const router = Router();
   router.get('/quotes', async (req, res) => {
-    const { markets } = parseWith(QuotesQuery, req.query);
+    const { markets } = parseWith(QuotesQuery, req.query, 'query');
     const { quotes, missing } = await deps.quotes.quotes(markets);
     res.json({ quotes, count: quotes.length, missing: missing.map((m) => ({ exchange: m.exchange, market_id: m.marketId })) });
   });
   router.get('/svc/:svc_id/quotes', deps.requireFeature('svc_lookup'), async (req, res) => {
-    const { svc_id } = parseWith(SvcPath, req.params);
+    const { svc_id } = parseWith(SvcPath, req.params, 'path');
     const c = await deps.clusters.bySvcId(svc_id);
     if (!c) throw notFound(`unknown svc_id: ${svc_id}`);
     const keys = c.members.filter((m) => isExchangeCode(m.exchange)).map((m) => ({ exchange: m.exchange as QuoteKey['exchange'], marketId: m.market_id }));

@@ -60,7 +60,7 @@ export function createDatasetsRouter(datasets: DatasetService): Router {
   router.get('/:exchange/datasets/:date', async (req, res, next) => {
     const exchange = venue(req);
     if (!exchange) return next();
-    const { date } = parseWith(DatePath, req.params);
+    const { date } = parseWith(DatePath, req.params, 'path');
     await send(res, exchange, date);
   });
   router.use(marketDataErrors);

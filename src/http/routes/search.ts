@@ -3,7 +3,6 @@
 // the search engine is down; nothing else in the API depends on the engine.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { ExchangeCodeSchema } from '../../venues/exchanges.js';
 import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../../search/cursor.js';
 import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../../search/engine.js';
 import { MAX_QUERY_CHARS } from '../../search/query-text.js';
@@ -12,30 +11,19 @@ import { VOLUME_ORDERED } from '../../search/answer-inputs.js';
 import { badRequest, unavailable } from '../errors.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseQuery } from '../validate.js';
-
-const exchangeList = z
-  .string()
-  .max(200)
-  .transform((s, ctx) => {
-    const codes = [...new Set(s.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean))];
-    for (const code of codes) {
-      if (!ExchangeCodeSchema.safeParse(code).success) {
-        ctx.addIssue({ code: 'custom', message: `unknown exchange "${code.slice(0, 40)}"` });
-        return z.NEVER;
-      }
-    }
-    return codes;
-  })
-  .openapi({ type: 'string', description: 'Exchange codes, comma-separated (e.g. kalshi,polymarket)' });
+import type { CatalogReader } from '../../catalog/catalog-reader.js';
+import { withResultFields } from '../../search/result-fields.js';
+import { activeOnlyQueryParam, categoryParam, exchangeQueryParam, statusFilter, statusParam } from './search-filters.js';
 
 const queryText = z.string().max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`);
 
 export const SearchMarketsQuery = z
   .object({
     q: queryText.default('').openapi({ description: 'Keywords; empty browses with the filters and sort' }),
-    exchange: exchangeList.optional(),
-    category: z.string().trim().min(1).max(100).optional(),
-    status: z.enum(['open', 'closed', 'all']).default('all'),
+    exchange: exchangeQueryParam.optional(),
+    category: categoryParam.optional(),
+    status: statusParam.optional(),
+    active_only: activeOnlyQueryParam.optional(),
     sort: z.enum(['relevance', 'volume', 'close_time']).default('relevance'),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(2000).optional().openapi({ description: 'next_cursor of the previous page (same query)' }),
@@ -45,16 +33,30 @@ export const SearchMarketsQuery = z
 export const AutocompleteQuerySchema = z
   .object({
     q: queryText.default(''),
-    exchange: exchangeList.optional(),
+    exchange: exchangeQueryParam.optional(),
+    category: categoryParam.optional(),
+    status: statusParam.optional(),
+    active_only: activeOnlyQueryParam.optional(),
     limit: z.coerce.number().int().min(1).max(20).default(8),
   })
   .strict();
+
+/** The catalog's fields every result and suggestion carries (src/search/result-fields.ts). */
+export const resultFieldsShape = {
+  status: z.string().openapi({ description: 'open, upcoming, closed, resolved or halted' }),
+  yes_price: z.number().nullable().openapi({ description: 'Price of Yes, 0..1, from the catalog (as of the last sync)' }),
+  yes_bid: z.number().nullable(),
+  yes_ask: z.number().nullable(),
+  volume: z.number().nullable().openapi({ description: 'Traded volume in the venue\'s unit' }),
+  close_time: z.string().nullable().openapi({ description: 'ISO 8601 UTC' }),
+  venue_category: z.string().nullable().openapi({ description: 'The venue\'s own category label (`category` is the shared vocabulary\'s word)' }),
+};
 
 const SearchResult = z.object({
   exchange: z.string(),
   market_id: z.string(),
   title: z.string(),
-  category: z.string(),
+  category: z.string().openapi({ description: 'A word of the shared vocabulary (GET /api/v1/categories)' }),
   closed: z.boolean(),
   score: z.number().openapi({
     description:
@@ -63,13 +65,14 @@ const SearchResult = z.object({
       'with sort=volume or sort=close_time the results follow that order and score still says how well each matched.',
   }),
   svc_id: z.string().nullable(),
+  ...resultFieldsShape,
 });
 const SearchMarketsResponse = openapi.register(
   'KeywordSearchResponse',
   z.object({
     query: z.string(),
-    count: z.number().int(),
-    total: z.number().int(),
+    count: z.number().int().openapi({ description: 'Results on this page' }),
+    total: z.number().int().openapi({ description: 'Markets matching the query and filters, over all pages' }),
     results: z.array(SearchResult),
     next_cursor: z.string().nullable(),
   }),
@@ -85,6 +88,8 @@ const AutocompleteResponse = openapi.register(
         market_id: z.string(),
         svc_id: z.string().nullable(),
         exchanges: z.array(z.string()),
+        closed: z.boolean().openapi({ description: 'true for a closed or resolved market; open and upcoming ones come first' }),
+        ...resultFieldsShape,
       }),
     ),
   }),
@@ -98,7 +103,9 @@ openapi.registerPath({
   tags: ['Search'],
   summary: 'Keyword search over every venue',
   description:
-    'Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; open markets and volume break ties. ' +
+    'Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; within those, open and upcoming markets come before ' +
+    'closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; ' +
+    'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
     'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
     'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better).',
   security,
@@ -114,6 +121,9 @@ openapi.registerPath({
   path: '/api/v1/search/autocomplete',
   tags: ['Search'],
   summary: 'Title suggestions as the user types (one per cluster)',
+  description:
+    'Open and upcoming markets come before closed and resolved ones of similar relevance; every suggestion says `closed` and `status`, ' +
+    'and `status`/`active_only`, `exchange` and `category` filter as in keyword search.',
   security,
   request: { query: AutocompleteQuerySchema },
   responses: {
@@ -132,6 +142,8 @@ export interface SearchRouterDeps {
   engine: SearchEngine;
   /** hot-prefix cache; invalidated when answers can change (see src/search/setup.ts) */
   cache?: ResponseCache;
+  /** the catalog, for each result's prices, volume and close time (without it they are null) */
+  catalog?: CatalogReader;
 }
 
 type MarketsBody = z.infer<typeof SearchMarketsResponse>;
@@ -142,7 +154,7 @@ function firstPageOnly(req: Request): boolean {
 }
 
 export function createSearchRouter(deps: SearchRouterDeps): Router {
-  const { engine, cache } = deps;
+  const { engine, cache, catalog } = deps;
   const router = Router();
 
   const viaCache = async <T>(key: string | null, load: () => Promise<T>, group?: string): Promise<T> => {
@@ -173,13 +185,14 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
 
   router.get('/markets', async (req, res) => {
     const p = parseQuery(SearchMarketsQuery, req);
+    const status = statusFilter(p, 'query parameter');
     const group = ordersByVolume(p) ? VOLUME_ORDERED : undefined;
     const generation = cache?.generationFor(group) ?? 0;
     const base: Omit<MarketSearchQuery, 'after'> = {
       q: p.q,
       exchanges: p.exchange,
       category: p.category,
-      status: p.status,
+      status,
       sort: p.sort,
       limit: p.limit,
     };
@@ -200,7 +213,7 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
       const page: Omit<MarketsBody, 'query'> = {
         count: found.hits.length,
         total: found.total,
-        results: found.hits,
+        results: await withResultFields(catalog, found.hits),
         next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
       };
       return JSON.stringify(page);
@@ -211,10 +224,11 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
   router.get('/autocomplete', async (req, res) => {
     const generation = cache?.currentGeneration ?? 0;
     const p = parseQuery(AutocompleteQuerySchema, req);
-    const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.limit}`;
+    const status = statusFilter(p, 'query parameter');
+    const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.category ?? ''}|${status}|${p.limit}`;
     const rest = await viaCache<string>(key, async () => {
-      const suggestions: Suggestion[] = await engine.autocomplete({ q: p.q, exchanges: p.exchange, limit: p.limit });
-      const body: Omit<AutocompleteBody, 'query'> = { suggestions };
+      const suggestions: Suggestion[] = await engine.autocomplete({ q: p.q, exchanges: p.exchange, category: p.category, status, limit: p.limit });
+      const body: Omit<AutocompleteBody, 'query'> = { suggestions: await withResultFields(catalog, suggestions) };
       return JSON.stringify(body);
     });
     sendAndRemember(req, res, p.q, rest, generation);

@@ -179,7 +179,7 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
   async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
     const nq = normaliseQuery(q.q);
     if (nq.terms.length === 0) return [];
-    type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'> & { group_key?: string };
+    type Hit = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges' | 'closed'> & { group_key?: string };
     const run = (body: Record<string, unknown>) =>
       this.guarded('autocomplete', () => this.client.search<Hit>({ index: this.alias, filter_path: SEARCH_FILTER_PATH, ...body }, this.read));
     const strict = async (): Promise<Hit[]> => {
@@ -437,7 +437,7 @@ function dedupeByGroup<T extends { exchange: string; market_id: string; svc_id: 
   return out;
 }
 
-type SuggestionSource = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges'>;
+type SuggestionSource = Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'svc_id' | 'cluster_exchanges' | 'closed'>;
 
 function toSuggestion(s: SuggestionSource): Suggestion {
   return {
@@ -446,6 +446,7 @@ function toSuggestion(s: SuggestionSource): Suggestion {
     market_id: s.market_id,
     svc_id: s.svc_id ?? null,
     exchanges: s.cluster_exchanges?.length ? s.cluster_exchanges : [s.exchange],
+    closed: s.closed === true,
   };
 }
 

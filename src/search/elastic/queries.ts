@@ -3,9 +3,10 @@
 // Relevance is tiered so that a person's expectations hold whatever the volumes are:
 //   exact title (1000) > phrase (200) > all words, stemmed (100) > all words as typed prefixes (50)
 //   > all words within a typo (25)
-// Clauses add up (an exact match also matches every lower tier). Inside a tier, BM25 (x0.5), an
-// open market (+6) and log10 volume (0..~9) order the hits: all together stay below the 25-point
-// gap between tiers. BM25 only scores: a title must match every word in some tier, unless the
+// Clauses add up (an exact match also matches every lower tier). Inside a tier, BM25 (x0.5) and
+// log10 volume (0..~9) order the hits, and an open or upcoming market adds OPEN_BONUS (20, see
+// ../engine.ts): open markets come before closed and resolved ones of their tier, and may pass a
+// closed one of the next tier up, never two. BM25 only scores: a title must match every word in some tier, unless the
 // search is widened (../widening.ts: most content words, then any one, when fewer than a page).
 //
 // Cost (bench/search/profile-clauses.ts, same node and queries, 4 clients): fuzzy AUTO and
@@ -14,7 +15,7 @@
 // AUTO:5,8); the popularity `function_score` and
 // exact `track_total_hits` cost little, so they stay (a rescore of the top N would rank short
 // prefixes with thousands of equal matches by an arbitrary N instead of by popularity).
-import type { AutocompleteQuery, MarketSearchQuery } from '../engine.js';
+import { OPEN_BONUS, type AutocompleteQuery, type MarketSearchQuery } from '../engine.js';
 import type { NormalisedQuery } from '../query-text.js';
 import { STRICT_BONUS, TERM_WEIGHT, type WidePlan, type WideTerm } from '../widening.js';
 
@@ -22,7 +23,6 @@ type Json = Record<string, unknown>;
 
 const SAYT_FIELDS = ['title.sayt', 'title.sayt._2gram', 'title.sayt._3gram'];
 
-export const OPEN_BONUS = 6;
 /** Typo tolerance: words under 5 characters must be spelled right, one edit for 5-7, two from 8.
  * (Plain AUTO gives 3-4 letter words an edit too: each expands into many dictionary terms, the
  * most expensive part of a search, for matches like "fed" -> "few"/"red" nobody wants.) */
@@ -171,7 +171,7 @@ export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, size
     // suggestion list need a total. (profile-clauses.ts: 846 -> 1,415 q/s at 4 clients.)
     track_total_hits: false,
     size,
-    _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges', 'group_key'],
+    _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges', 'group_key', 'closed'],
   };
 }
 
@@ -204,7 +204,7 @@ export function wideAutocompleteBody(q: AutocompleteQuery, plan: WidePlan): Json
     // one suggestion per cluster from the engine: this tier is the rare fallback, so the cost of
     // `collapse` (3-4x the plain query) is paid only by prefixes that found too little strictly
     collapse: { field: 'group_key' },
-    _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges', 'group_key'],
+    _source: ['exchange', 'market_id', 'title', 'svc_id', 'cluster_exchanges', 'group_key', 'closed'],
   };
 }
 

@@ -3,7 +3,8 @@
 //
 // Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
 //   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (every word
-//   within an edit or two) 25; then text closeness (ts_rank) and popularity (open +6, log10 volume).
+//   within an edit or two) 25; then text closeness (ts_rank), log10 volume and an open market's
+//   OPEN_BONUS (../engine.ts: open and upcoming markets before closed ones of similar relevance).
 // When every word together finds fewer than a page, the search widens to most content words, then
 // any one (../widening.ts, same tiers as Elasticsearch); when even that finds nothing, a pg_trgm
 // word-similarity query is the last resort.
@@ -12,6 +13,7 @@ import type pg from 'pg';
 import {
   docKey,
   groupKey,
+  OPEN_BONUS,
   SearchUnavailableError,
   type AutocompleteQuery,
   type BulkResult,
@@ -33,6 +35,11 @@ import { MIN_TYPO_CHARS, STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRe
 export const PG_INDEX_NAME = 'market_search';
 /** marks a cursor of a trigram-fallback page */
 const TRIGRAM_MODE = 'trgm';
+
+/** The open bonus that market_search.popularity stores (its generated expression). */
+const STORED_OPEN_BONUS = 6;
+/** Popularity with the whole OPEN_BONUS: the stored column plus the rest for open markets. */
+const RANKED_POPULARITY = `(popularity + CASE WHEN closed THEN 0 ELSE ${OPEN_BONUS - STORED_OPEN_BONUS} END)`;
 
 /** Folded, punctuation runs as single spaces: how titles and queries compare for "exact". */
 export function exactForm(text: string): string {
@@ -236,7 +243,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     if (t && mode.kind === 'trigram') {
       const words = p.add(t.words);
       where.push(`${words} <% title_words`);
-      score = `10 * word_similarity(${words}, title_words) + popularity`;
+      score = `10 * word_similarity(${words}, title_words) + ${RANKED_POPULARITY}`;
     } else if (t) {
       const exact = p.add(t.exact);
       const words = p.add(t.words);
@@ -253,7 +260,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
         + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
         + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
         + 10 * ts_rank(tsv_stemmed, to_tsquery('english', ${any}), 1)
-        + popularity`;
+        + ${RANKED_POPULARITY}`;
       const plan = mode.kind === 'wide' ? widePlan(nq, mode.required) : null;
       if (plan) {
         const wide = wideTermSql(p, plan, vocabulary!);
@@ -264,7 +271,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
         score = tiers;
       }
     } else {
-      score = 'popularity';
+      score = RANKED_POPULARITY;
     }
     const order =
       q.sort === 'volume'
@@ -370,11 +377,11 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
       // the widened tier only: its strict matches were the strict statement's answer
       const wide = wideTermSql(p, plan, vocabulary);
       where.push(`${wide.anyTerm} AND ${wide.matchedCount} >= ${p.add(plan.required)}`);
-      score = `${wide.points} + popularity`;
+      score = `${wide.points} + ${RANKED_POPULARITY}`;
     } else if (mode.kind === 'trigram') {
       const words = p.add(t.words);
       where.push(`${words} <% title_words`);
-      score = `10 * word_similarity(${words}, title_words) + popularity`;
+      score = `10 * word_similarity(${words}, title_words) + ${RANKED_POPULARITY}`;
     } else {
       const exact = p.add(t.exact);
       const prefixQ = `to_tsquery('simple', ${p.add(t.prefix)})`;
@@ -385,10 +392,10 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
             + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
             + (CASE WHEN tsv_words @@ to_tsquery('simple', ${p.add(t.phrasePrefix)}) THEN 10 ELSE 0 END)
             + 10 * ts_rank(tsv_words, ${prefixQ}, 1)
-            + popularity`;
+            + ${RANKED_POPULARITY}`;
     }
-    type Row = { title: string; exchange: string; market_id: string; svc_id: string | null; cluster_exchanges: string[]; group_key: string };
-    const scored = `SELECT title, exchange, market_id, key, svc_id, cluster_exchanges, group_key, ${score} AS score
+    type Row = { title: string; exchange: string; market_id: string; svc_id: string | null; cluster_exchanges: string[]; group_key: string; closed: boolean };
+    const scored = `SELECT title, exchange, market_id, key, svc_id, cluster_exchanges, group_key, closed, ${score} AS score
           FROM market_search WHERE ${where.join(' AND ')}`;
     // The best few rows by score (a top-N sort), de-duplicated by cluster here; only when a page is
     // all members of a few clusters does the database group (DISTINCT ON sorts every match).
@@ -411,6 +418,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
       market_id: r.market_id,
       svc_id: r.svc_id,
       exchanges: r.cluster_exchanges.length ? r.cluster_exchanges : [r.exchange],
+      closed: r.closed,
       group_key: r.group_key,
     }));
   }

@@ -19,9 +19,11 @@ export function semanticCacheKey(r: SemanticSearchRequest): string {
   return JSON.stringify([
     normaliseText(r.query),
     r.exchange?.length ? [...new Set(r.exchange)].sort() : null,
-    r.active_only ?? false,
+    (r.active_only ?? false) || r.status === 'open',
+    r.status === 'closed',
     r.category?.toLowerCase() ?? null,
     r.limit ?? null,
+    r.offset ?? 0,
   ]);
 }
 

@@ -2,6 +2,7 @@
 // markets by title and by rules from pgvector, and rank them by
 //   score = cosine distance to the nearer of the market's title and rules embeddings
 //           - up to 0.2 for the query's keywords found in the title
+//           + 0.1 when the market is closed or resolved (CLOSED_PENALTY: open ones first)
 // (lower is more relevant). The boost can reorder, so more candidates than `limit` are fetched per
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
@@ -14,13 +15,27 @@ import { MarketDisplayRows } from './market-display-rows.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
+/** How deep pages reach (offset + limit): the candidates fetched per kind of text stop at 200. */
+export const MAX_DEPTH = 200;
+
+/**
+ * Added to a closed or resolved market's score, so that open and upcoming markets come first among
+ * results of similar relevance: past editions of a question ("who wins the Super Bowl" of every
+ * season) differ from the open one by a few hundredths of cosine distance, while a market about
+ * something else is usually tenths away.
+ */
+export const CLOSED_PENALTY = 0.1;
 
 export interface SemanticSearchRequest {
   query: string;
   exchange?: string[];
   active_only?: boolean;
+  /** 'closed': only closed and resolved markets; 'open' is active_only */
+  status?: 'open' | 'closed' | 'all';
   category?: string;
   limit?: number;
+  /** Results of the ranking skipped (a later page); offset + limit stays within MAX_DEPTH. */
+  offset?: number;
 }
 
 export interface SemanticResultItem {
@@ -38,6 +53,8 @@ export interface SemanticSearchResponse {
   query: string;
   count: number;
   results: SemanticResultItem[];
+  /** true when the ranking holds results after this page (within MAX_DEPTH) */
+  more: boolean;
 }
 
 export interface SemanticSearchTimings {
@@ -131,7 +148,7 @@ export const EXACT_SCAN_MAX_ROWS = 3_000;
 function searchFilters(request: SemanticSearchRequest): SearchFilters {
   return {
     exchanges: request.exchange?.length ? request.exchange : null,
-    onlyOpen: request.active_only ?? false,
+    onlyOpen: (request.active_only ?? false) || request.status === 'open',
     category: request.category?.toLowerCase() ?? null,
   };
 }
@@ -193,7 +210,8 @@ export class SemanticSearchService {
 
   async search(request: SemanticSearchRequest): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
     const limit = request.limit ?? DEFAULT_LIMIT;
-    const k = this.candidates(limit);
+    const offset = request.offset ?? 0;
+    const k = this.candidates(Math.min(offset + limit, MAX_DEPTH));
     const filters = searchFilters(request);
     const filterRows = this.filterRowsOf(filters);
     const started = performance.now();
@@ -217,10 +235,14 @@ export class SemanticSearchService {
     const done = performance.now();
 
     const boost = this.titleWords.booster(queryKeywords(request.query));
-    const results = rows
-      .map((row) => ({ row, score: row.distance - boost(row.title) }))
-      .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id))
-      .slice(0, limit)
+    const onlyClosed = request.status === 'closed';
+    const ranked = rows
+      .filter((row) => !onlyClosed || row.closed)
+      .map((row) => ({ row, score: row.distance - boost(row.title) + (row.closed ? CLOSED_PENALTY : 0) }))
+      .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id));
+    const end = Math.min(offset + limit, MAX_DEPTH);
+    const results = ranked
+      .slice(offset, end)
       .map(({ row, score }): SemanticResultItem => ({
         market_id: row.market_id,
         exchange: row.exchange,
@@ -234,6 +256,7 @@ export class SemanticSearchService {
       query: request.query,
       count: results.length,
       results,
+      more: ranked.length > end,
       timings: { embedMs: embedded - started, databaseMs: done - embedded },
     };
   }

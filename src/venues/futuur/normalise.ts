@@ -12,7 +12,7 @@
  * - Lists come as `{pagination: {total, next, ...}, results}` (OpenAPI) or `{count, next, results}` (prose docs).
  * - Book levels carry `total_shares` (not `size`), bids high->low, asks low->high.
  */
-import { canonicalCategory } from '../categories.js';
+import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, probOrNull, toIso, toIsoOrNull, UnitError } from '../units.js';
 
@@ -120,6 +120,7 @@ export function normaliseMarket(m: FutuurMarketWire, ev: FutuurEventWire, ctx: N
     title,
     subtitle: single ? null : m.title,
     category: canonicalCategory(...categoriesOf(ev)),
+    venue_category: venueCategoryLabel(...categoriesOf(ev)),
     tags: (ev.tags ?? []).map((t) => (typeof t === 'string' ? t : t.name)),
     status,
     outcomes: [

@@ -9,7 +9,7 @@
  * - Trades are put in YES terms: a taker buying NO at 0.64 is a taker selling YES at 0.36.
  * - REST times are ISO; WS/filters use unix seconds (`ts`) or milliseconds (`ts_ms`).
  */
-import { canonicalCategory } from '../categories.js';
+import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeBookDelta, makeCandle, makeEvent, makeMarket, makePricePoint, makeTicker, makeTrade, mappedStatusOrNull, type BookDelta, type Ticker, type BookLevel, type Candle, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { centsToProbOrNull, complement, dollarsToProb, dollarsToProbOrNull, fixedPointDelta, fixedPointCount, fixedPointCountOrNull, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
@@ -155,6 +155,7 @@ export function normaliseMarket(raw: KalshiMarketWire, ctx: NormaliseContext, ev
     title: raw.title?.trim() || event?.title?.trim() || t,
     subtitle: raw.subtitle?.trim() || (raw.yes_sub_title && raw.yes_sub_title !== raw.title ? raw.yes_sub_title : null) || null,
     category: canonicalCategory(raw.category, event?.category),
+    venue_category: venueCategoryLabel(raw.category, event?.category),
     tags,
     status,
     outcomes: [

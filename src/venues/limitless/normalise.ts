@@ -13,7 +13,7 @@
  * - `description` is HTML: rules are its text.
  * - Trades on the NO token are put in YES terms (buying NO at 0.3 = selling YES at 0.7).
  */
-import { canonicalCategory } from '../categories.js';
+import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { baseUnitsToNumber, complement, millisToIso, parseDecimal, probFrom, roundPrice, toIso, toIsoOrNull, UnitError } from '../units.js';
 
@@ -174,6 +174,7 @@ export function normaliseMarket(raw: LimitlessMarketWire, ctx: NormaliseContext,
     title: raw.title,
     subtitle: group?.title ?? raw.proxyTitle ?? null,
     category: canonicalCategory(...(raw.categories ?? []), ...(group?.categories ?? [])),
+    venue_category: venueCategoryLabel(...(raw.categories ?? []), ...(group?.categories ?? [])),
     tags: raw.tags ?? [],
     status,
     outcomes: [

@@ -13,7 +13,7 @@
  * - There is no market-wide trade list in REST: the last trade of a token (`/token/latest-price`)
  *   is the only public trade, with `side` Buy/Sell of that token (NO trades are put in YES terms).
  */
-import { canonicalCategory } from '../categories.js';
+import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, mappedStatusOrNull, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, parseDecimal, parseDecimalOrNull, probFrom, toIso, UnitError } from '../units.js';
 
@@ -111,6 +111,7 @@ export function normaliseMarket(raw: OpinionMarketWire, ctx: NormaliseContext, p
     title: childTitle(raw.marketTitle, parent),
     subtitle: parent ? parent.marketTitle : null,
     category: canonicalCategory(raw.category, parent?.category, raw.collection?.title),
+    venue_category: venueCategoryLabel(raw.category, parent?.category, raw.collection?.title),
     tags: [parent ? 'categorical' : null, raw.collection?.symbol ?? null].filter((x): x is string => !!x),
     status,
     outcomes: [

@@ -10,7 +10,7 @@
  * - Book timestamps are milliseconds (string); history and trades are unix seconds; Gamma dates are ISO
  *   (sometimes "2026-03-19 23:20:15+00").
  */
-import { canonicalCategory } from '../categories.js';
+import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { makeBook, makeBookDelta, makeEvent, makeMarket, makePricePoint, makeTrade, type BookDelta, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { fixedPointCount, millisToIso, parseDecimalOrNull, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIsoOrNull, UnitError } from '../units.js';
 
@@ -146,6 +146,7 @@ export function normaliseMarket(raw: GammaMarketWire, ctx: NormaliseContext): Ma
     title: raw.question,
     subtitle: raw.groupItemTitle?.trim() || null,
     category: canonicalCategory(raw.category, event?.category, ...tags),
+    venue_category: venueCategoryLabel(raw.category, event?.category, ...tags),
     tags,
     status,
     outcomes: o.labels.map((label, i) => ({ id: o.tokenIds[i] ?? label, label, price: o.prices[i] })),

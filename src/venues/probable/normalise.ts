@@ -16,7 +16,7 @@
  * - Volumes and liquidity are USDT amounts (18-decimal on chain, but plain decimals in this API).
  * - Trades are returned per token: a NO-token trade is put in YES terms (price 1 - p, side flipped).
  */
-import { canonicalCategory } from '../categories.js';
+import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
 import { complement, dollarsToUsdOrNull, fixedPointCount, millisToIso, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIso, toIsoOrNull, UnitError } from '../units.js';
 
@@ -147,6 +147,7 @@ export function normaliseMarket(raw: ProbableMarketWire, ctx: NormaliseContext, 
     title: (raw.question ?? raw.title ?? '').trim() || id,
     subtitle: ev?.title && ev.title.trim() !== (raw.question ?? '').trim() ? ev.title.trim() : null,
     category: canonicalCategory(raw.category, ev?.category, ...tagLabels(raw.tags), ...tagLabels(ev?.tags)),
+    venue_category: venueCategoryLabel(raw.category, ev?.category, ...tagLabels(raw.tags), ...tagLabels(ev?.tags)),
     tags: [...new Set([...tagLabels(raw.tags), ...tagLabels(ev?.tags)])],
     status,
     outcomes,

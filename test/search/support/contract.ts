@@ -143,7 +143,7 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
 
       it('filters by category (case-insensitive) and status', async () => {
         const cat = await search('', { category: 'Sports', limit: 100 });
-        assert.equal(cat.total, 3);
+        assert.equal(cat.total, 5);
         const open = await search('election', { status: 'open', limit: 100 });
         const closed = await search('election', { status: 'closed', limit: 100 });
         assert.ok(open.hits.every((h) => !h.closed) && closed.hits.every((h) => h.closed));
@@ -220,6 +220,29 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
         assert.equal((await search('москва')).hits[0]?.market_id, 'moscow');
         assert.equal((await search('starship orbit')).hits[0]?.market_id, '0xrocket');
         assert.equal((await search('u.s. cpi')).hits[0]?.market_id, 'CPI-Q');
+      });
+    });
+
+    describe('open markets first', () => {
+      it('an open market outranks a closed or resolved one of the same relevance, whatever their volumes', async () => {
+        const page = await search('super bowl champion');
+        assert.deepEqual(ids(page.hits).slice(0, 2), ['SB-THIS-SEASON', '0xsb-last-season']);
+        const suggestions = await engine().autocomplete({ q: 'super bo', limit: 5 });
+        assert.deepEqual(suggestions.map((s) => s.market_id).slice(0, 2), ['SB-THIS-SEASON', '0xsb-last-season']);
+      });
+
+      it('every suggestion says whether it is closed, and status and category filter suggestions', async () => {
+        const all = await engine().autocomplete({ q: 'super bo', limit: 5 });
+        assert.deepEqual(all.map((s) => [s.market_id, s.closed]).slice(0, 2), [['SB-THIS-SEASON', false], ['0xsb-last-season', true]]);
+        const open = await engine().autocomplete({ q: 'super bo', status: 'open', limit: 5 });
+        assert.equal(open[0]?.market_id, 'SB-THIS-SEASON');
+        assert.ok(open.every((s) => !s.closed) && !open.some((s) => s.market_id === '0xsb-last-season'), JSON.stringify(open));
+        const closed = await engine().autocomplete({ q: 'super bo', status: 'closed', limit: 5 });
+        assert.equal(closed[0]?.market_id, '0xsb-last-season');
+        assert.ok(closed.every((s) => s.closed), JSON.stringify(closed));
+        const sports = await engine().autocomplete({ q: 'super bo', category: 'sports', limit: 5 });
+        assert.deepEqual(sports.map((s) => s.market_id).slice(0, 2), ['SB-THIS-SEASON', '0xsb-last-season']);
+        assert.ok(!(await engine().autocomplete({ q: 'super bo', category: 'crypto', limit: 5 })).some((s) => s.market_id.includes('sb-') || s.market_id.startsWith('SB')));
       });
     });
 

@@ -89,6 +89,10 @@ export const CORPUS: MarketSearchDoc[] = [
         volume: i % 5 === 0 ? null : 100 * (i % 7),
         close_time: i % 6 === 0 ? null : `2026-0${1 + (i % 9)}-15T00:00:00.000Z`,
       })),
+
+  // open first: last season's resolved final, traded a million times more, and this season's open one
+  doc('polymarket', '0xsb-last-season', 'Super Bowl LIX champion?', { closed: true, status: 'resolved', volume: 80_000_000, category: 'sports' }),
+  doc('kalshi', 'SB-THIS-SEASON', 'Super Bowl LX champion?', { volume: 20, category: 'sports' }),
 ];
 
 export const CORPUS_SIZE = CORPUS.length;

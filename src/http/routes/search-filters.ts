@@ -1,0 +1,72 @@
+// The filters both searches take, one language for keyword search, autocomplete and semantic
+// search: `exchange` (one code or several), `status` or the spec's `active_only`, `category` (a word
+// of the shared vocabulary), `limit`, `cursor`. Query strings carry lists comma-separated and
+// booleans as true/false; the semantic body takes the same names with JSON values.
+import { z } from 'zod';
+import { CANONICAL_CATEGORIES } from '../../venues/categories.js';
+import { ExchangeCodeSchema } from '../../venues/exchanges.js';
+import type { StatusFilter } from '../../search/engine.js';
+import { badRequest } from '../errors.js';
+
+function exchangeCodes(values: string[], ctx: z.RefinementCtx): string[] {
+  const codes = [...new Set(values.flatMap((s) => s.split(',')).map((c) => c.trim().toLowerCase()).filter(Boolean))];
+  for (const code of codes) {
+    if (!ExchangeCodeSchema.safeParse(code).success) {
+      ctx.addIssue({ code: 'custom', message: `unknown exchange "${code.slice(0, 40)}"` });
+      return z.NEVER;
+    }
+  }
+  return codes;
+}
+
+/** `exchange=kalshi,polymarket` in a query string. */
+export const exchangeQueryParam = z
+  .string()
+  .max(200)
+  .transform((s, ctx) => exchangeCodes([s], ctx))
+  .openapi({ type: 'string', description: 'One exchange code or several, comma-separated (e.g. kalshi,polymarket)' });
+
+/** `"exchange": "kalshi"` or `["kalshi", "polymarket"]` in a JSON body (the spec's array, or one code). */
+export const exchangeBodyField = z
+  .union([z.string().max(200), z.array(z.string().max(40)).max(20)])
+  .transform((v, ctx) => exchangeCodes(Array.isArray(v) ? v : [v], ctx))
+  .openapi({
+    description: 'One exchange code, or an array of them (the spec\'s form); default, or an empty array: all nine',
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', enum: [...ExchangeCodeSchema.options] } }],
+  });
+
+/** A word of the shared vocabulary, any case (GET /api/v1/categories lists them with counts). */
+export const categoryParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(CANONICAL_CATEGORIES, { message: `must be one of ${CANONICAL_CATEGORIES.join(', ')} (GET /api/v1/categories)` }))
+  .openapi({
+    type: 'string',
+    enum: [...CANONICAL_CATEGORIES],
+    description: 'One category of the shared vocabulary (GET /api/v1/categories lists them with counts); each result\'s `venue_category` keeps the venue\'s own word',
+  });
+
+export const statusParam = z.enum(['open', 'closed', 'all']).openapi({
+  description: 'open: open and upcoming markets; closed: closed and resolved ones; all (default): both, open ones ranked first among results of similar relevance',
+});
+
+/** `active_only=true` in a query string (the spec's name for status=open). */
+export const activeOnlyQueryParam = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .openapi({ type: 'boolean', description: 'true: the same as status=open (the name semantic search\'s specification uses)' });
+
+/**
+ * One status filter from `status` and `active_only`; asking for both with different meanings
+ * (active_only=true with status=closed or all) is a 400 rather than a guess.
+ */
+export function statusFilter(p: { status?: StatusFilter; active_only?: boolean }, place: 'query parameter' | 'body field'): StatusFilter {
+  if (p.active_only === true) {
+    if (p.status !== undefined && p.status !== 'open') {
+      throw badRequest(`active_only: the ${place} active_only=true asks for open markets, status=${p.status} for others; send one of them`);
+    }
+    return 'open';
+  }
+  return p.status ?? 'all';
+}
