@@ -50,7 +50,10 @@ async function answer<T>(request: Promise<ApiResult<T>>): Promise<T> {
 const exchange = z.enum(EXCHANGES).describe(`Venue code: ${EXCHANGES.join(', ')}`);
 const marketId = z.string().min(1).max(300).describe('The venue\'s own market id, exactly as search results or get_market give it (e.g. a Kalshi ticker, a Polymarket condition id)');
 const exchanges = z.array(exchange).min(1).max(EXCHANGES.length).optional().describe('Only these venues (default: all nine)');
-const category = z.string().min(1).max(100).optional().describe('Only this category (case-insensitive), e.g. politics, crypto, sports, economics');
+type Category = NonNullable<NonNullable<paths['/api/v1/search/markets']['get']['parameters']['query']>['category']>;
+/** The API's category vocabulary (GET /api/v1/categories lists it with counts); the compiler checks each word against the client's types. */
+const CATEGORIES = ['politics', 'crypto', 'sports', 'economics', 'finance', 'tech', 'science', 'climate', 'world', 'culture', 'other'] as const satisfies readonly Category[];
+const category = z.enum(CATEGORIES).optional().describe(`Only this category, one of: ${CATEGORIES.join(', ')}`);
 // The API's format (docs: "svc_ followed by 12 lower-case base32 characters"), checked here so a
 // malformed id is a schema error before any request.
 const svcId = z.string().regex(/^svc_[a-z2-7]{12}$/, 'must be svc_ followed by 12 lower-case base32 characters').describe('The cross-venue id of a cluster (svc_ + 12 characters), as search results and get_market give it in svc_id');
