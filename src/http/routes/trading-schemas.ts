@@ -29,7 +29,7 @@ export const PlaceOrderBody = openapi.register(
         .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only')
         .nullable()
         .optional()
-        .openapi({ description: 'Idempotency key: repeating it returns the first order (200) and sends nothing twice' }),
+        .openapi({ description: 'Idempotency key: repeating it with the same body returns the first order (200) and sends nothing twice; with a different body it is a 409 naming the differing fields' }),
       signed_order: z
         .record(z.string(), z.unknown())
         .nullable()

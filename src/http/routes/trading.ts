@@ -22,12 +22,13 @@ openapi.registerPath({
   security,
   summary: 'Place an order',
   description:
-    'kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed; its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id returns the first order (200).',
+    'kalshi and futuur orders are signed here with your stored credentials (RSA-PSS, HMAC-SHA512). polymarket, limitless, predictfun and opinion orders carry `signed_order`, the EIP-712 order you signed; its signature is checked (domain, types, signer; ERC-1271 for smart wallets) before anything is sent. The order is stored `pending` before the venue is called, so no outcome leaves it unknown: a repeated client_order_id with the same body returns the first order (200); with a different body it is a 409 naming the fields that differ.',
   request: { body: { content: { 'application/json': { schema: PlaceOrderBody } } } },
   responses: {
     201: json(Order, 'Placed (its status says whether it rests, filled, ...)'),
-    200: json(Order, 'A repeated client_order_id: the first order, nothing sent again'),
+    200: json(Order, 'A repeated client_order_id with the same body: the first order, nothing sent again'),
     ...keyedErrors,
+    409: errorResponse('The client_order_id was used for an order with a different body; the message names the differing fields. Nothing is sent'),
     422: errorResponse('The venue rejected the order; it is stored as rejected with the reason'),
     502: errorResponse('The venue is down or failed; the order is stored as rejected, or pending until reconciled (the message says which)'),
     503: errorResponse('Trading on the venue is not available in this process'),
