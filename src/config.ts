@@ -97,6 +97,12 @@ const EnvSchema = z.object({
   /** A Hugging Face hub mirror (default: the hub itself). */
   MODEL_HUB_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HTTP_REQUEST_TIMEOUT_MS: intFromEnv(1_000, 3_600_000)
+    .default(30_000)
+    .describe('How long a client may take to send a whole request (headers and body), in ms; a slower one gets 408 and its connection is closed, so a body that never arrives cannot hold a connection'),
+  HTTP_HEADERS_TIMEOUT_MS: intFromEnv(1_000, 3_600_000)
+    .default(15_000)
+    .describe('How long a client may take to send a request\'s headers, in ms (at most HTTP_REQUEST_TIMEOUT_MS); a slower one gets 408'),
   /** Largest JSON body accepted, in bytes (413 above). */
   MAX_BODY_BYTES: intFromEnv(1024, 50 * 1024 * 1024).default(256 * 1024),
   TEST_KEY_TTL_SECONDS: intFromEnv(1, 86_400).default(600),
@@ -120,7 +126,7 @@ const EnvSchema = z.object({
   SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500),
   /** How long a live venue answer (book, trades, prices) is reused by the read routes, in ms. */
   LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000),
-  /** Per-request timeout of live venue reads, in ms (a slower venue answers 504). */
+  /** How long a live venue read (book, trades, prices, a market not synced yet) may take in all, retries included, in ms; a slower venue answers 504. */
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000),
   /** Alias of the keyword-search index the scripts work on (versioned indices sit behind it). */
   SEARCH_ALIAS: optionalText,
@@ -254,6 +260,10 @@ const ConfigSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.KALSHI_WS_KEY_ID ? 'KALSHI_WS_PRIVATE_KEY' : 'KALSHI_WS_KEY_ID'], message: 'KALSHI_WS_KEY_ID and KALSHI_WS_PRIVATE_KEY are set together or not at all' });
       return z.NEVER;
     }
+    if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['HTTP_HEADERS_TIMEOUT_MS'], message: `must be at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})` });
+      return z.NEVER;
+    }
     if (!!e.TLS_CERT_FILE !== !!e.TLS_KEY_FILE) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'], message: 'TLS_CERT_FILE and TLS_KEY_FILE are set together or not at all' });
       return z.NEVER;
@@ -296,6 +306,8 @@ const ConfigSchema = z
           : { source: e.MODEL_SOURCE, jarPath: e.MODEL_JAR && path.resolve(e.MODEL_JAR), hubUrl: e.MODEL_HUB_URL },
       logLevel: e.LOG_LEVEL,
       maxBodyBytes: e.MAX_BODY_BYTES,
+      /** Time limits on receiving one request: the whole of it, and its headers (408 past either). */
+      httpTimeouts: { requestMs: e.HTTP_REQUEST_TIMEOUT_MS, headersMs: e.HTTP_HEADERS_TIMEOUT_MS },
       testKeyTtlSeconds: e.TEST_KEY_TTL_SECONDS,
       testKeyRatePerMinute: e.TEST_KEY_RATE_PER_MINUTE,
       productionKeyRatePerMinute: e.PRODUCTION_KEY_RATE_PER_MINUTE,

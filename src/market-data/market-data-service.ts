@@ -20,6 +20,12 @@ export interface MarketDataServiceDeps {
   adapters: Partial<Record<ExchangeCode, VenueAdapter>>;
   /** How long a live answer is reused (ms). */
   liveCacheTtlMs: number;
+  /**
+   * How long one live read may take in all (ms), the market lookup it may need included: past it the
+   * read fails as a venue timeout (504), whatever the venue calls underneath still wait for. Unset:
+   * only the adapters' own timeouts.
+   */
+  liveTimeoutMs?: number;
   now?: () => number;
   /** The recorder's tables: past books, prices of markets whose venue lists none, Opinion's trade tape. */
   recorded?: RecordedStore;
@@ -88,11 +94,11 @@ export class MarketDataService {
   }
 
   /** The market from the catalog, else from the venue (not synced yet); not found when neither knows it. */
-  async findMarket(exchange: ExchangeCode, marketId: string): Promise<CatalogMarket> {
+  async findMarket(exchange: ExchangeCode, marketId: string, until = this.liveDeadline()): Promise<CatalogMarket> {
     const stored = await this.deps.catalog.getMarket(exchange, marketId);
     if (stored) return (await this.withRecordedPrices([stored]))[0];
     const adapter = this.venue(exchange);
-    const fetched = await this.cachedLive(exchange, 'market', marketId, `${exchange}|market|${marketId}`, () => adapter.getMarket(marketId));
+    const fetched = await this.cachedLive(exchange, 'market', marketId, `${exchange}|market|${marketId}`, () => adapter.getMarket(marketId), until);
     if (!fetched) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
     const { raw: _raw, ...fields } = fetched;
     // A market fresh from the venue has not been matched yet: no cluster until the catalog has one.
@@ -299,17 +305,40 @@ export class MarketDataService {
 
   /** A live read for a known market (404 first when neither catalog nor venue knows it), cached and coalesced per key. */
   private async liveRead<T>(exchange: ExchangeCode, marketId: string, operation: string, key: string, load: () => Promise<T>): Promise<T> {
-    await this.findMarket(exchange, marketId);
-    return this.cachedLive(exchange, operation, marketId, `${exchange}|${operation}|${marketId}|${key}`, load);
+    // One deadline for the lookup and the read: the setting is what the caller waits at most.
+    const until = this.liveDeadline();
+    await this.findMarket(exchange, marketId, until);
+    return this.cachedLive(exchange, operation, marketId, `${exchange}|${operation}|${marketId}|${key}`, load, until);
   }
 
-  /** A venue call through the cache; the venue saying "no such market" is not found, any other failure a LiveReadError. */
-  private cachedLive<T>(exchange: ExchangeCode, operation: string, marketId: string, key: string, load: () => Promise<T>): Promise<T> {
-    return this.live.get(key, load).catch((err: unknown) => {
+  /** When a live read starting now must be answered (epoch ms; Infinity without a setting). */
+  private liveDeadline(): number {
+    return this.deps.liveTimeoutMs === undefined ? Infinity : Date.now() + this.deps.liveTimeoutMs;
+  }
+
+  /**
+   * A venue call through the cache, answered by `until`; the venue saying "no such market" is not
+   * found, any other failure (a missed deadline too) a LiveReadError.
+   */
+  private cachedLive<T>(exchange: ExchangeCode, operation: string, marketId: string, key: string, load: () => Promise<T>, until = this.liveDeadline()): Promise<T> {
+    return withDeadline(this.live.get(key, load), until, () => new VenueError(exchange, operation, 'timeout', `no answer within ${this.deps.liveTimeoutMs} ms`)).catch((err: unknown) => {
       if (err instanceof VenueError && err.notFound) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
       throw new LiveReadError(exchange, operation, err, marketId);
     });
   }
+}
+
+/**
+ * `work`, or the error `late()` makes once `until` (epoch ms) passes first. The work itself goes on
+ * (it may be shared with other callers through the cache); only this caller stops waiting.
+ */
+function withDeadline<T>(work: Promise<T>, until: number, late: () => Error): Promise<T> {
+  if (until === Infinity) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), Math.max(0, until - Date.now()));
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 /** Candles sharing a period start (oldest first) merged into one: first open, last close, extremes, summed volume. */

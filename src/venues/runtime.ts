@@ -45,9 +45,13 @@ export interface VenueRuntimeOptions {
   logger?: Logger;
 }
 
-/** HTTP settings of the live-read adapters: fail fast, the route answers 504 rather than hang. */
+/**
+ * HTTP settings of the live-read adapters: fail fast, the route answers 504 rather than hang. The
+ * timeout bounds a call with its retry together: a retry after a quick failure is worth it, one after
+ * a timeout would double the wait the setting promises.
+ */
 function liveHttp(timeoutMs: number): AdapterHttpOptions {
-  return { timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
+  return { timeoutMs, totalTimeoutMs: timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
 }
 
 export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<VenueRuntime> {
