@@ -122,6 +122,12 @@ const EnvSchema = z.object({
   SYNC_SCHEDULE: z.string().trim().min(1).default('*/5 * * * *'),
   /** Run one sync of every venue right at start, not only on the first cron tick. */
   SYNC_ON_START: boolFromEnv.default(true),
+  SYNC_MAX_REMOVAL_SHARE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe('The largest share (0..1) of a venue\'s live markets one sync may tombstone; a listing that lacks more removes nothing, and /health shows the refusal (exchanges.<code>.sync_refused) until a sync goes through or `npm run sync -- --allow-removals` overrides it'),
   /** Markets per listing page asked of a venue (clamped to each venue's maximum). */
   SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500),
   /** How long a live venue answer (book, trades, prices) is reused by the read routes, in ms. */
@@ -322,7 +328,7 @@ const ConfigSchema = z
       runJobs: e.RUN_JOBS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
-      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE },
+      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE, maxRemovalShare: e.SYNC_MAX_REMOVAL_SHARE },
       /** Live venue reads of the per-venue routes. */
       liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
       /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */

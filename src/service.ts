@@ -102,7 +102,7 @@ function exchangesHealth(statuses: SyncStatusStore): ExchangesCheck {
     return Object.fromEntries(
       EXCHANGE_CODES.map((code) => {
         const r = byCode.get(code);
-        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0 }];
+        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0, sync_refused: r?.sync_refused ?? null }];
       }),
     );
   };
@@ -264,6 +264,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venueSync = await startVenueSyncJobs({
         pool: db.pool, databaseKind: db.kind, adapters: venues.syncAdapters, clock, logger, changes: catalogChanges,
         schedule: config.sync.schedule, schedules: config.sync.schedules, pageSize: config.sync.pageSize,
+        sources: venues.catalogSources, maxRemovalShare: config.sync.maxRemovalShare,
       });
       // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
       // Search and embedding indexes follow the catalog: after every sync that changed markets

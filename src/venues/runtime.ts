@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { VenueAdapter } from './adapter.js';
 import type { AdapterHttpOptions } from './adapter-config.js';
 import type { ExchangeCode } from './exchanges.js';
+import { VENUES } from './index.js';
 import { createAdapter, registeredExchanges } from './registry.js';
 import { simulatedExchanges, startSimulators, type RunningSimulators, type SimulatorOptions } from './simulators.js';
 
@@ -19,6 +20,12 @@ export interface VenueRuntime {
   liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>>;
   /** The running simulators in sim mode, else null. */
   simulators: RunningSimulators | null;
+  /**
+   * Where each venue's listings come from, as the catalog records it (the sync refuses to remove
+   * markets of a catalog filled from another source): `simulator`, or `live` and the venue's
+   * non-stream base URLs.
+   */
+  catalogSources: Partial<Record<ExchangeCode, string>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +61,14 @@ function liveHttp(timeoutMs: number): AdapterHttpOptions {
   return { timeoutMs, totalTimeoutMs: timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
 }
 
+/** `live` and the REST base URLs a live venue's listings come from (its descriptor's, overridden by the settings). */
+function liveSource(code: ExchangeCode, overrides: Record<string, string> = {}): string {
+  const descriptor = VENUES.find((v) => v.code === code);
+  const urls: Record<string, string> = { ...(descriptor?.baseUrls as Record<string, string> | undefined), ...overrides };
+  const rest = Object.entries(urls).filter(([key, url]) => key !== 'ws' && !/^wss?:/.test(url)).sort(([a], [b]) => a.localeCompare(b));
+  return `live ${rest.map(([key, url]) => `${key}=${url.replace(/\/+$/, '')}`).join(' ')}`;
+}
+
 export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<VenueRuntime> {
   const logger = opts.logger?.child({ component: 'venue-runtime' });
   let codes = registeredExchanges().filter((c) => !opts.only || opts.only.includes(c));
@@ -67,9 +82,11 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
   }
   const syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
   const liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
+  const catalogSources: Partial<Record<ExchangeCode, string>> = {};
   try {
     for (const code of codes) {
       const own = opts.venues?.[code];
+      catalogSources[code] = simulators ? 'simulator' : liveSource(code, own?.baseUrls);
       const baseUrls = simulators ? simulators.baseUrls[code] : own?.baseUrls;
       const keys = simulators ? undefined : own?.keys;
       syncAdapters[code] = createAdapter(code, { baseUrls, keys, http: opts.syncHttp });
@@ -85,6 +102,7 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
     syncAdapters,
     liveAdapters,
     simulators,
+    catalogSources,
     async close() {
       const all = [...Object.values(syncAdapters), ...Object.values(liveAdapters)];
       await Promise.allSettled(all.map((a) => a?.close?.()));
