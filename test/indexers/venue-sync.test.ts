@@ -199,7 +199,8 @@ describe('venue sync: removals are guarded (a share of the catalog, a catalog of
 
   it('a listing lacking more than the share keeps its pages, removes nothing, and says so in the result, the status and /health; --allow-removals removes them', async () => {
     const first = await sync();
-    assert.deepEqual([first.ok, first.refused], [true, null]);
+    assert.equal(first.ok, true);
+    assert.equal(first.refused ?? null, null);
     listed = await liveIds(svc.db, code);
     // More than 10% of the catalog gone at once: the real listings under a simulator's, say.
     const ghosts = await plantGhosts(Math.ceil(listed.length / 5));
