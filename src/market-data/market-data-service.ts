@@ -67,11 +67,20 @@ export interface TradePage {
   next: TradePageKey | null;
 }
 
+/** Venues whose listings carry no prices: a listed market's prices come from its book. */
+export const UNPRICED_LISTING_VENUES: readonly ExchangeCode[] = ['opinion', 'predictfun'];
+/** How long a book read for a listing's prices is reused (listings are browsed, not traded on). */
+const LISTED_PRICE_TTL_MS = 30_000;
+/** Books read at once for one listing page (the venues allow 5-15 requests a second). */
+const LISTED_PRICE_CONCURRENCY = 6;
+
 export class MarketDataService {
   private readonly live: LiveReadCache;
+  private readonly listedPrices: LiveReadCache;
 
   constructor(private readonly deps: MarketDataServiceDeps) {
     this.live = new LiveReadCache(deps.liveCacheTtlMs, deps.now);
+    this.listedPrices = new LiveReadCache(LISTED_PRICE_TTL_MS, deps.now);
   }
 
   /** Venue calls actually made by live reads (cached and coalesced reads do not count). */
@@ -125,6 +134,41 @@ export class MarketDataService {
    * filled, so a venue's own prices always win.
    */
   async withRecordedPrices(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
+    return this.withBookPrices(await this.withRecordedTops(markets));
+  }
+
+  /**
+   * Open markets of the venues whose listings carry no prices, still without bid and ask after the
+   * recorder's tops (the markets it does not track): their top of book, read from the venue a few at
+   * a time and reused for LISTED_PRICE_TTL_MS, within the live-read timeout. A market whose book
+   * cannot be read in time keeps its nulls: a listing never fails for a price.
+   */
+  private async withBookPrices(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
+    const adapterOf = (m: CatalogMarket): VenueAdapter | undefined => this.deps.adapters[m.exchange as ExchangeCode];
+    const wanted = markets.filter((m) => UNPRICED_LISTING_VENUES.includes(m.exchange as ExchangeCode) && m.status === 'open' && m.yes_bid === null && m.yes_ask === null && adapterOf(m)?.getOrderBook);
+    if (wanted.length === 0) return markets;
+    const until = this.liveDeadline();
+    const tops = new Map<string, ReturnType<typeof topOfBook>>();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < wanted.length && Date.now() < until) {
+        const m = wanted[next++];
+        const adapter = adapterOf(m)!;
+        const book = await withDeadline(this.listedPrices.get(`${m.exchange}|${m.market_id}`, () => adapter.getOrderBook!(m.market_id)), until, () => new Error('late')).catch((): OrderBook | null => null);
+        if (book) tops.set(`${m.exchange}:${m.market_id}`, topOfBook(book));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LISTED_PRICE_CONCURRENCY, wanted.length) }, worker));
+    return markets.map((m) => {
+      const top = tops.get(`${m.exchange}:${m.market_id}`);
+      if (!top || (top.best_bid === null && top.best_ask === null)) return m;
+      const mid = top.best_bid !== null && top.best_ask !== null ? Math.round(((top.best_bid + top.best_ask) / 2) * 1e8) / 1e8 : null;
+      return { ...m, yes_bid: top.best_bid, yes_ask: top.best_ask, yes_price: m.yes_price ?? m.last_price ?? mid };
+    });
+  }
+
+  /** The recorder's latest top of book and last trade, for the fields the venue left null. */
+  private async withRecordedTops(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
     const store = this.deps.recorded;
     const missing = markets.filter((m) => m.yes_bid === null || m.yes_ask === null || m.yes_price === null);
     if (!store || missing.length === 0) return markets;
