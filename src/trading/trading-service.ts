@@ -351,18 +351,7 @@ export function venueFailure(exchange: string, err: VenueCallError): TradingErro
 }
 
 /** What makes an order the same order: the fields of its body a client_order_id stands for. */
-interface OrderBody {
-  exchange: string;
-  market_id: string;
-  outcome: string;
-  side: OrderSide;
-  type: OrderType;
-  price: number | null;
-  size: number;
-  time_in_force: TimeInForce;
-  expires_at: string | null;
-  signed_order: Record<string, unknown> | null;
-}
+type OrderBody = Pick<OrderRecord, 'exchange' | 'market_id' | 'outcome' | 'side' | 'type' | 'price' | 'size' | 'time_in_force' | 'expires_at'> & { signed_order: Record<string, unknown> | null };
 
 /**
  * The fields in which a repeated body differs from the order its client_order_id placed first. An
