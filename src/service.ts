@@ -105,7 +105,7 @@ function exchangesHealth(statuses: SyncStatusStore): ExchangesCheck {
     return Object.fromEntries(
       EXCHANGE_CODES.map((code) => {
         const r = byCode.get(code);
-        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0 }];
+        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0, sync_refused: r?.sync_refused ?? null }];
       }),
     );
   };
@@ -152,7 +152,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     });
     // The recorded tables are read by every instance (the recorder writes them where the jobs run).
     const recordedStore = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: config.recorder.retentionDays, aheadDays: config.recorder.partitionsAheadDays }));
-    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, now: () => clock.now(), recorded: recordedStore });
+    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: liveAdapters, liveCacheTtlMs: config.liveReads.cacheTtlMs, liveTimeoutMs: config.liveReads.timeoutMs, now: () => clock.now(), recorded: recordedStore });
     const recordedData = new RecordedDataService(marketData, recordedStore, () => clock.now());
     // Kalshi's member reads (RFQs) are signed with the service's own key; the simulator takes its test key.
     const kalshiSim = venues.simBaseUrls?.kalshi;
@@ -250,8 +250,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     await notifications.listen(CHANGE_CHANNELS.apiKeys, dropKeys, dropKeys);
 
     // HTTPS (and WSS) when a certificate is configured, else plain HTTP (TLS ended by a proxy, or none)
-    const tlsServer = config.tls ? await createTlsServer(app, config.tls) : null;
-    const server = tlsServer?.server ?? http.createServer(app);
+    // A client gets HTTP_REQUEST_TIMEOUT_MS to send a request and HTTP_HEADERS_TIMEOUT_MS for its
+    // headers (408 after), so a body that never arrives cannot hold a connection for Node's default
+    // five minutes. Node checks these limits on a timer of its own: a tenth of the shorter limit keeps
+    // the answer close to the setting.
+    const { requestMs, headersMs } = config.httpTimeouts;
+    const serverOptions: http.ServerOptions = { requestTimeout: requestMs, headersTimeout: headersMs, connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(headersMs / 10))) };
+    const tlsServer = config.tls ? await createTlsServer(app, config.tls, serverOptions) : null;
+    const server = tlsServer?.server ?? http.createServer(serverOptions, app);
     server.keepAliveTimeout = 65_000;
     // WebSocket upgrades of /ws/... are answered here, before Express sees the request.
     streamGateway.attach(server);
@@ -267,6 +273,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venueSync = await startVenueSyncJobs({
         pool: db.pool, databaseKind: db.kind, adapters: venues.syncAdapters, clock, logger, changes: catalogChanges,
         schedule: config.sync.schedule, schedules: config.sync.schedules, pageSize: config.sync.pageSize,
+        sources: venues.catalogSources, maxRemovalShare: config.sync.maxRemovalShare,
       });
       // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
       // Search and embedding indexes follow the catalog: after every sync that changed markets

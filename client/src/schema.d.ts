@@ -1719,7 +1719,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description A repeated client_order_id: the first order, nothing sent again */
+                /** @description A repeated client_order_id with the same body: the first order, nothing sent again */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1810,6 +1810,15 @@ export interface paths {
                 };
                 /** @description Missing, unknown, revoked or expired API key. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The client_order_id was used for an order with a different body; the message names the differing fields. Nothing is sent */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6804,7 +6813,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets}} (markets counted as they arrive while a sync runs). status is degraded when a non-database component is down or degraded. drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue's published wire format in live traffic.
+         * @description components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets, sync_refused}} (markets counted as they arrive while a sync runs). sync_refused ({reason, would_remove, catalog_markets, source, at}, else null): the latest sync removed nothing because its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. status is degraded when a non-database component is down or degraded, or a sync was refused. drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue's published wire format in live traffic.
          */
         get: {
             parameters: {
@@ -6871,7 +6880,8 @@ export interface paths {
                          *           "error": "error",
                          *           "synced": 20,
                          *           "failed": 20
-                         *         }
+                         *         },
+                         *         "exchanges": {}
                          *       },
                          *       "drift": {}
                          *     }
@@ -6946,7 +6956,7 @@ export interface paths {
         };
         /**
          * Real-time kalshi stream (WebSocket)
-         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","kalshi_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: kalshi_ids (Kalshi tickers). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: one bare object per message (KalshiStreamPrices, KalshiStreamOrderbook, KalshiStreamTrade; the kind shows in the fields), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 512 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","kalshi_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: kalshi_ids (Kalshi tickers). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Subscribing a market again adds kinds (a snapshot of each kind added follows); {"action":"unsubscribe",...,"message_types":[...]} removes only those kinds. Server messages: one bare object per message (KalshiStreamPrices, KalshiStreamOrderbook, KalshiStreamTrade; the kind shows in the fields), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 512 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
          */
         get: {
             parameters: {
@@ -6990,7 +7000,7 @@ export interface paths {
         };
         /**
          * Real-time limitless stream (WebSocket)
-         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (slugs). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (slugs). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Subscribing a market again adds kinds (a snapshot of each kind added follows); {"action":"unsubscribe",...,"message_types":[...]} removes only those kinds. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
          */
         get: {
             parameters: {
@@ -7034,7 +7044,7 @@ export interface paths {
         };
         /**
          * Real-time polymarket stream (WebSocket)
-         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (condition ids). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (condition ids). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Subscribing a market again adds kinds (a snapshot of each kind added follows); {"action":"unsubscribe",...,"message_types":[...]} removes only those kinds. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
          */
         get: {
             parameters: {
@@ -7078,7 +7088,7 @@ export interface paths {
         };
         /**
          * Real-time predictfun stream (WebSocket)
-         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (numeric ids). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
+         * @description Upgrade to WebSocket (no API key). Send {"action":"subscribe","market_ids":[...],"message_types":["prices","orderbook","trades"]} (message_types optional, default prices and orderbook); ids: market_ids (numeric ids). Answered with {"event":"subscribed",...} then at once the current prices and book of each market. Subscribing a market again adds kinds (a snapshot of each kind added follows); {"action":"unsubscribe",...,"message_types":[...]} removes only those kinds. Server messages: {type, data} envelopes (StreamPrices, StreamOrderbook, StreamTrade), each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to 16 KB both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).
          */
         get: {
             parameters: {
@@ -7442,6 +7452,16 @@ export interface components {
                     failed?: number;
                 } & {
                     [key: string]: unknown;
+                };
+                exchanges?: {
+                    [key: string]: {
+                        status: string;
+                        last_sync_at: string | null;
+                        markets: number;
+                        sync_refused: components["schemas"]["SyncRefused"] & (Record<string, never> | null);
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             } & {
                 [key: string]: unknown;
@@ -7904,7 +7924,7 @@ export interface components {
              * @description Required for gtd (ISO 8601)
              */
             expires_at?: string | null;
-            /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
+            /** @description Idempotency key: repeating it with the same body returns the first order (200) and sends nothing twice; with a different body it is a 409 naming the differing fields */
             client_order_id?: string | null;
             /** @description polymarket, limitless, predictfun, opinion: the EIP-712 order signed on your machine (its fields and `signature`; POST /api/v1/orders/prepare makes it ready to sign); verified before anything is sent */
             signed_order?: {
@@ -8101,7 +8121,7 @@ export interface components {
              * @description Required for gtd (ISO 8601)
              */
             expires_at?: string | null;
-            /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
+            /** @description Idempotency key: repeating it with the same body returns the first order (200) and sends nothing twice; with a different body it is a 409 naming the differing fields */
             client_order_id?: string | null;
             /** @description The address whose key signs. Required on limitless, predictfun, opinion (the Safe's owner); polymarket takes your stored credentials' address when absent */
             signer?: string | null;
@@ -8132,7 +8152,7 @@ export interface components {
                  * @description Required for gtd (ISO 8601)
                  */
                 expires_at?: string | null;
-                /** @description Idempotency key: repeating it returns the first order (200) and sends nothing twice */
+                /** @description Idempotency key: repeating it with the same body returns the first order (200) and sends nothing twice; with a different body it is a 409 naming the differing fields */
                 client_order_id?: string | null;
                 signed_order: components["schemas"]["PolymarketUnsignedOrder"] | components["schemas"]["LimitlessUnsignedOrder"] | components["schemas"]["CtfUnsignedOrder"];
             };
@@ -8268,6 +8288,7 @@ export interface components {
             event: "subscribed" | "unsubscribed";
             kalshi_ids?: string[];
             market_ids?: string[];
+            /** @description The kinds the message named (a subscribe without any: the default two); an unsubscribe of whole markets has none. */
             message_types?: ("prices" | "orderbook" | "trades")[];
         };
         /** @description Malformed JSON, an invalid field, an unknown market, too many subscriptions: the connection stays open and nothing changes. */
@@ -8311,14 +8332,14 @@ export interface components {
                 seq: number;
             };
         };
-        /** @description Client message on /ws/polymarket, /ws/limitless, /ws/predictfun. */
+        /** @description Client message on /ws/polymarket, /ws/limitless, /ws/predictfun; the same rules as StreamSubscribeKalshi with market_ids. */
         StreamSubscribe: {
             /** @enum {string} */
             action: "subscribe" | "unsubscribe";
             market_ids: string[];
             message_types?: ("prices" | "orderbook" | "trades")[];
         };
-        /** @description Client message on /ws/kalshi. message_types defaults to ["prices","orderbook"]; unsubscribe carries action and kalshi_ids only. */
+        /** @description Client message on /ws/kalshi. message_types defaults to ["prices","orderbook"]. Subscribing a market again adds the kinds named to those it has. An unsubscribe with action and kalshi_ids only leaves the markets; with message_types it removes only those kinds (a market left with none is unsubscribed). */
         StreamSubscribeKalshi: {
             /** @enum {string} */
             action: "subscribe" | "unsubscribe";
@@ -8369,6 +8390,17 @@ export interface components {
                 source: "recorded" | "catalog";
             }[];
             count: number;
+        };
+        /** @description The latest sync of the venue removed nothing: its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. Cleared by the next sync that goes through; `npm run sync -- --allow-removals` overrides. */
+        SyncRefused: {
+            reason: string;
+            /** @description Markets the listing lacked; null when the sync was refused before listing (a catalog of another source) */
+            would_remove: number | null;
+            catalog_markets: number;
+            /** @description Where the refused sync listed from: simulator, or live and the base URLs */
+            source: string | null;
+            /** Format: date-time */
+            at: string;
         };
         TestKey: {
             /** @description Shown once; only its hash is stored */

@@ -291,9 +291,23 @@ export class CatalogWriter {
    * that ran from its first page to its last without failing; a listing that found nothing at all
    * tombstones nothing (an empty answer is far likelier a venue fault than an empty venue).
    */
-  async tombstoneMissing(exchange: ExchangeCode, seenIds: ReadonlySet<string>): Promise<{ removed: number; maxChangeSeq: number }> {
+  /**
+   * `maxShare` (0..1): when more than that share of the venue's live markets would go, nothing is
+   * removed and the counts come back as `refused` (a listing that lost most of a catalog is far
+   * likelier a wrong source or a venue fault than a venue that delisted it).
+   */
+  async tombstoneMissing(exchange: ExchangeCode, seenIds: ReadonlySet<string>, maxShare = 1): Promise<{ removed: number; maxChangeSeq: number; refused?: { wouldRemove: number; catalogMarkets: number } }> {
     if (seenIds.size === 0) return { removed: 0, maxChangeSeq: 0 };
     const result = await withTransaction(this.pool, async (c) => {
+      if (maxShare < 1) {
+        const { rows } = await c.query<{ missing: number; total: number }>(
+          `SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS seen(id) WHERE seen.id = markets.market_id))::int AS missing, count(*)::int AS total
+             FROM markets WHERE exchange = $1 AND NOT removed`,
+          [exchange, [...seenIds]],
+        );
+        const { missing, total } = rows[0];
+        if (missing > maxShare * total) return { removed: 0, maxChangeSeq: 0, refused: { wouldRemove: missing, catalogMarkets: total } };
+      }
       const res = await c.query<{ change_seq: number }>(
         `UPDATE markets SET removed = true, change_seq = nextval('market_change_seq')
          WHERE exchange = $1 AND NOT removed

@@ -1,6 +1,7 @@
 // Per-venue sync state in venue_sync_status (read by /health): running | ok | failed, when the
 // last attempt and the last success ended, how many live markets the catalog holds (counted as they
-// arrive while a sync runs), the last error, and the cursor an interrupted listing resumes from.
+// arrive while a sync runs), the last error, the cursor an interrupted listing resumes from, the
+// source the catalog was filled from, and the latest sync refused for the removals it would have made.
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SyncCursorState } from './catalog-writer.js';
@@ -16,6 +17,21 @@ export interface VenueSyncStatus {
   last_error: string | null;
   markets: number;
   cursor: SyncCursorState | null;
+  /** The listing the catalog was filled from (`simulator`, `live <base URLs>`); null: not recorded. */
+  source: string | null;
+  sync_refused: SyncRefusal | null;
+}
+
+/** A sync that would have removed too much, or a catalog of another source: nothing was removed. */
+export interface SyncRefusal {
+  reason: string;
+  /** Markets the listing did not return (null when the sync was refused before listing). */
+  would_remove: number | null;
+  /** Live markets of the venue in the catalog when it was refused. */
+  catalog_markets: number;
+  /** The source of the refused sync. */
+  source: string | null;
+  at: string;
 }
 
 const LIVE_MARKETS = '(SELECT count(*)::int FROM markets WHERE exchange = $1 AND NOT removed)';
@@ -35,8 +51,8 @@ export class SyncStatusStore {
   private async read(exchange: ExchangeCode | null): Promise<VenueSyncStatus[]> {
     // While a sync runs its pages are committed one by one: count what is in the catalog now (the
     // stored count is the last completed sync's, 0 during the first one).
-    const r = await this.pool.query<{ exchange: ExchangeCode; status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null }>(
-      `SELECT s.exchange, s.status, s.last_sync_at, s.last_success_at, s.last_error, s.cursor,
+    const r = await this.pool.query<{ exchange: ExchangeCode; status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null; source: string | null; sync_refused: SyncRefusal | null }>(
+      `SELECT s.exchange, s.status, s.last_sync_at, s.last_success_at, s.last_error, s.cursor, s.source, s.sync_refused,
               CASE WHEN s.status = 'running' THEN (SELECT count(*)::int FROM markets m WHERE m.exchange = s.exchange AND NOT m.removed) ELSE s.markets END AS markets
        FROM venue_sync_status s WHERE $1::text IS NULL OR s.exchange = $1`,
       [exchange],
@@ -49,7 +65,31 @@ export class SyncStatusStore {
       last_error: row.last_error,
       markets: row.markets,
       cursor: row.cursor,
+      source: row.source,
+      sync_refused: row.sync_refused,
     }));
+  }
+
+  /** Records the source the venue's catalog is being filled from (a sync allowed to proceed). */
+  async setSource(exchange: ExchangeCode, source: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO venue_sync_status (exchange, source) VALUES ($1, $2) ON CONFLICT (exchange) DO UPDATE SET source = EXCLUDED.source`,
+      [exchange, source],
+    );
+  }
+
+  /** Records a refusal (null: the latest sync went through). */
+  async setRefusal(exchange: ExchangeCode, refusal: SyncRefusal | null): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO venue_sync_status (exchange, sync_refused) VALUES ($1, $2::jsonb) ON CONFLICT (exchange) DO UPDATE SET sync_refused = EXCLUDED.sync_refused`,
+      [exchange, refusal === null ? null : jsonParam(refusal)],
+    );
+  }
+
+  /** Live markets of the venue in the catalog. */
+  async liveMarkets(exchange: ExchangeCode): Promise<number> {
+    const r = await this.pool.query<{ n: number }>(`SELECT ${LIVE_MARKETS} AS n`, [exchange]);
+    return r.rows[0].n;
   }
 
   async markRunning(exchange: ExchangeCode): Promise<void> {

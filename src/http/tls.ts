@@ -71,9 +71,9 @@ export interface TlsServer {
   reload(): Promise<CertificateInfo>;
 }
 
-export async function createTlsServer(app: RequestListener, files: TlsFiles): Promise<TlsServer> {
+export async function createTlsServer(app: RequestListener, files: TlsFiles, serverOptions: https.ServerOptions = {}): Promise<TlsServer> {
   let material = await readTlsMaterial(files);
-  const server = https.createServer({ cert: material.cert, key: material.key, minVersion: 'TLSv1.2' }, app);
+  const server = https.createServer({ ...serverOptions, cert: material.cert, key: material.key, minVersion: 'TLSv1.2' }, app);
   return {
     server,
     current: () => material.info,

@@ -20,6 +20,12 @@ export interface MarketDataServiceDeps {
   adapters: Partial<Record<ExchangeCode, VenueAdapter>>;
   /** How long a live answer is reused (ms). */
   liveCacheTtlMs: number;
+  /**
+   * How long one live read may take in all (ms), the market lookup it may need included: past it the
+   * read fails as a venue timeout (504), whatever the venue calls underneath still wait for. Unset:
+   * only the adapters' own timeouts.
+   */
+  liveTimeoutMs?: number;
   now?: () => number;
   /** The recorder's tables: past books, prices of markets whose venue lists none, Opinion's trade tape. */
   recorded?: RecordedStore;
@@ -61,11 +67,20 @@ export interface TradePage {
   next: TradePageKey | null;
 }
 
+/** Venues whose listings carry no prices: a listed market's prices come from its book. */
+export const UNPRICED_LISTING_VENUES: readonly ExchangeCode[] = ['opinion', 'predictfun'];
+/** How long a book read for a listing's prices is reused (listings are browsed, not traded on). */
+const LISTED_PRICE_TTL_MS = 30_000;
+/** Books read at once for one listing page (the venues allow 5-15 requests a second). */
+const LISTED_PRICE_CONCURRENCY = 6;
+
 export class MarketDataService {
   private readonly live: LiveReadCache;
+  private readonly listedPrices: LiveReadCache;
 
   constructor(private readonly deps: MarketDataServiceDeps) {
     this.live = new LiveReadCache(deps.liveCacheTtlMs, deps.now);
+    this.listedPrices = new LiveReadCache(LISTED_PRICE_TTL_MS, deps.now);
   }
 
   /** Venue calls actually made by live reads (cached and coalesced reads do not count). */
@@ -88,11 +103,11 @@ export class MarketDataService {
   }
 
   /** The market from the catalog, else from the venue (not synced yet); not found when neither knows it. */
-  async findMarket(exchange: ExchangeCode, marketId: string): Promise<CatalogMarket> {
+  async findMarket(exchange: ExchangeCode, marketId: string, until = this.liveDeadline()): Promise<CatalogMarket> {
     const stored = await this.deps.catalog.getMarket(exchange, marketId);
     if (stored) return (await this.withRecordedPrices([stored]))[0];
     const adapter = this.venue(exchange);
-    const fetched = await this.cachedLive(exchange, 'market', marketId, `${exchange}|market|${marketId}`, () => adapter.getMarket(marketId));
+    const fetched = await this.cachedLive(exchange, 'market', marketId, `${exchange}|market|${marketId}`, () => adapter.getMarket(marketId), until);
     if (!fetched) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
     const { raw: _raw, ...fields } = fetched;
     // A market fresh from the venue has not been matched yet: no cluster until the catalog has one.
@@ -119,6 +134,41 @@ export class MarketDataService {
    * filled, so a venue's own prices always win.
    */
   async withRecordedPrices(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
+    return this.withBookPrices(await this.withRecordedTops(markets));
+  }
+
+  /**
+   * Open markets of the venues whose listings carry no prices, still without bid and ask after the
+   * recorder's tops (the markets it does not track): their top of book, read from the venue a few at
+   * a time and reused for LISTED_PRICE_TTL_MS, within the live-read timeout. A market whose book
+   * cannot be read in time keeps its nulls: a listing never fails for a price.
+   */
+  private async withBookPrices(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
+    const adapterOf = (m: CatalogMarket): VenueAdapter | undefined => this.deps.adapters[m.exchange as ExchangeCode];
+    const wanted = markets.filter((m) => UNPRICED_LISTING_VENUES.includes(m.exchange as ExchangeCode) && m.status === 'open' && m.yes_bid === null && m.yes_ask === null && adapterOf(m)?.getOrderBook);
+    if (wanted.length === 0) return markets;
+    const until = this.liveDeadline();
+    const tops = new Map<string, ReturnType<typeof topOfBook>>();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < wanted.length && Date.now() < until) {
+        const m = wanted[next++];
+        const adapter = adapterOf(m)!;
+        const book = await withDeadline(this.listedPrices.get(`${m.exchange}|${m.market_id}`, () => adapter.getOrderBook!(m.market_id)), until, () => new Error('late')).catch((): OrderBook | null => null);
+        if (book) tops.set(`${m.exchange}:${m.market_id}`, topOfBook(book));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LISTED_PRICE_CONCURRENCY, wanted.length) }, worker));
+    return markets.map((m) => {
+      const top = tops.get(`${m.exchange}:${m.market_id}`);
+      if (!top || (top.best_bid === null && top.best_ask === null)) return m;
+      const mid = top.best_bid !== null && top.best_ask !== null ? Math.round(((top.best_bid + top.best_ask) / 2) * 1e8) / 1e8 : null;
+      return { ...m, yes_bid: top.best_bid, yes_ask: top.best_ask, yes_price: m.yes_price ?? m.last_price ?? mid };
+    });
+  }
+
+  /** The recorder's latest top of book and last trade, for the fields the venue left null. */
+  private async withRecordedTops(markets: CatalogMarket[]): Promise<CatalogMarket[]> {
     const store = this.deps.recorded;
     const missing = markets.filter((m) => m.yes_bid === null || m.yes_ask === null || m.yes_price === null);
     if (!store || missing.length === 0) return markets;
@@ -299,17 +349,40 @@ export class MarketDataService {
 
   /** A live read for a known market (404 first when neither catalog nor venue knows it), cached and coalesced per key. */
   private async liveRead<T>(exchange: ExchangeCode, marketId: string, operation: string, key: string, load: () => Promise<T>): Promise<T> {
-    await this.findMarket(exchange, marketId);
-    return this.cachedLive(exchange, operation, marketId, `${exchange}|${operation}|${marketId}|${key}`, load);
+    // One deadline for the lookup and the read: the setting is what the caller waits at most.
+    const until = this.liveDeadline();
+    await this.findMarket(exchange, marketId, until);
+    return this.cachedLive(exchange, operation, marketId, `${exchange}|${operation}|${marketId}|${key}`, load, until);
   }
 
-  /** A venue call through the cache; the venue saying "no such market" is not found, any other failure a LiveReadError. */
-  private cachedLive<T>(exchange: ExchangeCode, operation: string, marketId: string, key: string, load: () => Promise<T>): Promise<T> {
-    return this.live.get(key, load).catch((err: unknown) => {
+  /** When a live read starting now must be answered (epoch ms; Infinity without a setting). */
+  private liveDeadline(): number {
+    return this.deps.liveTimeoutMs === undefined ? Infinity : Date.now() + this.deps.liveTimeoutMs;
+  }
+
+  /**
+   * A venue call through the cache, answered by `until`; the venue saying "no such market" is not
+   * found, any other failure (a missed deadline too) a LiveReadError.
+   */
+  private cachedLive<T>(exchange: ExchangeCode, operation: string, marketId: string, key: string, load: () => Promise<T>, until = this.liveDeadline()): Promise<T> {
+    return withDeadline(this.live.get(key, load), until, () => new VenueError(exchange, operation, 'timeout', `no answer within ${this.deps.liveTimeoutMs} ms`)).catch((err: unknown) => {
       if (err instanceof VenueError && err.notFound) throw new MarketDataNotFoundError(`unknown ${exchange} market: ${marketId}`);
       throw new LiveReadError(exchange, operation, err, marketId);
     });
   }
+}
+
+/**
+ * `work`, or the error `late()` makes once `until` (epoch ms) passes first. The work itself goes on
+ * (it may be shared with other callers through the cache); only this caller stops waiting.
+ */
+function withDeadline<T>(work: Promise<T>, until: number, late: () => Error): Promise<T> {
+  if (until === Infinity) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), Math.max(0, until - Date.now()));
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 /** Candles sharing a period start (oldest first) merged into one: first open, last close, extremes, summed volume. */

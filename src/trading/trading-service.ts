@@ -11,6 +11,7 @@
 //   client id (at once after a 5xx; after a grace period for a timeout, which may still land) and
 //   either takes the venue's state or becomes `rejected`. Until then it stays `pending`, and the sync
 //   job (and any read of it) reconciles it, across restarts too.
+import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import { getExchange, isExchangeCode, type ExchangeCode } from '../venues/exchanges.js';
 import {
@@ -169,15 +170,16 @@ export class TradingService {
 
     // A repeat of a known client_order_id is answered at once (a fast path only: for concurrent
     // repeats, the INSERT below decides which request places the order).
+    const signedOrder = clientSigned ? input.signed_order! : undefined;
+    const body: OrderBody = { exchange: code, market_id: order.marketId, outcome: order.outcome, side: order.side, type: order.type, price, size: order.size, time_in_force: tif, expires_at: order.expiresAt, signed_order: signedOrder ?? null };
     if (input.client_order_id) {
       const existing = await this.opts.orders.getByClientOrderId(userId, input.client_order_id);
-      if (existing) return { order: publicOrder(existing), created: false };
+      if (existing) return { order: repeatOf(existing, body), created: false };
     }
     // The credential set comes from the cache when it can (no row read); the pending insert is written
     // only if the stored row is still the one it was decrypted from, so a set another instance
     // replaced or deleted meanwhile places nothing: it is forgotten, the row read, and the order
     // checked again with what is stored now.
-    const signedOrder = clientSigned ? input.signed_order! : undefined;
     let creds: Readonly<Record<string, unknown>>;
     let stored: StoredOrder;
     for (let attempt = 1; ; attempt++) {
@@ -195,7 +197,7 @@ export class TradingService {
         ),
       );
       if (written !== 'credentials-changed') {
-        if (!written.inserted) return { order: publicOrder(written.order), created: false };
+        if (!written.inserted) return { order: repeatOf(written.order, body), created: false };
         stored = written.order;
         break;
       }
@@ -400,4 +402,41 @@ export function venueFailure(exchange: string, err: VenueCallError): TradingErro
   if (err.failure === 'timeout') return new TradingError('venue_timeout', err.message);
   if (err.failure === 'unauthorized') return new TradingError('rejected', err.message);
   return new TradingError('venue_unavailable', `${exchange}: ${err.message}`);
+}
+
+/** What makes an order the same order: the fields of its body a client_order_id stands for. */
+type OrderBody = Pick<OrderRecord, 'exchange' | 'market_id' | 'outcome' | 'side' | 'type' | 'price' | 'size' | 'time_in_force' | 'expires_at'> & { signed_order: Record<string, unknown> | null };
+
+/**
+ * The fields in which a repeated body differs from the order its client_order_id placed first. An
+ * idempotency key stands for one request (Stripe's rule): a repeat with the same body is answered
+ * with the first order, a different body under the same key is a mistake the caller must hear about
+ * (409), never a silent "done" for an order it did not place.
+ */
+export function differingOrderFields(stored: StoredOrder, body: OrderBody): string[] {
+  const sameNumber = (a: number | null, b: number | null): boolean => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
+  const sameInstant = (a: string | null, b: string | null): boolean => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
+  const storedSigned = (stored.venue_request?.signed_order as Record<string, unknown> | undefined) ?? null;
+  const same: Record<keyof OrderBody, boolean> = {
+    exchange: stored.exchange === body.exchange,
+    market_id: stored.market_id === body.market_id,
+    outcome: stored.outcome === body.outcome,
+    side: stored.side === body.side,
+    type: stored.type === body.type,
+    price: sameNumber(stored.price, body.price),
+    size: sameNumber(stored.size, body.size),
+    time_in_force: stored.time_in_force === body.time_in_force,
+    expires_at: sameInstant(stored.expires_at, body.expires_at),
+    // Stored as jsonb, which keeps no key order: compared as values.
+    signed_order: isDeepStrictEqual(storedSigned, body.signed_order),
+  };
+  return (Object.keys(same) as (keyof OrderBody)[]).filter((k) => !same[k]);
+}
+
+function repeatOf(stored: StoredOrder, body: OrderBody): OrderRecord {
+  const differing = differingOrderFields(stored, body);
+  if (differing.length > 0) {
+    throw conflictError(`client_order_id ${stored.client_order_id} was used for order ${stored.id} with a different ${differing.join(', ')}; a client_order_id stands for one order: send the same body to get that order, or a new client_order_id for a new order`);
+  }
+  return publicOrder(stored);
 }

@@ -48,7 +48,13 @@ export interface BreakerOptions {
 export interface HttpClientOptions {
   exchange: ExchangeCode;
   baseUrl: string;
+  /** Per attempt. */
   timeoutMs: number;
+  /**
+   * A call's whole budget, attempts and the waits between them included (undefined: none beyond
+   * `timeoutMs` per attempt). A retry gets what is left; none is made when nothing is.
+   */
+  totalTimeoutMs?: number;
   /** Retries after the first attempt. */
   retries: number;
   backoffBaseMs: number;
@@ -267,9 +273,13 @@ export class VenueHttpClient {
     const method = spec.method ?? 'GET';
     const ex = this.opts.exchange;
     let lastError: VenueError | null = null;
+    const deadline = this.opts.totalTimeoutMs === undefined ? Infinity : this.opts.now() + this.opts.totalTimeoutMs;
+    const timeLeft = (): number => deadline - this.opts.now();
 
     for (let attempt = 1; attempt <= this.opts.retries + 1; attempt++) {
       if (spec.signal?.aborted) throw new VenueError(ex, call, 'aborted', 'aborted', null, url, null, attempt);
+      // The budget is spent (by an attempt that timed out, or the waits): the last failure stands.
+      if (lastError && timeLeft() <= 0) throw lastError;
       if (!this.breaker.allow()) {
         const wait = this.breaker.remainingMs();
         throw new VenueError(ex, call, 'circuit_open', `circuit open after repeated failures (retry in ${Math.ceil(wait / 1000)} s)${lastError ? `; last: ${lastError.message}` : ''}`, lastError?.status ?? null, url, wait, attempt);
@@ -277,14 +287,15 @@ export class VenueHttpClient {
       await this.bucket.take();
 
       let res: Response;
+      const attemptMs = Math.max(1, Math.min(this.opts.timeoutMs, timeLeft()));
       try {
-        res = await this.once(method, url, spec);
+        res = await this.once(method, url, spec, attemptMs);
       } catch (err) {
         if (spec.signal?.aborted) throw new VenueError(ex, call, 'aborted', 'aborted', null, url, null, attempt);
         const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        lastError = new VenueError(ex, call, timedOut ? 'timeout' : 'network', timedOut ? `no answer within ${this.opts.timeoutMs} ms` : `network error: ${describe(err)}`, null, url, null, attempt);
+        lastError = new VenueError(ex, call, timedOut ? 'timeout' : 'network', timedOut ? `no answer within ${attemptMs} ms` : `network error: ${describe(err)}`, null, url, null, attempt);
         this.breaker.failure();
-        if (attempt <= this.opts.retries) await this.opts.sleep(this.backoffMs(attempt), spec.signal);
+        if (attempt <= this.opts.retries) await this.opts.sleep(Math.min(this.backoffMs(attempt), Math.max(0, timeLeft())), spec.signal);
         continue;
       }
 
@@ -302,14 +313,14 @@ export class VenueHttpClient {
       }
       // A 429 says "too fast", not "down": it does not count towards opening the circuit.
       if (res.status !== 429) this.breaker.failure();
-      if (retryAfterMs !== null && retryAfterMs > this.opts.maxRetryAfterMs) throw lastError;
-      if (attempt <= this.opts.retries) await this.opts.sleep(Math.max(retryAfterMs ?? 0, this.backoffMs(attempt)), spec.signal);
+      if (retryAfterMs !== null && (retryAfterMs > this.opts.maxRetryAfterMs || retryAfterMs >= timeLeft())) throw lastError;
+      if (attempt <= this.opts.retries) await this.opts.sleep(Math.min(Math.max(retryAfterMs ?? 0, this.backoffMs(attempt)), Math.max(0, timeLeft())), spec.signal);
     }
     throw lastError ?? new VenueError(ex, call, 'network', 'failed', null, url);
   }
 
-  private async once(method: string, url: string, spec: RequestSpec): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+  private async once(method: string, url: string, spec: RequestSpec, timeoutMs: number): Promise<Response> {
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout;
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...spec.headers };
     let body: string | undefined;

@@ -25,6 +25,12 @@ export interface VenueRuntime {
   simulators: RunningSimulators | null;
   /** Sim mode: every venue's simulator URLs (in-process or configured), for the order and stream clients; null in live mode. */
   simBaseUrls: Partial<Record<ExchangeCode, Record<string, string>>> | null;
+  /**
+   * Where each venue's listings come from, as the catalog records it (the sync refuses to remove
+   * markets of a catalog filled from another source): `simulator`, or `live` and the venue's
+   * non-stream base URLs.
+   */
+  catalogSources: Partial<Record<ExchangeCode, string>>;
   close(): Promise<void>;
 }
 
@@ -51,9 +57,21 @@ export interface VenueRuntimeOptions {
   logger?: Logger;
 }
 
-/** HTTP settings of the live-read adapters: fail fast, the route answers 504 rather than hang. */
+/**
+ * HTTP settings of the live-read adapters: fail fast, the route answers 504 rather than hang. The
+ * timeout bounds a call with its retry together: a retry after a quick failure is worth it, one after
+ * a timeout would double the wait the setting promises.
+ */
 function liveHttp(timeoutMs: number): AdapterHttpOptions {
-  return { timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
+  return { timeoutMs, totalTimeoutMs: timeoutMs, retries: 1, backoffBaseMs: 100, backoffMaxMs: 500, maxRetryAfterMs: 2_000 };
+}
+
+/** `live` and the REST base URLs a live venue's listings come from (its descriptor's, overridden by the settings). */
+function liveSource(code: ExchangeCode, overrides: Record<string, string> = {}): string {
+  const descriptor = VENUES.find((v) => v.code === code);
+  const urls: Record<string, string> = { ...(descriptor?.baseUrls as Record<string, string> | undefined), ...overrides };
+  const rest = Object.entries(urls).filter(([key, url]) => key !== 'ws' && !/^wss?:/.test(url)).sort(([a], [b]) => a.localeCompare(b));
+  return `live ${rest.map(([key, url]) => `${key}=${url.replace(/\/+$/, '')}`).join(' ')}`;
 }
 
 /**
@@ -91,9 +109,11 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
   }
   const syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
   const liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
+  const catalogSources: Partial<Record<ExchangeCode, string>> = {};
   try {
     for (const code of codes) {
       const own = opts.venues?.[code];
+      catalogSources[code] = simBaseUrls ? 'simulator' : liveSource(code, own?.baseUrls);
       const baseUrls = simBaseUrls ? simBaseUrls[code] : own?.baseUrls;
       const keys = simBaseUrls ? undefined : own?.keys;
       syncAdapters[code] = createAdapter(code, { baseUrls, keys, http: opts.syncHttp });
@@ -110,6 +130,7 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
     liveAdapters,
     simulators,
     simBaseUrls,
+    catalogSources,
     async close() {
       const all = [...Object.values(syncAdapters), ...Object.values(liveAdapters)];
       await Promise.allSettled(all.map((a) => a?.close?.()));

@@ -13,12 +13,12 @@ const prob = z.number().min(0).max(1).nullable();
 const seq = z.number().int().nonnegative().openapi({ description: 'Counts the messages of this kind for this market; a snapshot repeats the latest. A gap means messages were lost: resubscribe.' });
 const iso = z.string().openapi({ format: 'date-time' });
 
-export const StreamSubscribeKalshi = openapi.register('StreamSubscribeKalshi', clientMessageSchema('kalshi_ids').openapi({ description: 'Client message on /ws/kalshi. message_types defaults to ["prices","orderbook"]; unsubscribe carries action and kalshi_ids only.' }));
-export const StreamSubscribe = openapi.register('StreamSubscribe', clientMessageSchema('market_ids').openapi({ description: 'Client message on /ws/polymarket, /ws/limitless, /ws/predictfun.' }));
+export const StreamSubscribeKalshi = openapi.register('StreamSubscribeKalshi', clientMessageSchema('kalshi_ids').openapi({ description: 'Client message on /ws/kalshi. message_types defaults to ["prices","orderbook"]. Subscribing a market again adds the kinds named to those it has. An unsubscribe with action and kalshi_ids only leaves the markets; with message_types it removes only those kinds (a market left with none is unsubscribed).' }));
+export const StreamSubscribe = openapi.register('StreamSubscribe', clientMessageSchema('market_ids').openapi({ description: 'Client message on /ws/polymarket, /ws/limitless, /ws/predictfun; the same rules as StreamSubscribeKalshi with market_ids.' }));
 
 export const StreamAck = openapi.register(
   'StreamAck',
-  z.object({ event: z.enum(['subscribed', 'unsubscribed']), kalshi_ids: z.array(z.string()).optional(), market_ids: z.array(z.string()).optional(), message_types: z.array(z.enum(MESSAGE_TYPES)).optional() }),
+  z.object({ event: z.enum(['subscribed', 'unsubscribed']), kalshi_ids: z.array(z.string()).optional(), market_ids: z.array(z.string()).optional(), message_types: z.array(z.enum(MESSAGE_TYPES)).optional().openapi({ description: 'The kinds the message named (a subscribe without any: the default two); an unsubscribe of whole markets has none.' }) }),
 );
 export const StreamError = openapi.register('StreamError', z.object({ error: z.string() }).openapi({ description: 'Malformed JSON, an invalid field, an unknown market, too many subscriptions: the connection stays open and nothing changes.' }));
 
@@ -72,6 +72,7 @@ for (const s of STREAMS) {
     description:
       `Upgrade to WebSocket (no API key). Send {"action":"subscribe","${s.ids.split(' ')[0]}":[...],"message_types":["prices","orderbook","trades"]} ` +
       `(message_types optional, default prices and orderbook); ids: ${s.ids}. Answered with {"event":"subscribed",...} then at once the current prices and book of each market. ` +
+      'Subscribing a market again adds kinds (a snapshot of each kind added follows); {"action":"unsubscribe",...,"message_types":[...]} removes only those kinds. ' +
       `Server messages: ${s.shape}, each with a per-market, per-kind seq. Errors: {"error":"..."}, the connection stays open. ` +
       `Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to ${s.limit} both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). ` +
       'Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).',

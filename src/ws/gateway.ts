@@ -49,7 +49,8 @@ export interface StreamGatewayOptions {
 }
 
 class ClientConnection implements Subscriber {
-  readonly subs = new Map<string, ReadonlySet<MessageType>>();
+  /** Market id -> its upstream address and the kinds this client asked for (the union of its subscribes). */
+  readonly subs = new Map<string, { ref: StreamMarketRef; types: ReadonlySet<MessageType> }>();
   lastPongAt: number;
   lastPingAt: number;
   /** Subscribe messages being resolved, so two in flight cannot pass the limit together. */
@@ -223,15 +224,7 @@ export class StreamGateway {
     const cmd = parseClientMessage(text, route.idsField);
     if ('error' in cmd) return this.sendJson(conn, { error: cmd.error });
 
-    if (cmd.action === 'unsubscribe') {
-      const removed = cmd.ids.filter((id) => conn.subs.has(id));
-      if (removed.length === 0) return this.sendJson(conn, { error: `not subscribed to ${cmd.ids.slice(0, 10).join(', ')}` });
-      for (const id of removed) {
-        conn.subs.delete(id);
-        route.feed.remove(conn, id);
-      }
-      return this.sendJson(conn, { event: 'unsubscribed', [route.idsField]: removed });
-    }
+    if (cmd.action === 'unsubscribe') return this.unsubscribe(conn, cmd.ids, cmd.typesGiven ? cmd.messageTypes : null);
 
     const added = cmd.ids.filter((id) => !conn.subs.has(id));
     const limit = this.opts.limits.maxSubscriptions;
@@ -249,13 +242,39 @@ export class StreamGateway {
     if (unknown.length) return this.sendJson(conn, { error: `unknown market${unknown.length > 1 ? 's' : ''} on ${route.exchange}: ${unknown.slice(0, 20).join(', ')}` });
     if (!this.connections.has(conn)) return;
 
-    const types = new Set(cmd.messageTypes);
     this.sendJson(conn, { event: 'subscribed', [route.idsField]: cmd.ids, message_types: cmd.messageTypes });
-    // The snapshot (latest prices and book) follows the acknowledgement, from the feed.
+    // A subscribe adds to what the client follows (a second subscribe with `message_types: ["trades"]`
+    // keeps prices and the book): the union is taken now, after the await, so two subscribes in
+    // flight together both count whatever order they resolve in. The feed sends the snapshot of each
+    // kind that is new to this client, right after the acknowledgement.
     cmd.ids.forEach((id, i) => {
-      conn.subs.set(id, types);
+      const types = new Set(conn.subs.get(id)?.types);
+      for (const t of cmd.messageTypes) types.add(t);
+      conn.subs.set(id, { ref: refs[i]!, types });
       route.feed.add(conn, refs[i]!, types);
     });
+  }
+
+  /**
+   * Unsubscribe: without `message_types` the whole market; with them only those kinds (the market is
+   * left when no kind remains).
+   */
+  private unsubscribe(conn: ClientConnection, ids: string[], types: MessageType[] | null): void {
+    const { route } = conn;
+    const removed = ids.filter((id) => conn.subs.has(id));
+    if (removed.length === 0) return this.sendJson(conn, { error: `not subscribed to ${ids.slice(0, 10).join(', ')}` });
+    for (const id of removed) {
+      const sub = conn.subs.get(id)!;
+      const left = new Set([...sub.types].filter((t) => types !== null && !types.includes(t)));
+      if (left.size === 0) {
+        conn.subs.delete(id);
+        route.feed.remove(conn, id);
+      } else {
+        conn.subs.set(id, { ref: sub.ref, types: left });
+        route.feed.add(conn, sub.ref, left);
+      }
+    }
+    return this.sendJson(conn, { event: 'unsubscribed', [route.idsField]: removed, ...(types ? { message_types: types } : {}) });
   }
 
   /** Keepalive: ping on schedule, drop connections silent past the pong timeout. */

@@ -1,7 +1,9 @@
 /**
  * What a stream client may send (docs/interface-spec.md §6.2 "Client messages"): `{action, <ids field>, message_types?}`
  * where the ids field is `kalshi_ids` on /ws/kalshi and `market_ids` elsewhere, and `message_types`
- * defaults to prices and orderbook (trades only when asked). Anything else is answered with
+ * defaults to prices and orderbook (trades only when asked). A subscribe adds kinds to what a market
+ * already has; an unsubscribe with `message_types` removes only those, without them the market.
+ * Anything else is answered with
  * `{"error": "..."}` naming what is wrong, and changes nothing.
  */
 import { z } from 'zod';
@@ -15,7 +17,10 @@ export type IdsField = 'kalshi_ids' | 'market_ids';
 export interface ClientCommand {
   action: 'subscribe' | 'unsubscribe';
   ids: string[];
+  /** The kinds named, or the default (prices and orderbook) when the message named none. */
   messageTypes: MessageType[];
+  /** Whether the message named its kinds: an unsubscribe without them leaves the whole market. */
+  typesGiven: boolean;
 }
 
 /** Largest number of ids one message may carry (the per-connection limit is checked separately). */
@@ -60,5 +65,5 @@ export function parseClientMessage(text: string, idsField: IdsField): ClientComm
   const data = r.data as Record<string, unknown> & { action: 'subscribe' | 'unsubscribe'; message_types?: MessageType[] };
   const ids = [...new Set(data[idsField] as string[])];
   const messageTypes = data.message_types ? [...new Set(data.message_types)] : [...DEFAULT_MESSAGE_TYPES];
-  return { action: data.action, ids, messageTypes };
+  return { action: data.action, ids, messageTypes, typesGiven: data.message_types !== undefined };
 }

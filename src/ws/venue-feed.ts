@@ -55,7 +55,7 @@ export interface UpstreamStatus {
  */
 export interface MarketFeed {
   readonly exchange: string;
-  /** Adds (or changes the kinds of) one subscriber's interest in a market, and sends it the snapshot. */
+  /** Adds (or changes the kinds of) one subscriber's interest in a market, and sends it the snapshot of each kind new to it. */
   add(sub: Subscriber, ref: StreamMarketRef, types: ReadonlySet<MessageType>): void;
   remove(sub: Subscriber, marketId: string): void;
   health(): Record<string, unknown>;
@@ -155,8 +155,12 @@ export class VenueFeed implements MarketFeed {
     return st ? { ...st.seq } : undefined;
   }
 
-  /** Adds (or changes the kinds of) one subscriber's interest in a market, and sends it the snapshot. */
-  add(sub: Subscriber, ref: StreamMarketRef, types: ReadonlySet<MessageType>): void {
+  /**
+   * Adds (or changes the kinds of) one subscriber's interest in a market, and sends it the snapshot
+   * of each kind new to it; `resend` sends the snapshot of every kind it wants (a fan-out leader's
+   * subscriber standing for other instances, one of which has just asked).
+   */
+  add(sub: Subscriber, ref: StreamMarketRef, types: ReadonlySet<MessageType>, resend = false): void {
     let st = this.markets.get(ref.marketId);
     const fresh = !st;
     if (!st) {
@@ -174,10 +178,13 @@ export class VenueFeed implements MarketFeed {
       };
       this.markets.set(ref.marketId, st);
     }
+    // The snapshot covers only the kinds new to this subscriber: it holds the others already.
+    const had = st.subs.get(sub);
+    const isNew = (t: MessageType): boolean => types.has(t) && (resend || !had?.has(t));
     st.subs.set(sub, types);
-    if (sub.raw && st.book) this.resendBook(st);
-    if (types.has('prices') && st.pricesText) sub.deliver({ text: st.pricesText, type: 'prices', seq: st.seq.prices, snapshot: true });
-    if (types.has('orderbook') && st.bookText) sub.deliver({ text: st.bookText, type: 'orderbook', seq: st.seq.orderbook, snapshot: true });
+    if (sub.raw && st.book && (resend || !had)) this.resendBook(st);
+    if (isNew('prices') && st.pricesText) sub.deliver({ text: st.pricesText, type: 'prices', seq: st.seq.prices, snapshot: true });
+    if (isNew('orderbook') && st.bookText) sub.deliver({ text: st.bookText, type: 'orderbook', seq: st.seq.orderbook, snapshot: true });
     if (fresh) {
       this.ensureStarted().subscribe([ref]);
       void this.loadPrices(st);

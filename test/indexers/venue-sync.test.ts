@@ -3,6 +3,8 @@
 // stay consistent: whole pages only, nothing tombstoned by a failed run, resumable from the last
 // committed page, change_seq bumped only on change, and a re-sync that changes nothing.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/logger.js';
 import { CatalogChangeEmitter, type CatalogChange } from '../../src/catalog/changes.js';
 import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
@@ -14,11 +16,12 @@ import { createAdapter, registeredExchanges } from '../../src/venues/registry.js
 import { simulatedExchanges, simulatorFor } from '../../src/venues/simulators.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 
 const FAST_HTTP = { retries: 2, backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 5_000, maxRetryAfterMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 }, breaker: { failureThreshold: 1_000, cooldownMs: 1_000 } };
 const PAGE = 10;
 
-async function liveIds(db: TestDatabase, code: ExchangeCode): Promise<string[]> {
+async function liveIds(db: Pick<TestDatabase, 'pool'>, code: ExchangeCode): Promise<string[]> {
   return (await db.pool.query('SELECT market_id FROM markets WHERE exchange = $1 AND NOT removed ORDER BY market_id', [code])).rows.map((r) => r.market_id);
 }
 
@@ -161,4 +164,117 @@ describe('venue sync with faults', function () {
       });
     });
   }
+});
+
+describe('venue sync: removals are guarded (a share of the catalog, a catalog of another source)', function () {
+  this.timeout(120_000);
+  const code: ExchangeCode = 'kalshi';
+  const REAL = 'live rest=https://api.elections.kalshi.com/trade-api/v2';
+  let svc: TestService;
+  let adapter: VenueAdapter;
+  let listed: string[];
+  const status = async () => (await svc.db.pool.query('SELECT status, source, sync_refused FROM venue_sync_status WHERE exchange = $1', [code])).rows[0];
+  const logs: string[] = [];
+  const logger = createLogger('debug', new Writable({ write: (chunk, _enc, cb) => { logs.push(String(chunk)); cb(); } }));
+  const sync = (over: Partial<ConstructorParameters<typeof VenueSync>[0]> = {}) => new VenueSync({ pool: svc.db.pool, adapter, clock: systemClock, logger, pageSize: 100, source: 'simulator', ...over }).run();
+  /** Markets the simulator does not list, written as a sync of `source` would have: `n` of them. */
+  const plantGhosts = async (n: number): Promise<string[]> => {
+    const ids = Array.from({ length: n }, (_, i) => `ghost-${i}`);
+    const now = new Date().toISOString();
+    await new CatalogWriter(svc.db.pool).writePage(code, { markets: ids.map((id) => makeMarket({ exchange: code, market_id: id, title: `Ghost ${id}`, status: 'open', updated_at: now, raw: {} })), events: [] }, null);
+    return ids;
+  };
+  const removedCount = async (ids: string[]): Promise<number> =>
+    (await svc.db.pool.query('SELECT count(*)::int AS n FROM markets WHERE exchange = $1 AND removed AND market_id = ANY($2)', [code, ids])).rows[0].n;
+
+  before(async () => {
+    svc = await startTestService({ env: { EXCHANGE_MODE: 'sim' } });
+    adapter = svc.venues.syncAdapters[code]!;
+  });
+  after(async () => svc?.destroy());
+  beforeEach(async () => {
+    await svc.db.pool.query('DELETE FROM markets WHERE exchange = $1', [code]);
+    await svc.db.pool.query('DELETE FROM venue_sync_status WHERE exchange = $1', [code]);
+  });
+
+  it('a listing lacking more than the share keeps its pages, removes nothing, and says so in the result, the status and /health; --allow-removals removes them', async () => {
+    const first = await sync();
+    assert.equal(first.ok, true);
+    assert.equal(first.refused ?? null, null);
+    listed = await liveIds(svc.db, code);
+    // More than 10% of the catalog gone at once: the real listings under a simulator's, say.
+    const ghosts = await plantGhosts(Math.ceil(listed.length / 5));
+    const victim = listed[0];
+    await svc.db.pool.query("UPDATE markets SET content_hash = 'stale' WHERE exchange = $1 AND market_id = $2", [code, victim]);
+    const r = await sync();
+    assert.equal(r.ok, true);
+    assert.equal(r.removed, 0);
+    assert.notEqual((await svc.db.pool.query('SELECT content_hash FROM markets WHERE exchange = $1 AND market_id = $2', [code, victim])).rows[0].content_hash, 'stale', 'the listing\'s own pages still apply');
+    assert.equal(await removedCount(ghosts), 0, 'nothing tombstoned');
+    assert.equal(r.refused?.would_remove, ghosts.length);
+    assert.equal(r.refused?.catalog_markets, listed.length + ghosts.length);
+    assert.match(r.refused!.reason, new RegExp(`lacks ${ghosts.length} of the ${listed.length + ghosts.length} live kalshi markets, more than the 10% .*--allow-removals`));
+    const st = await status();
+    assert.equal(st.status, 'ok');
+    assert.equal(st.sync_refused.would_remove, ghosts.length);
+    const health = await svc.request('/health');
+    assert.equal(health.body.status, 'degraded');
+    assert.deepEqual(Object.keys(health.body.components.exchanges.kalshi.sync_refused).sort(), ['at', 'catalog_markets', 'reason', 'source', 'would_remove']);
+    assert.equal(health.body.components.exchanges.kalshi.sync_refused.would_remove, ghosts.length);
+    assert.equal(health.body.components.exchanges.polymarket.sync_refused, null);
+    assert.ok(logs.some((l) => l.includes('venue sync removed nothing')), 'the refusal is logged');
+
+    // A larger share setting lets it through (and clears the refusal).
+    const wider = await sync({ maxRemovalShare: 0.5 });
+    assert.deepEqual([wider.ok, wider.removed, wider.refused], [true, ghosts.length, null]);
+    assert.equal((await status()).sync_refused, null);
+    assert.equal((await svc.request('/health')).body.components.exchanges.kalshi.sync_refused, null);
+
+    // And so does an explicit allowRemovals, at any share.
+    const more = await plantGhosts(listed.length);
+    const allowed = await sync({ allowRemovals: true });
+    assert.deepEqual([allowed.ok, allowed.removed, allowed.refused], [true, more.length, null]);
+  });
+
+  it('a catalog filled from another source is not synced at all: nothing written, nothing removed, until --allow-removals, which records the new source', async () => {
+    const real = await sync({ source: REAL });
+    assert.equal(real.ok, true);
+    assert.equal((await status()).source, REAL);
+    listed = await liveIds(svc.db, code);
+    const ghosts = await plantGhosts(1);
+    const victim = listed[0];
+    await svc.db.pool.query("UPDATE markets SET content_hash = 'stale' WHERE exchange = $1 AND market_id = $2", [code, victim]);
+    const seqBefore = (await svc.db.pool.query('SELECT max(change_seq) AS m FROM markets')).rows[0].m;
+
+    const r = await sync({ source: 'simulator' });
+    assert.deepEqual([r.ok, r.pages, r.changed, r.removed], [false, 0, 0, 0]);
+    assert.equal(r.refused?.would_remove, null);
+    assert.match(r.refused!.reason, /the kalshi catalog was filled from live rest=https:\/\/api\.elections\.kalshi\.com\/trade-api\/v2; this sync lists simulator\. Run it with --allow-removals/);
+    assert.equal((await svc.db.pool.query('SELECT max(change_seq) AS m FROM markets')).rows[0].m, seqBefore, 'nothing written');
+    assert.equal(await removedCount(ghosts), 0);
+    const st = await status();
+    assert.deepEqual([st.status, st.source, st.sync_refused.source], ['failed', REAL, 'simulator']);
+    assert.ok(logs.some((l) => l.includes('venue sync refused: the catalog comes from another source')), 'the refusal is logged');
+    const health = await svc.request('/health');
+    assert.equal(health.body.components.exchanges.kalshi.sync_refused.catalog_markets, listed.length + 1);
+
+    const allowed = await sync({ source: 'simulator', allowRemovals: true });
+    assert.deepEqual([allowed.ok, allowed.changed >= 1, allowed.removed, allowed.refused], [true, true, 1, null]);
+    assert.deepEqual([(await status()).source, (await status()).sync_refused], ['simulator', null]);
+    // The same source again syncs as usual.
+    assert.deepEqual([(await sync()).ok, (await status()).sync_refused], [true, null]);
+  });
+
+  it('the service\'s runtime names its sources: simulator in sim mode, live and the REST base URLs otherwise', async () => {
+    assert.equal(svc.venues.catalogSources.kalshi, 'simulator');
+    const { startVenueRuntime } = await import('../../src/venues/runtime.js');
+    const live = await startVenueRuntime({ mode: 'live', liveTimeoutMs: 1_000, only: ['kalshi', 'polymarket'], venues: { kalshi: { baseUrls: { rest: 'http://127.0.0.1:9/v2/' } } } });
+    try {
+      assert.equal(live.catalogSources.kalshi, 'live rest=http://127.0.0.1:9/v2');
+      assert.match(live.catalogSources.polymarket!, /^live (\w+=https:\/\/\S+ ?)+$/);
+      assert.ok(!/wss?:/.test(live.catalogSources.polymarket!));
+    } finally {
+      await live.close();
+    }
+  });
 });

@@ -198,6 +198,42 @@ describe('trading: credentials and orders through the simulators', function () {
       assert.equal(later.body.id, all[0].body.id);
     });
 
+    it('answers a repeated client_order_id with a different body by a 409 naming the fields, sends nothing, and still returns the first order for the same body', async () => {
+      const portfolioPosts = () => kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/orders')).length;
+      const body = order({ price: 0.02, size: 2, client_order_id: 'same-key-1' });
+      const first = await call(keyA, '/api/v1/orders', { method: 'POST', body });
+      assert.equal(first.status, 201, first.text);
+      const posts = portfolioPosts();
+      const other = await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...body, price: 0.03, size: 3 } });
+      assert.equal(other.status, 409, other.text);
+      assert.match(other.body.error as string, /client_order_id same-key-1 was used for order ord_\w+ with a different price, size;/);
+      assert.ok(!/expires_at|side|outcome/.test(other.body.error as string), other.body.error as string);
+      const side = await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...body, side: 'sell', time_in_force: 'ioc' } });
+      assert.equal(side.status, 409);
+      assert.match(side.body.error as string, /different side, time_in_force;/);
+      // The same body (fields in another order, the defaults spelled out) is the first order.
+      const { price, ...rest } = body;
+      const again = await call(keyA, '/api/v1/orders', { method: 'POST', body: { time_in_force: 'gtc', ...rest, price } });
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.body.id, first.body.id);
+      assert.equal(portfolioPosts(), posts, 'nothing more sent to the venue');
+      const rows = await svc.db.pool.query("SELECT count(*)::int AS n, min(price) AS price FROM trading_orders WHERE client_order_id = 'same-key-1'");
+      assert.deepEqual(rows.rows[0], { n: 1, price: 0.02 });
+    });
+
+    it('decides concurrent bodies under one client_order_id: one order placed, the differing bodies 409', async () => {
+      const bodies = [0.02, 0.03, 0.02, 0.03, 0.02, 0.03].map((price) => order({ price, client_order_id: 'race-key-1' }));
+      const all = await Promise.all(bodies.map((body) => call(keyA, '/api/v1/orders', { method: 'POST', body })));
+      const placed = all.find((r) => r.status === 201)!;
+      assert.ok(placed, all.map((r) => r.text).join('\n'));
+      all.forEach((r, i) => {
+        if (r === placed) return;
+        if (bodies[i].price === placed.body.price) assert.equal(r.status, 200, r.text);
+        else assert.deepEqual([r.status, /different price;/.test(r.body.error as string)], [409, true], r.text);
+      });
+      assert.equal(all.filter((r) => r.status === 201).length, 1);
+    });
+
     it('stores a venue rejection as rejected (422 with the venue\'s reason)', async () => {
       const res = await call(keyA, '/api/v1/orders', { method: 'POST', body: order({ price: 0.5, size: 1_000_000, client_order_id: 'too-big' }) });
       assert.equal(res.status, 422, res.text);
@@ -410,6 +446,20 @@ describe('trading: credentials and orders through the simulators', function () {
         assert.match(r.body.error as string, message);
       }
       assert.equal(posts(), before + 1, 'nothing refused was sent');
+
+      // A client_order_id stands for its signed order too: the same one (stored as jsonb, keys in
+      // another order) is the first order; another signature of the same terms is a 409.
+      const keyed = { exchange: 'polymarket', market_id: 'any', outcome: token, side: 'buy', type: 'limit', price: 0.99, size: 1, client_order_id: 'signed-key-1' };
+      const firstSigned = await signedOrder();
+      const placed = await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...keyed, signed_order: firstSigned } });
+      assert.equal(placed.status, 201, placed.text);
+      const reordered = Object.fromEntries(Object.entries(firstSigned).reverse());
+      const same = await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...keyed, signed_order: reordered } });
+      assert.deepEqual([same.status, same.body.id], [200, placed.body.id], same.text);
+      const resigned = await call(keyA, '/api/v1/orders', { method: 'POST', body: { ...keyed, signed_order: await signedOrder({ salt: String(Number(firstSigned.salt) + 1) }) } });
+      assert.equal(resigned.status, 409, resigned.text);
+      assert.match(resigned.body.error as string, /with a different signed_order;/);
+      assert.equal(posts(), before + 2, 'the repeats sent nothing');
       const bal = await call(keyA, '/api/v1/balances?exchange=polymarket');
       assert.equal(bal.status, 200, bal.text);
       // The order made by the EOA (signature type 0) is held by it: the Data API lists it by that wallet.

@@ -69,7 +69,7 @@ describe('stream messages', () => {
   });
 
   it('client messages: defaults, and errors that name the field', () => {
-    assert.deepEqual(parseClientMessage('{"action":"subscribe","market_ids":["a","a"]}', 'market_ids'), { action: 'subscribe', ids: ['a'], messageTypes: ['prices', 'orderbook'] });
+    assert.deepEqual(parseClientMessage('{"action":"subscribe","market_ids":["a","a"]}', 'market_ids'), { action: 'subscribe', ids: ['a'], messageTypes: ['prices', 'orderbook'], typesGiven: false });
     assert.match((parseClientMessage('{"action":"subscribe"}', 'kalshi_ids') as { error: string }).error, /kalshi_ids is required/);
     assert.match((parseClientMessage('[1]', 'kalshi_ids') as { error: string }).error, /JSON object/);
     assert.match((parseClientMessage('{"action":"subscribe","market_ids":[]}', 'market_ids') as { error: string }).error, /at least one/);

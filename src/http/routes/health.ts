@@ -13,8 +13,10 @@ export interface VenueHealth {
   status: string;
   last_sync_at: string | null;
   markets: number;
+  /** The latest sync's refusal to remove markets (too large a share, or a catalog of another source); null when none. */
+  sync_refused?: { reason: string; would_remove: number | null; at: string } | null;
 }
-/** The venues' sync state, by exchange code; a venue whose last sync failed degrades the service. */
+/** The venues' sync state, by exchange code; a venue whose last sync failed, or refused removals, degrades the service. */
 export type ExchangesCheck = () => Promise<Record<string, VenueHealth>>;
 
 const DriftNotice = z.object({
@@ -24,6 +26,21 @@ const DriftNotice = z.object({
   at: z.string().openapi({ description: 'ISO time of the last sighting' }),
   count: z.number().int().openapi({ description: 'Sightings since the process started' }),
 });
+const SyncRefusedSchema = openapi.register(
+  'SyncRefused',
+  z
+    .object({
+      reason: z.string(),
+      would_remove: z.number().int().nullable().openapi({ description: 'Markets the listing lacked; null when the sync was refused before listing (a catalog of another source)' }),
+      catalog_markets: z.number().int(),
+      source: z.string().nullable().openapi({ description: 'Where the refused sync listed from: simulator, or live and the base URLs' }),
+      at: z.string().openapi({ format: 'date-time' }),
+    })
+    .openapi({ description: 'The latest sync of the venue removed nothing: its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. Cleared by the next sync that goes through; `npm run sync -- --allow-removals` overrides.' }),
+);
+const VenueHealthSchema = z
+  .object({ status: z.string(), last_sync_at: z.string().nullable(), markets: z.number().int(), sync_refused: SyncRefusedSchema.nullable() })
+  .catchall(z.unknown());
 const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled', 'starting', 'fetching']) }).catchall(z.unknown());
 
 /** The embedding backfill's backlog and lease (src/search/semantic/semantic-component.ts), once the model is loaded. */
@@ -71,6 +88,7 @@ const Health = openapi.register(
         credentials: CredentialsHealth.optional(),
         matching: MatchingHealth.optional(),
         order_sync: OrderSyncHealth.optional(),
+        exchanges: z.record(z.string(), VenueHealthSchema).optional(),
       })
       .catchall(z.unknown()),
     drift: z
@@ -84,7 +102,9 @@ openapi.registerPath({
   tags: ['Service'],
   summary: 'Service health',
   description:
-    'components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets}} (markets counted as they arrive while a sync runs). status is degraded when a non-database component is down or degraded. ' +
+    'components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets, sync_refused}} (markets counted as they arrive while a sync runs). ' +
+    'sync_refused ({reason, would_remove, catalog_markets, source, at}, else null): the latest sync removed nothing because its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. ' +
+    'status is degraded when a non-database component is down or degraded, or a sync was refused. ' +
     'drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue\'s published wire format in live traffic.',
   responses: {
     200: { description: 'Database reachable', content: { 'application/json': { schema: Health } } },
@@ -134,7 +154,7 @@ export function createHealthRouter(opts: {
       try {
         const venues = await opts.exchanges();
         componentsBody.exchanges = venues;
-        if (Object.values(venues).some((v) => v.status === 'failed')) degraded = true;
+        if (Object.values(venues).some((v) => v.status === 'failed' || v.sync_refused)) degraded = true;
       } catch (err) {
         componentsBody.exchanges = { error: (err as Error).message };
         degraded = true;

@@ -30,7 +30,7 @@ const orderFields = {
     .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only')
     .nullable()
     .optional()
-    .openapi({ description: 'Idempotency key: repeating it returns the first order (200) and sends nothing twice' }),
+    .openapi({ description: 'Idempotency key: repeating it with the same body returns the first order (200) and sends nothing twice; with a different body it is a 409 naming the differing fields' }),
 };
 
 export const PlaceOrderBody = openapi.register('PlaceOrder', z.object({ ...orderFields, signed_order: SignedOrderField }).strict());

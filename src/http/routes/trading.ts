@@ -30,8 +30,9 @@ openapi.registerPath({
   request: { body: { content: { 'application/json': { schema: PlaceOrderBody, examples: PLACE_ORDER_EXAMPLES } } } },
   responses: {
     201: json(Order, 'Placed (its status says whether it rests, filled, ...)'),
-    200: json(Order, 'A repeated client_order_id: the first order, nothing sent again'),
+    200: json(Order, 'A repeated client_order_id with the same body: the first order, nothing sent again'),
     ...keyedErrors,
+    409: errorResponse('The client_order_id was used for an order with a different body; the message names the differing fields. Nothing is sent'),
     422: errorResponse('The venue rejected the order; it is stored as rejected with the reason'),
     502: errorResponse('The venue is down or failed; the order is stored as rejected, or pending until reconciled (the message says which)'),
     503: errorResponse(`Trading on the venue is not available in this process, or ${KEY_ROTATION_503}`),

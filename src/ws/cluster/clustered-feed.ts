@@ -133,10 +133,16 @@ export class ClusteredFeed implements MarketFeed {
       lm = { ref, subs: new Map(), latest: {}, awaiting: { prices: new Set(), orderbook: new Set() }, seqs: {} };
       this.local.set(ref.marketId, lm);
     }
+    const had = lm.subs.get(sub);
     lm.subs.set(sub, types);
     if (this.feed) return this.feed.add(sub, ref, types);
     for (const t of SNAPSHOT_TYPES) {
-      if (!types.has(t)) continue;
+      // A kind dropped is no longer owed; a kind held already needs no second snapshot.
+      if (!types.has(t)) {
+        lm.awaiting[t].delete(sub);
+        continue;
+      }
+      if (had?.has(t)) continue;
       const latest = lm.latest[t];
       if (latest) sub.deliver({ ...latest, snapshot: true });
       else lm.awaiting[t].add(sub);
@@ -268,7 +274,7 @@ export class ClusteredFeed implements MarketFeed {
     }
     // Adding again re-sends the latest prices and book (as snapshots) for the instance that asked
     // (to raw observers too: src/ws/venue-feed.ts resendBook), and tells it the upstream's state.
-    feed.add(rm.sub, rm.ref, new Set(unionOfTypes(rm.byInstance.values())));
+    feed.add(rm.sub, rm.ref, new Set(unionOfTypes(rm.byInstance.values())), true);
     if (interest.raw) this.opts.port.publishRaw(this.exchange, null, { status: feed.upstreamStatus() });
   }
 
