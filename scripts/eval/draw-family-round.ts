@@ -70,6 +70,8 @@ export interface RoundMarket {
   close_time: string | null;
   outcomes: null;
   subtitle: string | null;
+  category: null;
+  event_id: null;
 }
 
 export interface RoundPair {
@@ -120,7 +122,7 @@ interface Gamma { conditionId?: string; question?: string; endDate?: string; des
 interface StrikeRow { asset: string; kalshi_ticker: string; kalshi_strike: number; poly_slug: string | null; poly_strike: number | null }
 
 const market = (exchange: string, title: string, extra: Partial<RoundMarket> = {}): RoundMarket => ({
-  exchange, market_id: null, title, rules: null, close_time: null, outcomes: null, subtitle: null, ...extra,
+  exchange, market_id: null, title, rules: null, close_time: null, outcomes: null, subtitle: null, category: null, event_id: null, ...extra,
 });
 
 /** The pairs of the round, or null when the shared data is not on this machine. */
