@@ -9,7 +9,7 @@
 // never tuned to).
 //
 // Usage: npm run eval:matching [-- --set FILE] [--data DIR] [--splits dev,test,test2] [--misses dev|test|test2|all] [--no-bot]
-//                              [--families-only] [--family-misses tune|report|all]
+//                              [--families-only] [--family-misses tune|report|all] [--family-splits tune|report|tune,report]
 //   --set     labelled pairs (default test/fixtures/matching/labelled-pairs.jsonl)
 //   --data    the shared data folder (default ../shared/data; skipped with a message when absent)
 //   --splits  the splits to score (default: every split of the file); tuning runs leave the held-out one out
@@ -39,6 +39,8 @@ const missesOf = argValue('--misses') ?? 'dev';
 const skipBot = process.argv.includes('--no-bot');
 const familiesOnly = process.argv.includes('--families-only');
 const familyMissesOf = argValue('--family-misses') ?? 'tune';
+// Tuning runs look at the tune split only: `--family-splits tune`.
+const familySplits = argValue('--family-splits')?.split(',').map((x) => x.trim());
 const SPLITS = ['dev', 'test', 'test2'] as const;
 type Split = (typeof SPLITS)[number];
 const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', test: 'test (old held-out half)', test2: 'test2 (held out)' };
@@ -196,7 +198,7 @@ try {
   const embed: EmbedTexts = async (texts, kind) => (await model.embedDocuments(texts, kind)).map((d) => d.vector);
   const started = Date.now();
   if (!familiesOnly) await evaluateSet(embed);
-  console.log(await evaluateFamilyRound(embed, { dataDir, missesOf: familyMissesOf }));
+  console.log(await evaluateFamilyRound(embed, { dataDir, missesOf: familyMissesOf, splits: familySplits }));
   if (!skipBot && !familiesOnly) await evaluateBotFiles(embed);
   console.error(`eval:matching done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {

@@ -54,12 +54,14 @@ function metrics(rows: ScoredFamilyPair[]): EvaluationResult {
 }
 
 /** The report as Markdown (tables per split, confusion, the misses of one split). */
-export async function evaluateFamilyRound(embed: EmbedTexts, options: { dataDir: string; missesOf?: string }): Promise<string> {
-  const scored = await scoreFamilyRound(embed, options.dataDir);
+export async function evaluateFamilyRound(embed: EmbedTexts, options: { dataDir: string; missesOf?: string; splits?: readonly string[] }): Promise<string> {
+  const all = await scoreFamilyRound(embed, options.dataDir);
+  const scored = all && options.splits ? all.filter((r) => options.splits!.includes(r.label.split)) : all;
   if (!scored) return `## Families round\n\nskipped: ${options.dataDir} has no pairs/opinion-polymarket.jsonl or Gamma markets (the shared data folder is not on this machine)\n`;
   const out: string[] = [`## Families round (${FAMILY_LABELS_PATH}: ${scored.length} pairs)\n`];
   out.push('| split | family | pairs | identical | identity precision | identity recall | F1 | relation accuracy |', '|---|---|---:|---:|---:|---:|---:|---:|');
   for (const split of SPLITS) {
+    if (options.splits && !options.splits.includes(split)) continue;
     const inSplit = scored.filter((r) => r.label.split === split);
     for (const family of [...FAMILIES, 'all'] as const) {
       const rows = family === 'all' ? inSplit : inSplit.filter((r) => r.label.family === family);
@@ -70,6 +72,7 @@ export async function evaluateFamilyRound(embed: EmbedTexts, options: { dataDir:
     }
   }
   for (const split of SPLITS) {
+    if (options.splits && !options.splits.includes(split)) continue;
     const rows = scored.filter((r) => r.label.split === split);
     const labelKeys = [...new Set(rows.map((r) => relationOf(r.label.label, r.label.kind)))].sort();
     const predictedKeys = [...new Set(rows.map((r) => relationOf(r.verdict.relation, r.verdict.kind)))].sort();
