@@ -7,6 +7,7 @@
  * Every regex is compiled once at module load: the judge runs ~250k times per full matching run.
  */
 import { canonicaliseAliases, ALIAS_KEYS } from './aliases.js';
+import { gameCloseLagDays } from './venue-conventions.js';
 import type { MatchMarket } from './types.js';
 
 export type Comparator = '>' | '>=' | '<' | '<=' | 'between' | '=' | 'touch_up' | 'touch_down';
@@ -38,6 +39,8 @@ export interface Fingerprint {
   closeMs: number | null;
   /** A market on one game (a match-up, a margin, a total, a player's stat line): it closes at the game. */
   eventTimed: boolean;
+  /** Days after the game its venue closes such a market (the venue's convention, 0 = at the game). */
+  gameCloseLagDays: number;
   /** Time zone named in the title (et, pt, utc, ...), or null. */
   timeZone: string | null;
   /** Cumulative ("total", "at any time", "by") vs at-close ("on", "at close", "end of"), when said. */
@@ -699,6 +702,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     closeDay: m.close_time ? m.close_time.slice(0, 10) : null,
     closeMs: closeMsValue,
     eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)) || (stage !== null && /^game_/.test(stage)),
+    gameCloseLagDays: gameCloseLagDays(m.exchange),
     timeZone: tz ? tz[1] : null,
     accrual,
     source,

@@ -206,11 +206,13 @@ function windowVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null = null
     if (tooLate || tooEarly || yearBefore) return `date ${date} vs closes ${other.closeDay}`;
     return null;
   }
-  // One game: a venue closes at the game or, as Kalshi does for sports, 14 days after it; any other
-  // gap is another game of the same teams or players.
+  // One game: a venue closes at the game or some days after it (its convention, in its descriptor:
+  // Kalshi 14); any other gap is another game of the same teams or players.
   if (!wa && !wb && (a.eventTimed || b.eventTimed) && a.closeMs !== null && b.closeMs !== null) {
-    const gap = Math.abs(a.closeMs - b.closeMs) / 86_400_000;
-    if (gap > 1.5 && Math.abs(gap - 14) > 1.5) return `game closes ${a.closeDay} vs ${b.closeDay} (another game)`;
+    const raw = Math.abs(a.closeMs - b.closeMs) / 86_400_000;
+    const byConvention = Math.abs(a.closeMs - b.closeMs - (a.gameCloseLagDays - b.gameCloseLagDays) * 86_400_000) / 86_400_000;
+    const lag = Math.max(a.gameCloseLagDays, b.gameCloseLagDays);
+    if (raw > 1.5 && byConvention > 1.5) return `game closes ${a.closeDay} vs ${b.closeDay}${lag ? ` (the venue's convention: ${lag} days after the game)` : ''} (another game)`;
     return null;
   }
   if (!wa && !wb && asOfMs !== null && (a.closeMs === null) !== (b.closeMs === null)) {

@@ -360,6 +360,14 @@ describe('matching: pair judge on the families round\'s shapes', () => {
     assertVeto(judge(tamaki, m('polymarket', 'Will sanae takaichi be the prime minister of japan as a result of the 2026 snap election?'), 0.72), 'candidate');
   });
 
+  it('fixtures: a venue that closes a game\'s markets days after it (its descriptor says so) is the same game; the same gap between two venues that close at the game is another game', () => {
+    const polymarket = m('polymarket', 'Lakers vs. Celtics', { close_time: '2026-02-12T03:00:00Z' });
+    assertIdentical(judge(m('kalshi', 'Lakers at Celtics', { close_time: '2026-02-26T03:00:00Z' }), polymarket, 0.9));
+    const opinion = judge(m('opinion', 'NBA: Lakers vs Celtics', { close_time: '2026-02-26T03:00:00Z' }), polymarket, 0.9);
+    assert.equal(opinion.relation, 'different', opinion.reasons.join('; '));
+    assert.ok(opinion.reasons.some((r) => r.includes('another game')));
+  });
+
   it('dates without a year: a market with no close time is a question of now, not an edition that ended years before', () => {
     const asOfMs = Date.parse('2026-11-28T00:00:00Z');
     const now = m('predictit', 'Kansas City Chiefs to win the Super Bowl?');
