@@ -83,6 +83,19 @@ export async function evaluateFamilyRound(embed: EmbedTexts, options: { dataDir:
       out.push(`| ${l} | ${cells.join(' | ')} |`);
     }
   }
+  // Reliability of the links' confidence: of the pairs the judge links (identical) with a confidence in
+  // a bucket, the share labelled identical. Read on the report split; the confidence is not fitted to it.
+  const BUCKETS: [number, number][] = [[0, 0.8], [0.8, 0.9], [0.9, 0.95], [0.95, 0.99], [0.99, 1.0001]];
+  for (const split of SPLITS) {
+    if (options.splits && !options.splits.includes(split)) continue;
+    const links = scored.filter((r) => r.label.split === split && r.verdict.relation === 'identical');
+    out.push(`\n### Reliability of link confidence, ${split} (${links.length} links)\n`, '| confidence | links | labelled identical | share |', '|---|---:|---:|---:|');
+    for (const [lo, hi] of BUCKETS) {
+      const inBucket = links.filter((r) => r.verdict.confidence >= lo && r.verdict.confidence < hi);
+      const good = inBucket.filter((r) => r.label.label === 'identical').length;
+      out.push(`| [${lo.toFixed(2)}, ${Math.min(hi, 1).toFixed(2)}${hi > 1 ? ']' : ')'} | ${inBucket.length} | ${good} | ${inBucket.length ? pct(good / inBucket.length) : '-'} |`);
+    }
+  }
   const missesOf = options.missesOf ?? 'tune';
   const misses = scored.filter((r) => (missesOf === 'all' || r.label.split === missesOf) && (r.label.label === 'identical') !== (r.verdict.relation === 'identical'));
   out.push(`\n### Identity misses, ${missesOf} (${misses.length})\n`);
