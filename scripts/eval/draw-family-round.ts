@@ -24,10 +24,10 @@
 // Ids: `op<opinion market id>~pm<first 14 chars of the conditionId>` and `k<Kalshi ticker>~pm<slug>`.
 //
 // Usage: npx tsx scripts/eval/draw-family-round.ts [--data DIR] [--seed 20261128] > /tmp/family-round.jsonl
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { jsonLinesSync } from './json-lines.js';
 import { seededSample } from './seeded-sample.js';
 import { slugTitle } from './polymarket-slug-title.js';
 
@@ -86,11 +86,7 @@ export interface RoundPair {
   b: RoundMarket;
 }
 
-function lines<T>(file: string): T[] {
-  const raw = readFileSync(file);
-  const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
-}
+const lines = jsonLinesSync;
 
 export function familyOf(parentTitle: string): Family | null {
   for (const [family, rule] of FAMILY_RULES) if (rule.test(parentTitle)) return family;
