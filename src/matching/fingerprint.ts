@@ -351,10 +351,12 @@ function findDates(lower: string, yearFor: YearFor): DateHit[] {
   return hits;
 }
 
-/** The text with the given spans replaced by spaces (indices kept). */
+const DAY_RANGE_AFTER = /^\s*[-–]\s*\d{1,2}\b(?!\s*(?:k|m|b|%|[.,]\d))/;
+
+/** The text with the given spans replaced by a mark no pattern reads across (indices kept). */
 function blank(text: string, spans: readonly [number, number][]): string {
   const chars = text.split('');
-  for (const [start, end] of spans) for (let i = start; i < end && i < chars.length; i++) chars[i] = ' ';
+  for (const [start, end] of spans) for (let i = start; i < end && i < chars.length; i++) chars[i] = '§';
   return chars.join('');
 }
 
@@ -518,7 +520,11 @@ export function fingerprint(m: MatchMarket): Fingerprint {
 
   // Dates first: their day numbers must not be read as thresholds.
   const dates = findDates(lower, yearGuesser(closeMsValue));
-  const skip: [number, number][] = dates.map((d) => [d.index, d.index + d.length]);
+  // A day range after a date ("November 24-30") belongs to the date, not to the strikes.
+  const skip: [number, number][] = dates.map((d) => {
+    const range = DAY_RANGE_AFTER.exec(lower.slice(d.index + d.length));
+    return [d.index, d.index + d.length + (range ? range[0].length : 0)];
+  });
   // Years are not thresholds either.
   let year: number | null = null;
   for (const y of lower.matchAll(YEAR)) {

@@ -333,6 +333,12 @@ describe('matching: pair judge on the families round\'s shapes', () => {
     assert.equal(reach.relation, 'related', reach.reasons.join('; '));
   });
 
+  it('crypto threshold: a day range after a date ("November 24-30") is the window, not a band with the strike', () => {
+    const opinion = m('opinion', 'What price will Bitcoin hit November 24-30? - ↑ 100,000');
+    assertIdentical(judge(opinion, m('polymarket', 'Will Bitcoin reach $100,000 November 24-30?')));
+    assertVeto(judge(opinion, m('polymarket', 'Will Bitcoin reach $96,000 November 24-30?')), 'strike');
+  });
+
   it('settlement look-alike: "hit ... low" is a one-touch low, not a high at the same strike', () => {
     const opinion = m('opinion', 'Will Silver hit ... by end of January? - ↓ $55', { close_time: '2026-01-31T00:00:00Z' });
     assertIdentical(judge(opinion, m('polymarket', 'Si hit 55 low jan 2026?')));
