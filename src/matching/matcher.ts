@@ -57,6 +57,8 @@ export class Matcher {
   readonly store: MatchStore;
   /** Kept between runs: an incremental run loads only the vectors written since the last one. */
   readonly vectors = new VectorCache();
+  /** Rows of linked markets, kept between runs (see the clustering stage). */
+  private readonly linkedRows = new Map<string, MatchRow>();
 
   constructor(private readonly opts: MatcherOptions) {
     this.store = new MatchStore(opts.pool);
@@ -165,8 +167,16 @@ export class Matcher {
       identity.push({ a: o.a, b: o.b, confidence: 1, method: 'operator', reasons: [`operator force-pair${o.reason ? `: ${o.reason}` : ''} (${o.created_by})`] });
     }
     const never = overrides.filter((o) => o.action === 'never').map((o) => [o.a, o.b] as [string, string]);
+    // The members a merge may ask the judge about: kept between runs like the vectors (their
+    // fingerprints are cached per row object), re-read only when re-matched.
+    for (const k of dirty) this.linkedRows.delete(k);
     const linked = new Set(identity.flatMap((l) => [l.a, l.b]));
+    for (const k of linked) if (!rows.has(k) && this.linkedRows.has(k)) rows.set(k, this.linkedRows.get(k)!);
     for (const r of await store.marketsByKey([...linked].filter((k) => !rows.has(k)))) rows.set(r.key, r);
+    for (const k of linked) {
+      const r = rows.get(k);
+      if (r && !dirty.has(k)) this.linkedRows.set(k, r);
+    }
     const forced = new Set(identity.filter((l) => l.method === 'operator').map((l) => pairKey(l.a, l.b)));
     const found = clusterMarkets(identity, (k) => split(k)[0], never, this.judgeAgrees(rows, forced, asOfMs));
     const existing = await store.clusters();
