@@ -2,9 +2,14 @@
 // recall and F1 of identity links and the identical/related/different confusion matrix, per split, with
 // rules and titles-only: `dev` (tune on it), `test` (the first held-out half, looked at once and
 // since then tuning data too) and `test2` (a later held-out round: report only, never tune on it).
-// Then runs the matcher over the bot-asserted pair files of the shared data (reported, never tuned to).
+// Then the families round (test/fixtures/matching/family-round-labels.jsonl, drawn from the shared data
+// by family and window, never by the matcher: scripts/eval/draw-family-round.ts): precision, recall and
+// F1 per family and overall on its `tune` and `report` splits, and the confusion of relations with the
+// related kinds. Then runs the matcher over the bot-asserted pair files of the shared data (reported,
+// never tuned to).
 //
 // Usage: npm run eval:matching [-- --set FILE] [--data DIR] [--splits dev,test,test2] [--misses dev|test|test2|all] [--no-bot]
+//                              [--families-only] [--family-misses tune|report|all] [--family-splits tune|report|tune,report]
 //   --set     labelled pairs (default test/fixtures/matching/labelled-pairs.jsonl)
 //   --data    the shared data folder (default ../shared/data; skipped with a message when absent)
 //   --splits  the splits to score (default: every split of the file); tuning runs leave the held-out one out
@@ -21,6 +26,7 @@ import { scorePairs, type EmbedTexts } from '../src/matching/score-pairs.js';
 import { evaluate, confusionTable, type EvaluationResult } from '../src/matching/evaluation.js';
 import type { PairVerdict, Relation } from '../src/matching/types.js';
 import { slugTitle } from './eval/polymarket-slug-title.js';
+import { evaluateFamilyRound } from './eval/family-round-eval.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);
@@ -34,6 +40,10 @@ const setPath = argValue('--set') ?? 'test/fixtures/matching/labelled-pairs.json
 const dataDir = argValue('--data') ?? path.resolve('../shared/data');
 const missesOf = argValue('--misses') ?? 'dev';
 const skipBot = process.argv.includes('--no-bot');
+const familiesOnly = process.argv.includes('--families-only');
+const familyMissesOf = argValue('--family-misses') ?? 'tune';
+// Tuning runs look at the tune split only: `--family-splits tune`.
+const familySplits = argValue('--family-splits')?.split(',').map((x) => x.trim());
 const SPLITS = ['dev', 'test', 'test2'] as const;
 type Split = (typeof SPLITS)[number];
 const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', test: 'test (old held-out half)', test2: 'test2 (held out)' };
@@ -190,8 +200,9 @@ try {
   const model = embedder;
   const embed: EmbedTexts = async (texts, kind) => (await model.embedDocuments(texts, kind)).map((d) => d.vector);
   const started = Date.now();
-  await evaluateSet(embed);
-  if (!skipBot) await evaluateBotFiles(embed);
+  if (!familiesOnly) await evaluateSet(embed);
+  console.log(await evaluateFamilyRound(embed, { dataDir, missesOf: familyMissesOf, splits: familySplits }));
+  if (!skipBot && !familiesOnly) await evaluateBotFiles(embed);
   console.error(`eval:matching done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   console.error(`eval:matching failed: ${(err as Error).message}`);

@@ -17,9 +17,9 @@
 //   mf-I      Manifold market I against the Polymarket or PredictIt question sharing most words with it
 //
 // Usage: npx tsx scripts/eval/draw-test2.ts [--data DIR] [--seed 20261124] > /tmp/test2-draw.jsonl
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { jsonLinesSync } from './json-lines.js';
 import { seededSample } from './seeded-sample.js';
 import { slugTitle } from './polymarket-slug-title.js';
 import { exitOnHelp } from '../lib/cli-args.js';
@@ -50,11 +50,7 @@ interface Drawn {
   b: M;
 }
 
-function lines<T>(file: string): T[] {
-  const raw = readFileSync(file);
-  const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
-}
+const lines = jsonLinesSync;
 const data = (p: string) => path.join(dataDir, p);
 if (!existsSync(data('pairs/opinion-polymarket.jsonl'))) {
   console.error(`skipped: ${dataDir} has no pairs/opinion-polymarket.jsonl (the shared data folder is not on this machine)`);

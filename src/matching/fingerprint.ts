@@ -7,6 +7,7 @@
  * Every regex is compiled once at module load: the judge runs ~250k times per full matching run.
  */
 import { canonicaliseAliases, ALIAS_KEYS } from './aliases.js';
+import { gameCloseLagDays } from './venue-conventions.js';
 import type { MatchMarket } from './types.js';
 
 export type Comparator = '>' | '>=' | '<' | '<=' | 'between' | '=' | 'touch_up' | 'touch_down';
@@ -38,6 +39,8 @@ export interface Fingerprint {
   closeMs: number | null;
   /** A market on one game (a match-up, a margin, a total, a player's stat line): it closes at the game. */
   eventTimed: boolean;
+  /** Days after the game its venue closes such a market (the venue's convention, 0 = at the game). */
+  gameCloseLagDays: number;
   /** Time zone named in the title (et, pt, utc, ...), or null. */
   timeZone: string | null;
   /** Cumulative ("total", "at any time", "by") vs at-close ("on", "at close", "end of"), when said. */
@@ -129,6 +132,14 @@ const CMP_LT = /(?:<|\bbelow\b|\bunder\b|\bless than\b|\blower than\b|\bfewer th
 const CMP_TOUCH_UP = /\b(?:reach(?:es)?|hits?|surpass(?:es)?|cross(?:es)?|breaks?|tops?|all[- ]time high|ath)\b/;
 const CMP_TOUCH_DOWN = /\b(?:dips? to|falls? to|drops? to|dips? below|falls? below|drops? below|crash(?:es)? to|sinks? to)\b/;
 const CMP_EQ = /\bexactly\b|\bequal to\b/;
+/**
+ * How venues name a one-touch (any time in the window) high or low without "reach"/"dip to": series
+ * names and strike-line templates. Checked in order: a low before a high ("one touch minimum").
+ */
+const ONE_TOUCH: ['touch_up' | 'touch_down', RegExp][] = [
+  ['touch_down', /\b(?:one[- ]touch (?:min(?:imum)?|low)|min(?:imum)? (?:one[- ]touch|monthly|weekly|daily)|(?:monthly|weekly|daily) (?:low|min(?:imum)?))|\b(?:hits?|reach(?:es)?)\b(?:\s+\S+){0,2}\s+low\b|\bhits? low\b/],
+  ['touch_up', /\b(?:one[- ]touch|max(?:imum)? (?:monthly|weekly|daily)|(?:monthly|weekly|daily) (?:high|max(?:imum)?))/],
+];
 
 const METRIC_PATTERNS: [string, RegExp][] = [
   ['popular_vote', /\bpopular vote\b/],
@@ -239,6 +250,11 @@ const STOP_WORDS = new Set(
     'close closes closing day week month year time date 2020 2021 2022 2023 2024 2025 2026 2027 2028 2029 2030').split(/\s+/),
 );
 
+/** Whether a word is one the fingerprint drops from a question's content words. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 const TOKEN_SPLIT = /[^a-z0-9&]+/;
 const NAME_WORD = /\b([A-Z][a-zA-Z'’.-]+(?:\s+[A-Z][a-zA-Z'’.-]+)*)/g;
 const NAME_STOP = new Set([
@@ -333,6 +349,15 @@ function findDates(lower: string, yearFor: YearFor): DateHit[] {
     add(`${year ?? '????'}-${pad2(MONTHS[m[1]])}`, m.index!, m[0].length);
   }
   return hits;
+}
+
+const DAY_RANGE_AFTER = /^\s*[-–]\s*\d{1,2}\b(?!\s*(?:k|m|b|%|[.,]\d))/;
+
+/** The text with the given spans replaced by a mark no pattern reads across (indices kept). */
+function blank(text: string, spans: readonly [number, number][]): string {
+  const chars = text.split('');
+  for (const [start, end] of spans) for (let i = start; i < end && i < chars.length; i++) chars[i] = '§';
+  return chars.join('');
 }
 
 function parseNumber(raw: string): number {
@@ -495,7 +520,11 @@ export function fingerprint(m: MatchMarket): Fingerprint {
 
   // Dates first: their day numbers must not be read as thresholds.
   const dates = findDates(lower, yearGuesser(closeMsValue));
-  const skip: [number, number][] = dates.map((d) => [d.index, d.index + d.length]);
+  // A day range after a date ("November 24-30") belongs to the date, not to the strikes.
+  const skip: [number, number][] = dates.map((d) => {
+    const range = DAY_RANGE_AFTER.exec(lower.slice(d.index + d.length));
+    return [d.index, d.index + d.length + (range ? range[0].length : 0)];
+  });
   // Years are not thresholds either.
   let year: number | null = null;
   for (const y of lower.matchAll(YEAR)) {
@@ -520,8 +549,14 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   // The subtitle (Kalshi's strike line) often carries the threshold: "$100,000 or above".
   const thresholdText = subtitle ? `${lower} | ${subtitle.toLowerCase()}` : lower;
   const numbers = findNumbers(thresholdText, skip);
-  const band = numbers.length >= 2 && BAND_PATTERN.test(thresholdText);
-  const comparator = numbers.length > 0 ? detectComparator(thresholdText, band) : CMP_TOUCH_UP.test(lower) ? 'touch_up' : null;
+  // A band needs two different numbers; dates, years and times are blanked first ("July 2026 - $82,500
+  // or above" is a strike after a month, not a range from 2026 to 82,500).
+  const band = new Set(numbers.map((n) => n.value)).size >= 2 && BAND_PATTERN.test(blank(thresholdText, skip));
+  let comparator = numbers.length > 0 ? detectComparator(thresholdText, band) : CMP_TOUCH_UP.test(lower) ? 'touch_up' : null;
+  // A one-touch series ("monthly one touch", "Max Monthly", "how low", "hit ... low") asks whether the
+  // price touches the strike at any time in the window, whatever its strike line says ("or above").
+  const touch = ONE_TOUCH.find(([, re]) => re.test(lower))?.[0] ?? null;
+  if (touch && !band && comparator !== null && comparator !== '=') comparator = touch;
   // A number with a currency, scale or unit is the strike; a bare one ("PSA 10") only when nothing else is.
   const withUnit = numbers.filter((n) => n.unit || n.scaled);
   // A band's lower bound often goes without the unit ("78-79°F").
@@ -550,6 +585,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
       break;
     }
   }
+  if (touch && (metric === null || metric === 'high' || metric === 'low')) metric = touch === 'touch_up' ? 'high' : 'low';
 
   let window: Fingerprint['window'] = null;
   if (dates.length) {
@@ -672,6 +708,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     closeDay: m.close_time ? m.close_time.slice(0, 10) : null,
     closeMs: closeMsValue,
     eventTimed: matchup !== null || (metric !== null && GAME_METRICS.has(metric)) || (stage !== null && /^game_/.test(stage)),
+    gameCloseLagDays: gameCloseLagDays(m.exchange),
     timeZone: tz ? tz[1] : null,
     accrual,
     source,

@@ -20,7 +20,7 @@
  * Pure and fast: fingerprints are cached per market object (WeakMap), so the job pays for each market's
  * parse once however many candidates it is judged against.
  */
-import { fingerprint, type Comparator, type Fingerprint } from './fingerprint.js';
+import { fingerprint, isStopWord, type Comparator, type Fingerprint } from './fingerprint.js';
 import type { MatchMarket, PairVerdict, RelatedKind } from './types.js';
 
 export interface PairSimilarity {
@@ -39,6 +39,11 @@ export const IDENTICAL_THRESHOLD = 0.8;
  * an increase at the March 2026 meeting?"), and the anchor is what makes them the same.
  */
 export const ANCHORED_THRESHOLD = 0.68;
+/**
+ * Two independent precise features agreeing (the same decision and the same meeting month; the same
+ * strike and the same window) pin the question down whatever the wording around them.
+ */
+export const DOUBLY_ANCHORED_THRESHOLD = 0.6;
 /** Below this subject score two markets are about different things (no `related` link either). */
 const SUBJECT_FLOOR = 0.35;
 /** Days two close times may differ, when no title names a date, before the windows count as different. */
@@ -173,6 +178,16 @@ function windowVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null = null
     // question both ways, so only a point ("on") vs a period counts.
     return null;
   }
+  // One side names a window (a year, a month) and the other neither a window nor a close time: the
+  // latter is a question of now, so a window that ended long before the time of judgement is an
+  // earlier edition ("Super Bowl 2025", resolved, vs "the Super Bowl?" on a venue without close times).
+  if ((wa === null) !== (wb === null) && asOfMs !== null) {
+    const [windowed, open] = wa ? [a, b] : [b, a];
+    const end = windowed.closeMs ?? (windowEnd(windowed.window!.date) ? Date.parse(`${windowEnd(windowed.window!.date)}T23:59:59Z`) : null);
+    if (open.closeMs === null && end !== null && asOfMs - end > EARLIER_INSTANCE_DAYS * 86_400_000) {
+      return `ended ${new Date(end).toISOString().slice(0, 10)} vs open with no close time (an earlier instance)`;
+    }
+  }
   // One side names a window, the other has only its close time: the close must fall inside the
   // window (a year or month window may close any time in it, an event early) and not long after it.
   const w = wa ?? wb;
@@ -191,11 +206,13 @@ function windowVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null = null
     if (tooLate || tooEarly || yearBefore) return `date ${date} vs closes ${other.closeDay}`;
     return null;
   }
-  // One game: a venue closes at the game or, as Kalshi does for sports, 14 days after it; any other
-  // gap is another game of the same teams or players.
+  // One game: a venue closes at the game or some days after it (its convention, in its descriptor:
+  // Kalshi 14); any other gap is another game of the same teams or players.
   if (!wa && !wb && (a.eventTimed || b.eventTimed) && a.closeMs !== null && b.closeMs !== null) {
-    const gap = Math.abs(a.closeMs - b.closeMs) / 86_400_000;
-    if (gap > 1.5 && Math.abs(gap - 14) > 1.5) return `game closes ${a.closeDay} vs ${b.closeDay} (another game)`;
+    const raw = Math.abs(a.closeMs - b.closeMs) / 86_400_000;
+    const byConvention = Math.abs(a.closeMs - b.closeMs - (a.gameCloseLagDays - b.gameCloseLagDays) * 86_400_000) / 86_400_000;
+    const lag = Math.max(a.gameCloseLagDays, b.gameCloseLagDays);
+    if (raw > 1.5 && byConvention > 1.5) return `game closes ${a.closeDay} vs ${b.closeDay}${lag ? ` (the venue's convention: ${lag} days after the game)` : ''} (another game)`;
     return null;
   }
   if (!wa && !wb && asOfMs !== null && (a.closeMs === null) !== (b.closeMs === null)) {
@@ -236,10 +253,10 @@ function findVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null): Veto |
     [a, b],
     [b, a],
   ] as const) {
-    if (x.candidate && !y.candidate) {
+    // A rate decision's option ("Decrease rates", "No change") is compared as the decision below.
+    if (x.candidate && !y.candidate && !(x.decision && x.decision === y.decision)) {
       const words = x.candidate.split(/[^a-z0-9]+/).filter((w) => w.length > 2);
-      const named = words.some((w) => [w, stemWord(w)].some((f) => y.tokens.includes(f) || y.names.includes(f) || y.entities.includes(f)));
-      if (words.length && !named) return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${x.candidate} not in the other question` };
+      if (words.length && !optionNamed(x.candidate, y)) return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${x.candidate} not in the other question` };
     }
   }
   // The catch-all outcome ("another ticker", "Other") is not any named option of the same event.
@@ -432,7 +449,7 @@ export function judgeFingerprints(a: Fingerprint, b: Fingerprint, similarity: Pa
     return { relation: 'related', kind: veto.kind, confidence: round(0.7 + 0.25 * score), reasons, veto: veto.veto };
   }
   const anchors = anchorsOf(a, b);
-  if (score >= IDENTICAL_THRESHOLD || (anchors.length > 0 && score >= ANCHORED_THRESHOLD)) {
+  if (score >= IDENTICAL_THRESHOLD || (anchors.length > 0 && score >= ANCHORED_THRESHOLD) || (anchors.length > 1 && score >= DOUBLY_ANCHORED_THRESHOLD)) {
     reasons.push(`same subject and predicate (score ${score.toFixed(2)})`);
     for (const anchor of anchors) if (!anchor.startsWith('same strike') && !anchor.startsWith('same window')) reasons.push(anchor);
     if (a.thresholds.length) reasons.push(`same strike ${a.comparator ?? ''} ${a.thresholds.map(fmt).join('-')} ${a.unit ?? ''}`.replace(/\s+/g, ' ').trim());
@@ -456,13 +473,25 @@ function anchorsOf(a: Fingerprint, b: Fingerprint): string[] {
   ] as const) {
     if (!x.candidate) continue;
     const words = x.candidate.split(/[^a-z0-9]+/).filter((w) => w.length > 2);
-    if (words.length && words.every((w) => [w, stemWord(w)].some((f) => y.tokens.includes(f) || y.names.includes(f) || y.entities.includes(f)))) {
+    if (words.length && optionNamed(x.candidate, y)) {
       out.push(`option "${x.candidate}" named on both sides`);
       break;
     }
   }
   if (a.matchup && b.matchup) out.push('same match-up');
+  if (a.decision && a.decision === b.decision) out.push(`same decision ${a.decision}`);
   return out;
+}
+
+/**
+ * Whether the other question names an option: its most distinctive words (the longest, all of them
+ * when several tie) appear there. "Kevin Hassett" is not "Kevin Warsh" though both say Kevin; a slug
+ * that mangles accents ("yichir tamaki") still carries the surname.
+ */
+function optionNamed(option: string, y: Fingerprint): boolean {
+  const words = option.split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !isStopWord(w));
+  const longest = Math.max(0, ...words.map((w) => w.length));
+  return words.filter((w) => w.length === longest).every((w) => [w, stemWord(w)].some((f) => y.tokens.includes(f) || y.names.includes(f) || y.entities.includes(f)));
 }
 
 function round(x: number): number {

@@ -12,7 +12,8 @@ import type { Logger } from 'pino';
 import type { CatalogWriter, ClusterAssignment } from '../catalog/catalog-writer.js';
 import { ExchangeCodeSchema } from '../venues/exchanges.js';
 import { findCandidates, type CandidateMarket, type CandidateOptions } from './candidates.js';
-import { clusterMarkets, type FoundCluster, type IdentityLink } from './clustering.js';
+import { clusterMarkets, type FoundCluster, type IdentityLink, type PairAgreement } from './clustering.js';
+import { cosine } from './score-pairs.js';
 import { MatchStore, type ClusterWrite, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-store.js';
 import { assignIdentities } from './stable-ids.js';
 import type { MatchMarket, PairVerdict } from './types.js';
@@ -56,9 +57,37 @@ export class Matcher {
   readonly store: MatchStore;
   /** Kept between runs: an incremental run loads only the vectors written since the last one. */
   readonly vectors = new VectorCache();
+  /** Rows of linked markets, kept between runs (see the clustering stage). */
+  private readonly linkedRows = new Map<string, MatchRow>();
 
   constructor(private readonly opts: MatcherOptions) {
     this.store = new MatchStore(opts.pool);
+  }
+
+  /**
+   * The judge's word on two markets a merge would put in one cluster, on the same inputs as a link
+   * (titles, rules, close times, embeddings): only `identical` lets them share a cluster. Memoised
+   * for the run; an operator force-pair always agrees.
+   */
+  private judgeAgrees(rows: Map<string, MatchRow>, forced: ReadonlySet<string>, asOfMs: number): PairAgreement {
+    const memo = new Map<string, boolean>();
+    const sim = (kind: 'title' | 'rules', a: string, b: string): number | null => {
+      const x = this.vectors[kind].get(a)?.vector;
+      const y = this.vectors[kind].get(b)?.vector;
+      return x && y ? cosine(x, y) : null;
+    };
+    return (a, b) => {
+      const k = pairKey(a, b);
+      if (forced.has(k)) return true;
+      let ok = memo.get(k);
+      if (ok === undefined) {
+        const ra = rows.get(a);
+        const rb = rows.get(b);
+        ok = !!ra && !!rb && this.opts.judge(ra.market, rb.market, { title: sim('title', a, b), rules: sim('rules', a, b) }, { asOfMs }).relation === 'identical';
+        memo.set(k, ok);
+      }
+      return ok;
+    };
   }
 
   async run(mode: { full?: boolean } = {}): Promise<MatchRunResult> {
@@ -138,7 +167,18 @@ export class Matcher {
       identity.push({ a: o.a, b: o.b, confidence: 1, method: 'operator', reasons: [`operator force-pair${o.reason ? `: ${o.reason}` : ''} (${o.created_by})`] });
     }
     const never = overrides.filter((o) => o.action === 'never').map((o) => [o.a, o.b] as [string, string]);
-    const found = clusterMarkets(identity, (k) => split(k)[0], never);
+    // The members a merge may ask the judge about: kept between runs like the vectors (their
+    // fingerprints are cached per row object), re-read only when re-matched.
+    for (const k of dirty) this.linkedRows.delete(k);
+    const linked = new Set(identity.flatMap((l) => [l.a, l.b]));
+    for (const k of linked) if (!rows.has(k) && this.linkedRows.has(k)) rows.set(k, this.linkedRows.get(k)!);
+    for (const r of await store.marketsByKey([...linked].filter((k) => !rows.has(k)))) rows.set(r.key, r);
+    for (const k of linked) {
+      const r = rows.get(k);
+      if (r && !dirty.has(k)) this.linkedRows.set(k, r);
+    }
+    const forced = new Set(identity.filter((l) => l.method === 'operator').map((l) => pairKey(l.a, l.b)));
+    const found = clusterMarkets(identity, (k) => split(k)[0], never, this.judgeAgrees(rows, forced, asOfMs));
     const existing = await store.clusters();
     const plan = assignIdentities(found, existing.map((c) => ({ cluster_id: c.cluster_id, svc_id: c.svc_id, created_at: c.created_at, members: [...c.members.keys()] })));
     const byId = new Map(existing.map((c) => [c.cluster_id, c]));
@@ -197,6 +237,8 @@ export class Matcher {
     return result;
   }
 }
+
+const pairKey = (a: string, b: string): string => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 
 /** Whether a found cluster differs from what is stored under its identity (members, or a member re-matched). */
 function clusterChanged(before: StoredCluster, f: FoundCluster, dirty: ReadonlySet<string>): boolean {

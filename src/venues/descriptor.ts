@@ -106,6 +106,15 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
    */
   readonly accountReads?: { readonly positions: boolean; readonly balances: boolean };
 
+  /**
+   * The venue's standing conventions the pair judge needs where a market's own text does not say them
+   * (src/matching/venue-conventions.ts); absent = none.
+   */
+  readonly matching?: {
+    /** Days after a game the venue closes its markets on that game (Kalshi's sports markets: 14). */
+    readonly gameCloseLagDays?: number;
+  };
+
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {
     /** Shaped like a real market id of the venue (0x condition id, number, ticker) but absent. */

@@ -318,6 +318,75 @@ describe('matching: pair judge vetoes', () => {
   });
 });
 
+// The shapes of the families round (test/fixtures/matching/family-round-labels.jsonl) the judge got
+// wrong on its tune split: each with the positive it missed and the near-miss that must stay apart.
+describe('matching: pair judge on the families round\'s shapes', () => {
+  it('crypto threshold: a one-touch series with a strike line ("$82,500 or above") is "reach 82.5k"; another strike or a low is not', () => {
+    const kalshi = m('kalshi', 'Bitcoin monthly one touch: July 2026 - $82,500 or above', { subtitle: '$82,500 or above', close_time: '2026-07-31T23:59:00Z' });
+    assertIdentical(judge(kalshi, m('polymarket', 'Will bitcoin reach 82.5k in july 2026?')));
+    assertVeto(judge(kalshi, m('polymarket', 'Will bitcoin reach 85k in july 2026?')), 'strike');
+    const dip = judge(kalshi, m('polymarket', 'Will bitcoin dip to 82.5k in july 2026?'));
+    assert.equal(dip.relation, 'related', dip.reasons.join('; '));
+    const low = m('kalshi', 'SOL monthly low: July 2026 - $70 or below', { subtitle: '$70 or below', close_time: '2026-07-31T23:59:00Z' });
+    assertIdentical(judge(low, m('polymarket', 'Will solana dip to 70 in july 2026?')));
+    const reach = judge(low, m('polymarket', 'Will solana reach 70 in july 2026?'));
+    assert.equal(reach.relation, 'related', reach.reasons.join('; '));
+  });
+
+  it('crypto threshold: a day range after a date ("November 24-30") is the window, not a band with the strike', () => {
+    const opinion = m('opinion', 'What price will Bitcoin hit November 24-30? - ↑ 100,000');
+    assertIdentical(judge(opinion, m('polymarket', 'Will Bitcoin reach $100,000 November 24-30?')));
+    assertVeto(judge(opinion, m('polymarket', 'Will Bitcoin reach $96,000 November 24-30?')), 'strike');
+  });
+
+  it('settlement look-alike: "hit ... low" is a one-touch low, not a high at the same strike', () => {
+    const opinion = m('opinion', 'Will Silver hit ... by end of January? - ↓ $55', { close_time: '2026-01-31T00:00:00Z' });
+    assertIdentical(judge(opinion, m('polymarket', 'Si hit 55 low jan 2026?')));
+    const high = judge(opinion, m('polymarket', 'Si hit 55 high jan 2026?'));
+    assert.notEqual(high.relation, 'identical', high.reasons.join('; '));
+  });
+
+  it('macro release: a rate-decision option is compared as the decision ("Decrease rates" = "decreases interest rates"), not as a name', () => {
+    const opinion = m('opinion', 'Bank of Japan decision in January? - Decrease rates', { close_time: '2026-01-23T00:00:00Z' });
+    assertIdentical(judge(opinion, m('polymarket', 'Bank of japan decreases interest rates after january 2026 meeting?')));
+    const hold0 = judge(opinion, m('polymarket', 'No change in bank of japans interest rates after january 2026 meeting?'));
+    assert.equal(hold0.relation, 'related', hold0.reasons.join('; '));
+    // The same decision at the same meeting, worded far apart: two anchors agree.
+    const hold = m('opinion', 'Bank of Japan decision in January? - No change', { close_time: '2026-01-23T00:00:00Z' });
+    assertIdentical(judge(hold, m('polymarket', 'No change in bank of japans interest rates after january 2026 meeting?'), 0.8));
+    assertVeto(judge(hold, m('polymarket', 'No change in bank of japans interest rates after march 2026 meeting?'), 0.8), 'date');
+  });
+
+  it('election/person: an option is named by its surname ("Kevin Warsh" is not "Kevin Hassett"; an accent-mangled slug still names Tamaki)', () => {
+    const warsh = m('opinion', 'Who will Trump nominate as Fed Chair? - Kevin Warsh');
+    assertIdentical(judge(warsh, m('polymarket', 'Will trump nominate kevin warsh as the next fed chair?')));
+    assertVeto(judge(warsh, m('polymarket', 'Will trump nominate kevin hassett as the next fed chair?')), 'candidate');
+    const tamaki = m('opinion', 'Prime Minister of Japan after snap election? - Yūichirō Tamaki');
+    assertIdentical(judge(tamaki, m('polymarket', 'Will yichir tamaki be the prime minister of japan as a result of the 2026 snap election?'), 0.72));
+    assertVeto(judge(tamaki, m('polymarket', 'Will sanae takaichi be the prime minister of japan as a result of the 2026 snap election?'), 0.72), 'candidate');
+  });
+
+  it('fixtures: a venue that closes a game\'s markets days after it (its descriptor says so) is the same game; the same gap between two venues that close at the game is another game', () => {
+    const polymarket = m('polymarket', 'Lakers vs. Celtics', { close_time: '2026-02-12T03:00:00Z' });
+    assertIdentical(judge(m('kalshi', 'Lakers at Celtics', { close_time: '2026-02-26T03:00:00Z' }), polymarket, 0.9));
+    const opinion = judge(m('opinion', 'NBA: Lakers vs Celtics', { close_time: '2026-02-26T03:00:00Z' }), polymarket, 0.9);
+    assert.equal(opinion.relation, 'different', opinion.reasons.join('; '));
+    assert.ok(opinion.reasons.some((r) => r.includes('another game')));
+  });
+
+  it('dates without a year: a market with no close time is a question of now, not an edition that ended years before', () => {
+    const asOfMs = Date.parse('2026-11-28T00:00:00Z');
+    const now = m('predictit', 'Kansas City Chiefs to win the Super Bowl?');
+    const resolved = m('polymarket', 'Kansas City Chiefs to win the Super Bowl 2025?', { close_time: '2025-02-10T00:00:00Z' });
+    const current = m('kalshi', 'Kansas City Chiefs to win the Super Bowl 2027?', { close_time: '2027-02-15T00:00:00Z' });
+    const old = judgePair(now, resolved, { title: 0.95, rules: null }, { asOfMs });
+    assert.equal(old.relation, 'related', old.reasons.join('; '));
+    assert.equal(old.kind, 'other_date');
+    assert.ok(old.reasons.some((r) => r.includes('earlier instance')));
+    assertIdentical(judgePair(now, current, { title: 0.95, rules: null }, { asOfMs }));
+  });
+});
+
 describe('matching: aliases', () => {
   it('maps venue spellings to one key', () => {
     assert.equal(canonicaliseAliases('btc'), 'bitcoin');

@@ -41,6 +41,8 @@ export const kalshi = defineVenue({
   conformance: async (): Promise<readonly ConformanceCheck[]> => (await import('./wire.js')).conformanceChecks,
   // Portfolio reads of trade-api v2: /portfolio/positions, /portfolio/balance.
   accountReads: { positions: true, balances: true },
+  // Kalshi closes a game's markets 14 days after the game (the settlement window of its sports rules).
+  matching: { gameCloseLagDays: 14 },
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],
