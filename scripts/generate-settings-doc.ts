@@ -2,12 +2,13 @@
 // cannot drift from what the service reads: each setting's name, its default and the text of its
 // `.describe()`. `npm run docs:settings` writes the file; test/docs/settings-doc.test.ts (in
 // `npm test`) regenerates it and fails when the committed file differs. Reading the schemas starts
-// nothing: no database, no server, no venue.
+// nothing: no database, no server, no venue. `--check` only compares (exit 1 when the file is stale).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { settingsSchemas } from '../src/config.js';
+import { exitOnHelp } from './lib/cli-args.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SETTINGS_DOC_FILE = path.join(root, 'docs/settings.md');
@@ -111,6 +112,7 @@ export function checkSettingsDoc(): string | null {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  exitOnHelp(import.meta.url);
   if (process.argv.includes('--check')) {
     const problem = checkSettingsDoc();
     if (problem) {

@@ -71,8 +71,14 @@ export interface TradePage {
 export const UNPRICED_LISTING_VENUES: readonly ExchangeCode[] = ['opinion', 'predictfun'];
 /** How long a book read for a listing's prices is reused (listings are browsed, not traded on). */
 const LISTED_PRICE_TTL_MS = 30_000;
-/** Books read at once for one listing page (the venues allow 5-15 requests a second). */
-const LISTED_PRICE_CONCURRENCY = 6;
+/**
+ * Books read at once for one listing page: one. These venues allow 4-15 requests a second and a
+ * listing's book reads share that budget with users' live reads; a read the listing stops waiting for
+ * still runs, so with more in flight a live read right after a listing waits behind all of them
+ * (Opinion at 5/s: six queued reads are 1.2 s). The budget, not this number, bounds how many books a
+ * listing gets priced, so one at a time costs a listing little.
+ */
+const LISTED_PRICE_CONCURRENCY = 1;
 
 export class MarketDataService {
   private readonly live: LiveReadCache;

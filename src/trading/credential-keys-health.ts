@@ -14,7 +14,7 @@ export function missingCredentialKeyMessage(keyIds: readonly string[]): string {
     `stored credentials are encrypted with ${keys}, which this instance does not have: a rotation of the ` +
     'credentials key is in progress or unfinished. Give this instance the key (CREDENTIALS_KEY, or ' +
     'CREDENTIALS_PREVIOUS_KEYS while the rotation runs) and restart it; the rotation itself is ' +
-    '`npm run rotate-credentials-key` (README: "Rotating the credentials key")'
+    '`npm run rotate-credentials-key` (docs/trading.md, "Rotating the credentials key")'
   );
 }
 

@@ -50,7 +50,7 @@ describe('trading: cached credential sets and parsed keys', function () {
 
     const next = new CredentialCipher(crypto.randomBytes(32));
     await reencryptAll(db.pool, cipher, next);
-    await assert.rejects(store.get('c1', 'kalshi'), /not configured/, 'a re-encrypted row is decrypted again (and this store lacks the new key)');
+    await assert.rejects(store.get('c1', 'kalshi'), /encrypted with key [0-9a-f]{16}, which this instance does not have/, 'a re-encrypted row is decrypted again (and this store lacks the new key)');
     const rotated = new CredentialStore(db.pool, next);
     assert.deepEqual(await rotated.get('c1', 'kalshi'), { key_id: 'k2', private_key: OTHER });
 

@@ -60,7 +60,7 @@ describe('trading: credentials encryption and key rotation', function () {
 
     const fresh = new CredentialStore(db.pool, loadCredentialCipher({ keyFile }).cipher);
     assert.deepEqual(await fresh.get('u2', 'futuur'), { public_key: 'p', private_key: 'secret-2' });
-    await assert.rejects(new CredentialStore(db.pool, old).get('u1', 'kalshi'), /not configured/);
+    await assert.rejects(new CredentialStore(db.pool, old).get('u1', 'kalshi'), /encrypted with key [0-9a-f]{16}, which this instance does not have/);
     const second = await rotateCredentialsKey(db.pool, { keyFile });
     assert.equal(second.rewritten, 2);
   });
