@@ -131,12 +131,15 @@ describe('typed client package, outside the repository', function () {
       assert.equal((await fetch(`${kalshiSim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key_id: KALSHI_KEY_ID, public_key: KALSHI_PUBLIC }) })).status, 201);
       const stored = await svc.request('/api/v1/users/_/credentials', { method: 'POST', body: { exchange: 'kalshi', key_id: KALSHI_KEY_ID, private_key: KALSHI_PEM }, headers: { 'x-api-key': key } });
       assert.equal(stored.status, 201, stored.text);
-      // The search index follows the catalog (the indexer job runs in this service).
-      for (let i = 0; i < 100; i++) {
-        const r = await svc.request('/api/v1/search/markets?q=fed%20rate%20cut&exchange=kalshi', { headers: { 'x-api-key': key } });
-        if (r.status === 200 && (r.body.count as number) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+      // The search index follows the catalog (the indexer job runs in this service; on a loaded
+      // machine its first pass can take more than half a minute). The example needs the market found.
+      let indexed = false;
+      for (const until = Date.now() + 120_000; !indexed && Date.now() < until; ) {
+        const r = await svc.request('/api/v1/search/markets?q=fed%20rate%20cut&exchange=kalshi&status=open', { headers: { 'x-api-key': key } });
+        indexed = r.status === 200 && (r.body.count as number) > 0;
+        if (!indexed) await new Promise((resolve) => setTimeout(resolve, 300));
       }
+      assert.ok(indexed, 'the seeded Kalshi market never reached the search index in 120 s');
 
       const posts = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/orders')).length;
       // Asynchronously: the service answering the example runs in this process.
