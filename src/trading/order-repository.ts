@@ -85,10 +85,14 @@ const PENDING_RETURNING = 'created_at, updated_at, expires_at';
 // An order's first write, made only while the user's stored credential row for the venue is still the
 // one the order's set was decrypted from (same key id, IV and GCM tag): the freshness check of the set
 // and the pending insert in one statement (see insertPendingWithCredentials).
+// No conflict target: a repeated client_order_id collides on two unique indexes, (user,
+// client_order_id) and (exchange, venue_client_id) derived from it. With one named as the arbiter,
+// a concurrent repeat can reach the other index first and raise a unique violation (a 500) instead
+// of doing nothing; without a target every unique index is an arbiter.
 const INSERT_PENDING_IF_CREDENTIALS = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14
         WHERE EXISTS (SELECT 1 FROM trading_credentials c WHERE c.user_id = $2 AND c.exchange = $3 AND c.key_id = $15 AND c.iv = $16 AND c.auth_tag = $17)
-       ON CONFLICT (user_id, client_order_id) WHERE client_order_id IS NOT NULL DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING ${PENDING_RETURNING}`;
 // What any write after the insert can change (this update, reject, markSynced); the other columns
 // are the order as inserted.
