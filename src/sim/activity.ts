@@ -93,6 +93,11 @@ export class SimActivity {
     return this.defaults.has(id);
   }
 
+  /** Whether the market trades, without building its state (a built state shows in the venue's listing). */
+  isActive(id: string): boolean {
+    return this.states.get(id)?.active ?? this.defaults.get(id)?.active ?? false;
+  }
+
   get marketIds(): string[] {
     return [...this.defaults.keys()];
   }

@@ -27,8 +27,10 @@ const DAY_MS = 86_400_000;
 /** Synthetic market `v.k` from a template (scale mode): own id and slug, varied question and times, open or resolved. */
 function scaledManifoldMarket(m: ManifoldMarketWire, v: ScaleVariant): ManifoldMarketWire {
   const shift = v.shiftDays * DAY_MS;
-  const createdTime = Math.min(m.createdTime + shift, Date.now() - DAY_MS);
-  const closeTime = v.open ? Date.now() + Math.abs(shift) : Math.min((m.closeTime ?? m.createdTime) + shift, Date.now() - DAY_MS);
+  // Times from the day, not the millisecond: the same seed gives the same markets all day.
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const createdTime = Math.min(m.createdTime + shift, today - DAY_MS - v.k);
+  const closeTime = v.open ? today + 2 * DAY_MS + Math.abs(shift) : Math.min((m.closeTime ?? m.createdTime) + shift, today - DAY_MS);
   const resolved = !v.open && m.outcomeType === 'BINARY';
   return {
     ...m,
@@ -38,7 +40,7 @@ function scaledManifoldMarket(m: ManifoldMarketWire, v: ScaleVariant): ManifoldM
     question: varyNumbers(m.question, v),
     createdTime,
     closeTime,
-    lastUpdatedTime: Math.min(Math.max(createdTime, (m.lastUpdatedTime ?? createdTime) + shift), Date.now() - DAY_MS),
+    lastUpdatedTime: Math.min(Math.max(createdTime, (m.lastUpdatedTime ?? createdTime) + shift), today - DAY_MS),
     isResolved: resolved,
     resolution: resolved ? (v.k % 2 ? 'YES' : 'NO') : m.resolution,
     resolutionTime: resolved ? closeTime : m.resolutionTime,
