@@ -3,13 +3,17 @@
 // dropped (every sync still writes, every read is answered) but latency and memory grow beyond the
 // targets and the WASM heap (a hard 2 GB of linear memory) comes closer, so /health turns `degraded`
 // with a warning naming DATABASE_URL, and the log says so once each time the catalog crosses it.
+// Keyword search latency is not what sets it: the PostgreSQL search engine misses its target on two
+// shared cores well below it (bench/HISTORY.md), which OpenSearch (ELASTICSEARCH_URL) meets.
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { ComponentHealth } from './component-health.js';
 
 /**
- * Measured and bounded in bench/HISTORY.md ("embedded ceiling"): ~6 kB of database per market with its
- * title and rules vectors, searchable within the targets on two cores up to about this many.
+ * Bounded in bench/HISTORY.md ("The embedded database's ceiling"): the catalog's rows and vector
+ * graphs live in files read through a 128 MB buffer pool inside the 2 GiB WebAssembly heap; up to
+ * about this many markets (10% open) the two open-market HNSW graphs that semantic search walks stay
+ * in that pool, beyond it every search reads graph pages through the filesystem.
  */
 export const DEFAULT_EMBEDDED_CATALOG_CEILING = 250_000;
 
