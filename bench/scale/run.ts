@@ -1,6 +1,6 @@
 /**
  * The service's parts at a venue's real size: N markets in all, served by the simulators in scale
- * mode (src/sim/scale.ts: kalshi, polymarket and manifold, N/3 each, ~10% open), synced, indexed,
+ * mode (src/sim/scale.ts: kalshi, polymarket and manifold, N/3 each (predictfun has a scale mode too, left out to keep runs comparable), ~10% open), synced, indexed,
  * embedded, searched and matched, on the embedded default or the server path, in one run:
  *   first sync (every venue, full listings), steady-state sync (2% of the open markets moved, one
  *   incremental run per venue), database size, title and rules embedding rate over a bounded
