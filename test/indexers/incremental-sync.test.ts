@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { indexChangedMarkets } from '../../indexers/search-indexer.js';
 import { VenueSync } from '../../indexers/venue-sync.js';
+import { startVenueSyncJobs } from '../../indexers/venue-sync-setup.js';
 import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
 import { SyncStatusStore } from '../../src/catalog/sync-status.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
@@ -84,6 +85,18 @@ describe('incremental venue sync', function () {
       const next = await sync.run({ kind: 'full' });
       assert.deepEqual([next.kind, next.removed], ['full', 1]);
       assert.equal(await removed(db, 'kalshi', 'GHOST-1'), true);
+    });
+
+    it('the scheduled jobs take each venue\'s mode from its descriptor, and SYNC_FULL_INTERVAL_MINUTES=0 makes every run full', async () => {
+      for (const [fullIntervalMs, second] of [[undefined, 'incremental'], [0, 'full']] as const) {
+        const jobs = await startVenueSyncJobs({ pool: db.pool, databaseKind: 'embedded', adapters: { kalshi: adapter }, clock: systemClock, schedule: '0 0 1 1 *', pageSize: PAGE, fullIntervalMs, requests: { kalshi: counter } });
+        try {
+          const kinds = [(await jobs.syncAllNow())[0]?.kind, (await jobs.syncAllNow())[0]?.kind];
+          assert.deepEqual(kinds, ['full', second], `full interval ${fullIntervalMs ?? 'default'}`);
+        } finally {
+          await jobs.stop();
+        }
+      }
     });
 
     it('runs a full listing when one is due, and when no full listing was ever completed', async () => {
