@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DatabaseUrlError, normalizeDatabaseUrl } from './db/connection-string.js';
+import { DEFAULT_EMBEDDED_CATALOG_CEILING } from './health/embedded-ceiling.js';
 import { urlEnvKey } from './venues/descriptor.js';
 import type { ExchangeCode } from './venues/exchanges.js';
 import { VENUES } from './venues/index.js';
@@ -89,6 +90,9 @@ const EnvSchema = z.object({
   PORT: intFromEnv(0, 65535).default(8080).describe('HTTP port (0 picks a free one).'),
   HOST: z.string().default('0.0.0.0').describe('Address to listen on.'),
   DATA_DIR: z.string().default('./data').describe('Where the embedded PostgreSQL keeps its files (`DATA_DIR/pg`), and the credentials key file and the Kalshi datasets; one process per directory.'),
+  EMBEDDED_CATALOG_CEILING: intFromEnv(1_000, 100_000_000)
+    .default(DEFAULT_EMBEDDED_CATALOG_CEILING)
+    .describe('Live markets the embedded database serves within its latency and memory targets (docs/operations.md, "Scale"); past it /health shows `catalog` degraded with a warning to set DATABASE_URL, and the log says so. Nothing is refused or lost beyond it. Ignored with DATABASE_URL.'),
   DATABASE_URL: databaseUrl.describe('An external PostgreSQL >= 15 with pgvector >= 0.8, pg_trgm and unaccent, instead of the embedded one. Any form libpq reads: `postgresql://user:pw@host:5432/db`, a socket directory `postgresql://postgres@/postgres?host=/path/to/socket-dir` (or `%2F`-encoded as the host), or `host=... dbname=... user=...`; one host only. Never quoted in an error (it may hold a password).'),
   ELASTICSEARCH_URL: optionalUrlList.describe('Keyword search and autocomplete on Elasticsearch/OpenSearch; unset, PostgreSQL serves them. A cluster: every node\'s URL, comma-separated (requests fail over between them; see docs/search.md).'),
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live').describe('`live`: the venues\' real APIs; `sim`: the built-in venue simulators.'),
@@ -121,6 +125,9 @@ const EnvSchema = z.object({
     .max(1)
     .default(0.1)
     .describe('The largest share (0..1) of a venue\'s live markets one sync may tombstone; a listing that lacks more removes nothing, and /health shows the refusal (exchanges.<code>.sync_refused) until a sync goes through or `npm run sync -- --allow-removals` overrides it'),
+  SYNC_FULL_INTERVAL_MINUTES: intFromEnv(0, 7 * 24 * 60)
+    .default(24 * 60)
+    .describe('How often a venue sync lists every market (the only run that removes markets), in minutes after the previous full listing began; the runs of `SYNC_SCHEDULE` in between ask each venue only for what changed, or for its open markets, as its API allows (docs/operations.md). 0 = every run is a full listing.'),
   SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500).describe('Markets asked of a venue per listing page (each adapter clamps it to the venue\'s maximum).'),
   LIVE_CACHE_TTL_MS: intFromEnv(0, 600_000).default(2_000).describe('How long a live venue answer (book, trades, prices) is reused, in ms; concurrent identical reads share one venue call.'),
   LIVE_READ_TIMEOUT_MS: intFromEnv(100, 120_000).default(8_000).describe('How long a live venue read (book, trades, prices, a market not synced yet) may take in all, retries included, in ms; a slower venue answers 504.'),
@@ -269,6 +276,7 @@ const ConfigSchema = z
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      embeddedCatalogCeiling: e.EMBEDDED_CATALOG_CEILING,
       /** one node URL, or several comma-separated (a cluster's nodes) */
       elasticsearchUrl: e.ELASTICSEARCH_URL,
       /** shards and replicas of new keyword-search indices (Elasticsearch/OpenSearch) */
@@ -301,7 +309,7 @@ const ConfigSchema = z
       runJobs: e.RUN_JOBS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
-      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE, maxRemovalShare: e.SYNC_MAX_REMOVAL_SHARE },
+      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE, maxRemovalShare: e.SYNC_MAX_REMOVAL_SHARE, fullIntervalMs: e.SYNC_FULL_INTERVAL_MINUTES * 60_000 },
       /** Live venue reads of the per-venue routes. */
       liveReads: { cacheTtlMs: e.LIVE_CACHE_TTL_MS, timeoutMs: e.LIVE_READ_TIMEOUT_MS },
       /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */

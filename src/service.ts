@@ -10,6 +10,7 @@ import type { ApiKeyService } from './accounts/api-keys.js';
 import { buildPlanTable } from './accounts/plans.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { EmbeddedCatalogCeiling } from './health/embedded-ceiling.js';
 import { CHANGE_CHANNELS, openNotifications, type Notifications } from './db/notifications.js';
 import { buildApp } from './http/build-app.js';
 import type { ExchangesCheck } from './http/routes/health.js';
@@ -105,7 +106,7 @@ function exchangesHealth(statuses: SyncStatusStore): ExchangesCheck {
     return Object.fromEntries(
       EXCHANGE_CODES.map((code) => {
         const r = byCode.get(code);
-        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0, sync_refused: r?.sync_refused ?? null }];
+        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0, sync_refused: r?.sync_refused ?? null, last_full_at: r?.last_full_at ?? null, last_run: r?.last_run ?? null }];
       }),
     );
   };
@@ -115,6 +116,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, logger });
+  const catalogCeiling = new EmbeddedCatalogCeiling({ pool: db.pool, databaseKind: db.kind, ceiling: config.embeddedCatalogCeiling, logger });
   let venues: VenueRuntime | undefined;
   let venueSync: VenueSyncJobs | null = null;
   let search: SearchComponents | undefined;
@@ -213,7 +215,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         ...(marketRecorder ? { recorder: () => marketRecorder.health() } : {}),
         credentials: credentialKeysHealth(db.pool, trading.cipher),
         // the jobs' last runs, whichever instance ran them
-        matching: matchingJobHealth(jobRuns, MATCHING_JOB), order_sync: orderSyncHealth(jobRuns, ORDER_SYNC_JOB) },
+        matching: matchingJobHealth(jobRuns, MATCHING_JOB), order_sync: orderSyncHealth(jobRuns, ORDER_SYNC_JOB),
+        catalog: () => catalogCeiling.check() },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
@@ -273,7 +276,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       venueSync = await startVenueSyncJobs({
         pool: db.pool, databaseKind: db.kind, adapters: venues.syncAdapters, clock, logger, changes: catalogChanges,
         schedule: config.sync.schedule, schedules: config.sync.schedules, pageSize: config.sync.pageSize,
-        sources: venues.catalogSources, maxRemovalShare: config.sync.maxRemovalShare,
+        sources: venues.catalogSources, maxRemovalShare: config.sync.maxRemovalShare, fullIntervalMs: config.sync.fullIntervalMs, requests: venues.syncRequests,
       });
       // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
       // Search and embedding indexes follow the catalog: after every sync that changed markets
@@ -288,6 +291,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       }), jobRuns, logger));
       catalogChanges.onCatalogChanged((change) => {
         if (change.changed + change.removed === 0) return;
+        // the log's word on the embedded ceiling comes when the catalog grows, not only on a /health poll
+        if (change.complete) void catalogCeiling.check().catch(() => undefined);
         void jobs.scheduler.trigger(SEARCH_INDEX_JOB);
         void jobs.scheduler.trigger(MATCHING_JOB);
         semanticComponent.requestIndexing();

@@ -35,6 +35,15 @@ export type RouteRead = 'market' | 'markets' | 'orderbook' | 'topofbook' | 'trad
 
 export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
 
+/**
+ * How a short-schedule sync asks the venue for what changed since the last run:
+ * `updated_since` = the listing filters (or sorts and stops) on the markets' change time, so a run
+ * gets only changed and new markets; `open_only` = the venue cannot say what changed but can list
+ * its open markets (new ones among them); `none` = neither: a short run lists everything, like a
+ * full one, but removes nothing.
+ */
+export type IncrementalSync = 'updated_since' | 'open_only' | 'none';
+
 export interface VenueDescriptor<Code extends string = string, UrlKey extends string = string> {
   /** Path segment and identifier of the venue everywhere in the API (docs/api-contract.md §1). */
   readonly code: Code;
@@ -73,6 +82,13 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
     readonly rate: Readonly<Record<string, RateLimitOptions>>;
     /** A higher rate the venue grants when its market-data key is set. */
     readonly rateWithKey?: Readonly<Record<string, RateLimitOptions>>;
+  };
+
+  /** How the venue sync keeps up between full listings (indexers/venue-sync.ts). */
+  readonly sync: {
+    readonly incremental: IncrementalSync;
+    /** The venue's parameters it relies on, as its current docs state them (shown to the next reader). */
+    readonly how: string;
   };
 
   /** What a user stores to trade on the venue (docs/api-contract.md §5 Credentials); null = no trading. */

@@ -19,6 +19,7 @@ export const futuur = defineVenue({
   emulated: {},
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://api.futuur.com/v2.0' },
+  sync: { incremental: 'open_only', how: 'GET /events/?live=true; no change-time filter' },
   limits: {
     page: { markets: 100, events: 100, trades: 100 },
     // 2,000 requests/minute per key.

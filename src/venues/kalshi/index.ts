@@ -27,6 +27,7 @@ export const kalshi = defineVenue({
     rest: 'https://external-api.kalshi.com/trade-api/v2',
     ws: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
   },
+  sync: { incremental: 'updated_since', how: 'GET /markets?min_updated_ts=<unix s> (alone, or with mve_filter=exclude; it wins over status)' },
   limits: {
     page: { markets: 1000, events: 200 },
     // Basic tier: 20 reads/s.

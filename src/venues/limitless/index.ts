@@ -23,6 +23,7 @@ export const limitless = defineVenue({
     /** Socket.IO server; the market stream is namespace `/markets`, websocket transport. */
     ws: 'wss://ws.limitless.exchange',
   },
+  sync: { incremental: 'open_only', how: 'GET /markets/active lists only the tradable markets; nothing filters on a change time' },
   limits: {
     page: { markets: 25, events: 25, trades: 100 },
     rate: { rest: { perSecond: 5, burst: 10 } },

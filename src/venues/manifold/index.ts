@@ -17,6 +17,7 @@ export const manifold = defineVenue({
   emulated: {},
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://api.manifold.markets/v0' },
+  sync: { incremental: 'updated_since', how: 'GET /markets?sort=updated-time&order=desc, read until lastUpdatedTime passes the cut-off' },
   limits: {
     page: { markets: 1000, trades: 1000 },
     rate: { rest: { perSecond: 8, burst: 10 } },

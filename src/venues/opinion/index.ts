@@ -18,6 +18,7 @@ export const opinion = defineVenue({
   emulated: { trades: 'the venue publishes no trade list: the last trade of each outcome token (latest-price) stands in' },
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://openapi.opinion.trade/openapi' },
+  sync: { incremental: 'open_only', how: 'GET /market?status=activated; no change-time filter' },
   limits: {
     page: { markets: 20, events: 20 },
     rate: { rest: { perSecond: 5, burst: 5 } },

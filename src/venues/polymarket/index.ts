@@ -28,6 +28,7 @@ export const polymarket = defineVenue({
     data: 'https://data-api.polymarket.com',
     ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
   },
+  sync: { incremental: 'open_only', how: 'Gamma GET /markets/keyset?closed=false: the keyset listing filters on start/end dates and status, none on a change time' },
   limits: {
     page: { markets: 100, events: 500, trades: 500 },
     rate: { gamma: { perSecond: 25, burst: 30 }, clob: { perSecond: 100, burst: 100 }, data: { perSecond: 15, burst: 20 } },

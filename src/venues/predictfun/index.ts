@@ -22,6 +22,7 @@ export const predictfun = defineVenue({
     rest: 'https://api.predict.fun/v1',
     ws: 'wss://ws.predict.fun/ws',
   },
+  sync: { incremental: 'none', how: 'GET /v1/markets pages with first/after only: no status or change-time filter' },
   limits: {
     page: { markets: 100, events: 100, trades: 100 },
     // Third-party clients report 240 requests/minute per key.

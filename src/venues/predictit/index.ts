@@ -17,6 +17,7 @@ export const predictit = defineVenue({
   emulated: {},
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://www.predictit.org/api' },
+  sync: { incremental: 'none', how: 'GET /api/marketdata/all/ is one snapshot of the open markets: one request either way' },
   limits: {
     // One request lists everything: no paging.
     page: {},

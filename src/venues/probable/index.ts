@@ -20,6 +20,7 @@ export const probable = defineVenue({
     market: 'https://market-api.probable.markets/public/api/v1',
     orderbook: 'https://api.probable.markets/public/api/v1',
   },
+  sync: { incremental: 'open_only', how: 'GET /markets/?active=true; no change-time filter' },
   limits: {
     page: { markets: 100, trades: 1000 },
     rate: { market: { perSecond: 5, burst: 10 }, orderbook: { perSecond: 10, burst: 20 } },
