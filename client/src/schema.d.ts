@@ -1085,6 +1085,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only this cluster (one cluster's quotes, best legs and gap, as a compare view reads them); a merged-away svc_id is not followed */
+                    svc_id?: string;
                     /** @description Words, every one of them (English stems) in the cluster's title or a member's title */
                     q?: string;
                     /** @description One category of the shared vocabulary (GET /api/v1/categories lists them with counts); each result's `venue_category` keeps the venue's own word */

@@ -18,6 +18,8 @@ export const CLUSTER_SORTS = ['gap', 'volume', 'venues', 'confidence', 'updated'
 export type ClusterSort = (typeof CLUSTER_SORTS)[number];
 
 export interface ClusterListQuery {
+  /** Only this cluster. */
+  svcId?: string;
   q?: string;
   category?: string;
   /** The cluster must list every one of these venues. */
@@ -85,7 +87,7 @@ export class ClusterListingService {
   async list(query: ClusterListQuery): Promise<ClusterListPage> {
     const hash = queryHash(query);
     if (query.cursor !== undefined) return this.nextPage(query, hash, decodeCursor(query.cursor));
-    const rows = await this.deps.repository.clusters({ category: query.category, minConfidence: query.minConfidence, q: query.q });
+    const rows = await this.deps.repository.clusters({ category: query.category, minConfidence: query.minConfidence, q: query.q, svcIds: query.svcId ? [query.svcId] : undefined });
     const items = (await this.price(rows)).filter((item) => this.matches(item, query));
     items.sort(COMPARE[query.sort]);
     const page = items.slice(0, query.limit);

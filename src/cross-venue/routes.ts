@@ -9,6 +9,7 @@ import { categoryParam, exchangeCodes } from '../http/routes/search-filters.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { defineGetRoute } from '../http/define-route.js';
 import type { RequireFeature } from '../http/middleware/plan.js';
+import { SVC_ID_PATTERN } from '../matching/ids.js';
 import { ExchangeCodeSchema } from '../venues/exchanges.js';
 import { CLUSTER_SORTS, ClusterQueryError, type ClusterListingService } from './cluster-listing-service.js';
 import { MAX_GRID_POINTS, PRICE_INTERVALS, PriceSeriesError, type PriceInterval, type PriceSeriesService } from './price-series-service.js';
@@ -26,6 +27,8 @@ const bool = (what: string) => z.enum(['true', 'false']).transform((v) => v === 
 
 const ClustersQuery = z
   .object({
+    svc_id: z.string().regex(SVC_ID_PATTERN, 'must be svc_ followed by 12 lower-case base32 characters').optional()
+      .openapi({ description: 'Only this cluster (one cluster\'s quotes, best legs and gap, as a compare view reads them); a merged-away svc_id is not followed' }),
     q: z.string().trim().min(1).max(200).optional().openapi({ description: 'Words, every one of them (English stems) in the cluster\'s title or a member\'s title' }),
     category: categoryParam.optional(),
     exchange: z
@@ -109,7 +112,7 @@ const list = defineGetRoute({
   handle: async (ctx: CrossVenueRouteContext, { query }) => {
     try {
       return await ctx.listing.list({
-        q: query.q, category: query.category, exchanges: query.exchange ?? [], minVenues: query.min_venues ?? 2, activeOnly: query.active_only ?? false,
+        svcId: query.svc_id, q: query.q, category: query.category, exchanges: query.exchange ?? [], minVenues: query.min_venues ?? 2, activeOnly: query.active_only ?? false,
         minConfidence: query.min_confidence, minGap: query.min_gap, sort: query.sort ?? 'gap', limit: query.limit ?? 20, cursor: query.cursor,
       });
     } catch (err) {

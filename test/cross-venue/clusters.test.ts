@@ -5,11 +5,11 @@
 // top of book and one-minute candles in its tables. The expected gaps and fees are computed by hand
 // in the comments beside them.
 import assert from 'node:assert/strict';
-import { PartitionManager } from '../../src/recorder/partitions.js';
 import { VENUES } from '../../src/venues/index.js';
 import { feeKnown, takerFeePerContract } from '../../src/venues/fees.js';
 import { clusterPricing, memberQuote } from '../../src/cross-venue/cluster-quotes.js';
-import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
+import type { SeedMarket } from '../../scripts/lib/catalog-seed.js';
+import { recordCandle, recordTop as recordTopOfBook, seedCluster } from '../helpers/cross-venue.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 
 const pricing = Object.fromEntries(VENUES.map((v) => [v.code, v.pricing]));
@@ -82,22 +82,8 @@ describe('GET /api/v1/clusters and /svc/{svc_id}/prices (real service)', functio
   const market = (exchange: string, id: string, title: string, bid: number | null, ask: number | null, o: Partial<SeedMarket> = {}): SeedMarket =>
     ({ exchange, market_id: id, title, yes_bid: bid, yes_ask: ask, last_price: ask, volume: 1000, category: 'politics', updated_at: ago(MIN), ...o });
 
-  async function cluster(svcId: string, title: string, confidence: number, category: string, members: SeedMarket[]): Promise<void> {
-    const clusterId = svcId.replace('svc_', 'clu_');
-    await seedCatalogMarkets(svc.db.pool, members.map((m) => ({ ...m, svc_id: svcId, cluster_id: clusterId })));
-    await svc.db.pool.query(
-      `INSERT INTO match_clusters (cluster_id, svc_id, title, canonical_exchange, canonical_market_id, category, close_time, confidence) VALUES ($1, $2, $3, $4, $5, $6, now() + interval '30 days', $7)`,
-      [clusterId, svcId, title, members[0].exchange, members[0].market_id, category, confidence],
-    );
-    for (const m of members) {
-      await svc.db.pool.query(`INSERT INTO match_cluster_members (exchange, market_id, cluster_id, confidence, method, reasons) VALUES ($1, $2, $3, $4, 'judge', '{same question}')`, [m.exchange, m.market_id, clusterId, confidence]);
-    }
-  }
-
-  async function recordTop(exchange: string, marketId: string, bid: number, ask: number, tsMs = Date.now()): Promise<void> {
-    await new PartitionManager(svc.db.pool, { retentionDays: 7, aheadDays: 1 }).ensureDay(tsMs);
-    await svc.db.pool.query('INSERT INTO recorded_top_of_book (exchange, market_id, ts, best_bid, best_ask) VALUES ($1, $2, $3, $4, $5)', [exchange, marketId, new Date(tsMs).toISOString(), bid, ask]);
-  }
+  const cluster = (svcId: string, title: string, confidence: number, category: string, members: SeedMarket[]) => seedCluster(svc.db.pool, svcId, title, confidence, category, members);
+  const recordTop = (exchange: string, marketId: string, bid: number, ask: number) => recordTopOfBook(svc.db.pool, exchange, marketId, bid, ask);
 
   before(async () => {
     svc = await startTestService({ env: { EXCHANGE_MODE: 'sim' } });
@@ -192,6 +178,7 @@ describe('GET /api/v1/clusters and /svc/{svc_id}/prices (real service)', functio
     // d's recorded top (previous test) gives it 0.19
     assert.deepEqual(await ids('min_gap=0.01'), [SVC.d, SVC.a, SVC.b]);
     assert.deepEqual(await ids('q=bitcoin'), [SVC.b]);
+    assert.deepEqual(await ids(`svc_id=${SVC.c}`), [SVC.c]);
     assert.deepEqual(await ids('q=passes%20senate'), [SVC.a], 'member titles and stems count');
     assert.deepEqual(await ids('sort=volume'), [SVC.b, SVC.c, SVC.d, SVC.e, SVC.a]);
     assert.deepEqual((await ids('sort=venues'))[0], SVC.c);
@@ -235,6 +222,7 @@ describe('GET /api/v1/clusters and /svc/{svc_id}/prices (real service)', functio
       ['min_venues=x', /^min_venues: /],
       ['active_only=yes', /^active_only: /],
       ['exchange=nowhere', /^exchange: unknown exchange "nowhere"/],
+      ['svc_id=svc_1', /^svc_id: must be svc_ followed by 12/],
       ['min_gaps=0.1', /^min_gaps: unknown query parameter/],
       ['cursor=notacursor', /^cursor: not a cursor/],
       [`cursor=${Buffer.from(JSON.stringify({ s: 'gone', o: 2 })).toString('base64url')}`, /^cursor: unknown or expired/],
@@ -267,12 +255,7 @@ describe('GET /api/v1/clusters and /svc/{svc_id}/prices (real service)', functio
     const end = Math.floor(Date.now() / hour) * hour;
     const start = end - 5 * hour;
     // recorded one-minute candles of the kalshi member in two of the hours: 0.41 then 0.45
-    for (const [ts, close] of [[start + hour + 5 * MIN, 0.41], [start + 3 * hour + 10 * MIN, 0.45]] as const) {
-      await svc.db.pool.query(
-        `INSERT INTO recorded_candles_1m (exchange, market_id, ts, open, high, low, close, volume, trades, open_ts, close_ts) VALUES ('kalshi', 'KX-F', $1, $2, $2, $2, $2, 1, 1, $1, $1)`,
-        [new Date(ts).toISOString(), close],
-      );
-    }
+    for (const [ts, close] of [[start + hour + 5 * MIN, 0.41], [start + 3 * hour + 10 * MIN, 0.45]] as const) await recordCandle(svc.db.pool, 'kalshi', 'KX-F', ts, close);
     const r = await get(`/api/v1/svc/${svcId}/prices?interval=1h&start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}`);
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.timestamps.length, 6);

@@ -15,7 +15,7 @@ export interface SearchParams {
 export const marketHref = (exchange: string, marketId: string) => `#/market/${enc(exchange)}/${enc(marketId)}`;
 
 /** What to show for a failed read: the plan a feature needs, or the API's message. */
-function problem(err: unknown, feature: string): HTMLElement {
+export function problem(err: unknown, feature: string): HTMLElement {
   if (err instanceof PlanError) {
     return h(
       'p',
