@@ -180,7 +180,9 @@ async function loadCluster(box: HTMLElement, base: string, exchange: string, mar
     const others = cluster.members.filter((m) => !(m.exchange === exchange && m.market_id === marketId));
     replaceBody(
       box,
-      h('p', {}, `Cluster ${cluster.svc_id}: ${cluster.market_count} markets on ${cluster.exchanges.length} venues.`),
+      h('p', {}, `Cluster ${cluster.svc_id}: ${cluster.market_count} markets on ${cluster.exchanges.length} venues. `,
+        // the compare view (web/src/cross-venue.ts; plans with svc lookups)
+        h('a', { href: `#/cluster/${enc(cluster.svc_id)}` }, 'Compare prices across venues')),
       h(
         'ul',
         { class: 'members' },
