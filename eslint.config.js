@@ -14,6 +14,8 @@ const LAYERS = [
   ['src/search', 'src/matching', 'src/market-data'],
   ['indexers'],
   ['src/http', 'src/ws'],
+  // features built on the HTTP and stream layers: each one folder with its repository, service, routes and one wiring function
+  ['src/cross-venue'],
 ];
 const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];

@@ -68,6 +68,7 @@ import { ParlayTradeService } from './market-data/parlays.js';
 import { createParlayRouter } from './http/routes/kalshi-parlays.js';
 import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
 import { credentialKeysHealth } from './trading/credential-keys-health.js';
+import { setupCrossVenue } from './cross-venue/setup.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -234,6 +235,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createRfqRouter(rfqs) },
         { path: '/', router: createParlayRouter(parlays) },
         { path: '/', router: createDatasetsRouter(new DatasetService({ catalog: new CatalogReader(db.pool), store: recordedStore, dir: path.join(config.dataDir, 'datasets'), retentionDays: config.recorder.retentionDays, now: () => clock.now() })) },
+        // before the venue router, which would otherwise take /clusters as /{exchange}
+        { path: '/', router: setupCrossVenue({ pool: db.pool, marketData, recorded: recordedStore, streams: streamGateway, now: () => clock.now(), requireFeature: ctx.requireFeature }).router },
         { path: '/', router: createQuotesRouter({ quotes: new QuoteService(new CatalogReader(db.pool), marketData), clusters: new ClusterReader(db.pool, new MatchStore(db.pool)), requireFeature: ctx.requireFeature }) },
         { path: '/', router: createVenuesRouter(marketData) },
       ],

@@ -21,6 +21,7 @@ import type { SimulatorFactory } from '../sim/types.js';
 import type { StreamClientFactory } from './stream.js';
 import type { TradingClientFactory } from './trading.js';
 import type { ConformanceCheck } from './wire.js';
+import type { TakerFeeModel } from './fees.js';
 
 export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
 
@@ -130,6 +131,13 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
     /** Days after a game the venue closes its markets on that game (Kalshi's sports markets: 14). */
     readonly gameCloseLagDays?: number;
   };
+
+  /**
+   * What the cross-venue comparison (GET /api/v1/clusters) needs of the venue: its published taker fee
+   * (src/venues/fees.ts; the source named beside it) and how old a quote may be before it is `stale`
+   * and no longer counts for a cluster's best prices (ms).
+   */
+  readonly pricing: { readonly takerFee: TakerFeeModel; readonly quoteFreshMs: number };
 
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {

@@ -33,6 +33,9 @@ export const futuur = defineVenue({
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createFutuurTradingClient,
   // /wagers/ (positions) and /me/balances/ of API v2.0.
   accountReads: { positions: true, balances: true },
+  // Futuur publishes no per-trade taker fee model in its API docs; counted as 0 and reported
+  // incomplete. Stale after two catalog syncs.
+  pricing: { takerFee: { kind: 'unpublished', note: 'no per-trade taker fee model published' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

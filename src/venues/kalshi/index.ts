@@ -44,6 +44,11 @@ export const kalshi = defineVenue({
   accountReads: { positions: true, balances: true },
   // Kalshi closes a game's markets 14 days after the game (the settlement window of its sports rules).
   matching: { gameCloseLagDays: 14 },
+  // Taker fee: 0.07 x contracts x P x (1 - P), the order's total rounded up to the next cent (Kalshi's
+  // fee schedule, kalshi.com/docs/kalshi-fee-schedule.pdf; docs.kalshi.com/getting_started/fee_rounding).
+  // Some series charge makers or a reduced rate; this is the general taker rate. Quotes older than
+  // two catalog syncs (5 min each by default) are stale.
+  pricing: { takerFee: { kind: 'quadratic', rate: 0.07, roundUpPerOrder: 0.01 }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],

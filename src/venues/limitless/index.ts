@@ -37,6 +37,9 @@ export const limitless = defineVenue({
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createLimitlessTradingClient,
   // /portfolio/positions; the USDC balance is on-chain only (no REST read; the venue's SDKs query Base).
   accountReads: { positions: true, balances: false },
+  // No taker fee model is published in Limitless' API docs (docs.limitless.exchange) that applies per
+  // trade; counted as 0 and reported incomplete. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'no per-trade taker fee model published' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: 'no-such-market-limitless',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

@@ -27,6 +27,9 @@ export const manifold = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createManifoldAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startManifoldSimulator,
+  // Play money (mana): no taker fee on trades (manifold.markets, "What is mana"); a gap with Manifold is
+  // not a money profit. Stale after two catalog syncs.
+  pricing: { takerFee: { kind: 'none', note: 'play money (mana)' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: 'no-such-market-manifold',
     specReads: ['market', 'markets', 'tradehistory'],

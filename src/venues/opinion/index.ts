@@ -34,6 +34,9 @@ export const opinion = defineVenue({
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createOpinionTradingClient,
   // /positions/user/{wallet} and /user/balance of the OpenAPI.
   accountReads: { positions: true, balances: true },
+  // Opinion publishes no taker fee formula in its open API docs (orders sign feeRateBps, per market);
+  // counted as 0 and reported incomplete. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'per-market feeRateBps, no published formula' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

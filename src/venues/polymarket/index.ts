@@ -52,6 +52,10 @@ export const polymarket = defineVenue({
   // Positions from the Data API (keyed by the wallet holding the tokens), collateral from the CLOB's
   // /balance-allowance.
   accountReads: { positions: true, balances: true },
+  // Taker fee: shares x feeRate x p x (1 - p), only on fee-enabled markets (docs.polymarket.com/trading/fees:
+  // a per-market feeSchedule.rate, 0 on most markets). The catalog holds no per-market rate, so none is
+  // counted and the gap after fees says so. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'fees only on fee-enabled markets, at a per-market rate (p x (1 - p) x rate) the catalog does not hold' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: `0x${'0'.repeat(63)}1`,
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'events'],

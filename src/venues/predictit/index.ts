@@ -28,6 +28,10 @@ export const predictit = defineVenue({
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictItAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictItSimulator,
+  // PredictIt takes 10% of the profit of each winning share (and 5% of withdrawals, not per trade)
+  // (predictit.org, "How it works"/FAQ): modelled as a profit fee, counted as if this leg wins.
+  // Stale after two catalog syncs.
+  pricing: { takerFee: { kind: 'profit', rate: 0.1, note: '10% of the profit when the share wins; 5% withdrawal fee not included' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'prices'],

@@ -29,6 +29,9 @@ export const probable = defineVenue({
   marketDataKeys: {},
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createProbableAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startProbableSimulator,
+  // Probable publishes no taker fee formula (orders sign feeRateBps, per market); counted as 0 and
+  // reported incomplete. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'per-market feeRateBps, no published formula' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],
