@@ -29,6 +29,7 @@ export const futuur = defineVenue({
   // When both are set, reads are signed with HMAC-SHA512 (auth.ts).
   marketDataKeys: { public_key: 'FUTUUR_PUBLIC_KEY', private_key: 'FUTUUR_PRIVATE_KEY' },
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createFutuurAdapter,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startFutuurSimulator,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createFutuurTradingClient,
   // /wagers/ (positions) and /me/balances/ of API v2.0.
