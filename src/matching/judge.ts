@@ -9,7 +9,7 @@
  * catch-all option, backed side of a match-up, rate decision, generational suffix, office, place,
  * conditional, stage, metric, source, outcome structure, direction, unit, comparator, strike (also a
  * count of things on one side), date/window (also an earlier instance of an open market), another
- * game); a pair that passes them all is `identical` only when its similarity (embeddings when given,
+ * game, settlement terms the rules state differently (settlement-rules.ts)); a pair that passes them all is `identical` only when its similarity (embeddings when given,
  * shared words otherwise) reaches IDENTICAL_THRESHOLD, or ANCHORED_THRESHOLD when a precise feature
  * agrees. A veto on a pair whose subject agrees yields
  * `related` with the veto's kind (or `different` for another game), never `identical`.
@@ -21,6 +21,7 @@
  * parse once however many candidates it is judged against.
  */
 import { fingerprint, isStopWord, type Comparator, type Fingerprint } from './fingerprint.js';
+import { settlementVeto } from './settlement-rules.js';
 import type { MatchMarket, PairVerdict, RelatedKind } from './types.js';
 
 export interface PairSimilarity {
@@ -374,6 +375,10 @@ function findVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null): Veto |
 
   const w = windowVeto(a, b, asOfMs);
   if (w) return { veto: 'date', kind: 'other_date', reason: `veto: ${w}`, different: w.endsWith('(another game)') };
+  // Look-alikes the rules tell apart (a tie rule, race call vs inauguration, pro rata vs winner, the
+  // catch-all "someone other than X"): the reason quotes the sentence of each market.
+  const rules = settlementVeto(a.settlement, b.settlement, a.exchange, b.exchange);
+  if (rules) return { veto: 'rules', kind: 'same_event', reason: `veto: ${rules}` };
   return null;
 }
 
