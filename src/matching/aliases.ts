@@ -107,10 +107,10 @@ const ALIAS_GROUPS: Record<string, string[]> = {
   wizards: ['wizards', 'washington wizards'],
   // NFL: Opinion's Super Bowl options name a club by its region ("New England").
   patriots: ['patriots', 'new england patriots', 'new england'],
-  // Football clubs: "Inter" is Internazionale (Inter Miami is its own key, matched first as the longer
-  // alias); "Spurs" stays the NBA's San Antonio Spurs, so Tottenham is matched by its own names only.
-  internazionale: ['internazionale', 'inter', 'inter milan', 'inter milano', 'fc internazionale'],
-  intermiami: ['inter miami', 'inter miami cf'],
+  // Football clubs: Inter Milan is Internazionale. A bare "Inter" is left alone: Kalshi writes Inter
+  // Miami as "Miami", which must keep meeting "Inter Miami CF". "Spurs" stays the NBA's San Antonio
+  // Spurs, so Tottenham is matched by its own names only.
+  internazionale: ['internazionale', 'inter milan', 'inter milano', 'fc internazionale'],
   tottenham: ['tottenham', 'tottenham hotspur', 'hotspur'],
   // companies
   openai: ['openai', 'open ai'],

@@ -413,7 +413,9 @@ describe('matching: aliases', () => {
     const bond = { close_time: '2026-06-30T00:00:00Z' };
     assertIdentical(judge(m('kalshi', 'Will Jack Lowden be the next James Bond?', bond), m('opinion', 'Next James Bond actor? - Jack Lowdon', bond), 0.85));
     const serieA = { close_time: '2026-05-30T00:00:00Z' };
-    assertIdentical(judge(m('kalshi', 'Will Inter win the 2025-26 Serie A?', serieA), m('polymarket', 'Will Internazionale win Serie A 2025-26?', serieA), 0.85));
+    assertIdentical(judge(m('kalshi', 'Will Inter Milan win the 2025-26 Serie A?', serieA), m('polymarket', 'Will Internazionale win Serie A 2025-26?', serieA), 0.85));
+    // Kalshi's "Miami" for Inter Miami still meets it in a match-up.
+    assertIdentical(judge(m('kalshi', 'Miami at DC United: Both Teams to Score'), m('polymarket', 'D.C. United SC vs. Inter Miami CF: Both Teams to Score'), 0.85));
     assert.notEqual(judge(m('kalshi', 'Will Inter Miami win the 2026 MLS Cup?'), m('polymarket', 'Will Inter Milan win the 2026 MLS Cup?'), 0.85).relation, 'identical');
     assert.equal(canonicaliseAliases('avax and shib'), 'avalanche and shiba');
   });
