@@ -1699,7 +1699,9 @@ export interface paths {
                             relation: "identical" | "related" | "different";
                             /** @description Kind of a related link: other_strike, other_date, complementary, implies, same_event */
                             kind: string | null;
+                            /** @description The probability that the relation is right, calibrated on the labelled pairs (for identical: that the two are the same question; otherwise: that they are not) */
                             confidence: number;
+                            /** @description The decisive reasons; a rules veto quotes the rule sentence of each market ('veto: rules: ...') */
                             reasons: string[];
                             veto: string | null;
                             /** @description Whether the two are in one cluster now (overrides and one-market-per-venue apply there) */
@@ -7549,7 +7551,7 @@ export interface components {
             exchanges: string[];
             category: string;
             close_time: string | null;
-            /** @description The lowest confidence of the links holding the cluster together */
+            /** @description The lowest calibrated confidence of the links holding the cluster together: the measured probability that its weakest link is right (see members[].match.confidence) */
             confidence: number;
             created_at: string;
             updated_at: string;
@@ -8029,6 +8031,7 @@ export interface components {
         };
         /** @description How a market joined its cluster */
         MemberMatch: {
+            /** @description The probability that the link is right (the two markets ask the same question), calibrated on the service's labelled pairs: of the links the judge made with this raw score, the share that were labelled identical (1 for an operator's force-pair) */
             confidence: number;
             /**
              * @description 'judge': the pair judge linked it; 'operator': a force-pair override
