@@ -13,7 +13,7 @@ const LAYERS = [
   ['embeddings'],
   ['src/search', 'src/matching', 'src/market-data'],
   ['indexers'],
-  ['src/http', 'src/ws'],
+  ['src/http', 'src/ws', 'src/metrics'],
 ];
 const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];

@@ -25,6 +25,8 @@ export interface VenueSyncJobsOptions {
   sources?: Partial<Record<ExchangeCode, string>>;
   /** The largest share of a venue's catalog one sync may tombstone. */
   maxRemovalShare?: number;
+  /** Hears of every finished sync run (the operator's metrics). */
+  onSyncResult?: (result: SyncResult) => void;
 }
 
 export interface VenueSyncJobs {
@@ -50,7 +52,14 @@ export async function startVenueSyncJobs(opts: VenueSyncJobsOptions): Promise<Ve
       });
       syncs[code] = sync;
       const schedule = code in (opts.schedules ?? {}) ? opts.schedules![code] : opts.schedule;
-      scheduler.add({ name: venueSyncJobName(code), schedule, run: (signal) => sync.run({ signal }) });
+      scheduler.add({
+        name: venueSyncJobName(code), schedule,
+        run: async (signal) => {
+          const result = await sync.run({ signal });
+          opts.onSyncResult?.(result);
+          return result;
+        },
+      });
       if (schedule !== null) automatic.push(code);
     }
   } catch (err) {

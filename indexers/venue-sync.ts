@@ -52,6 +52,8 @@ export interface SyncProgress {
 }
 
 export interface SyncResult extends SyncProgress {
+  /** full: the venue's whole listing (the only run that tombstones); incremental: what changed since the last run. */
+  kind: 'full' | 'incremental';
   ok: boolean;
   /** Whether this run resumed an interrupted listing (then it does not tombstone). */
   resumed: boolean;
@@ -110,7 +112,7 @@ export class VenueSync {
         logger?.warn({ refused }, 'venue sync refused: the catalog comes from another source');
         await this.status.setRefusal(exchange, refused);
         const catalogMarkets = await this.status.markFailed(exchange, new Date(clock.now()), refused.reason);
-        return { exchange, pages: 0, markets: 0, changed: 0, skipped: 0, ok: false, resumed: false, unchanged: 0, removed: 0, eventsChanged: 0, catalogMarkets, durationMs: clock.now() - startedMs, error: refused.reason, refused };
+        return { exchange, kind: 'full', pages: 0, markets: 0, changed: 0, skipped: 0, ok: false, resumed: false, unchanged: 0, removed: 0, eventsChanged: 0, catalogMarkets, durationMs: clock.now() - startedMs, error: refused.reason, refused };
       }
     }
     const resumeFrom = previous?.cursor ?? null;
@@ -177,7 +179,7 @@ export class VenueSync {
       logger?.warn({ err: failure, pagesCommitted: p.pages }, 'venue sync failed; committed pages kept, resumes from the last cursor');
     }
 
-    const result: SyncResult = { ...p, ok: complete, resumed, ...r, catalogMarkets, durationMs: clock.now() - startedMs, error, refused };
+    const result: SyncResult = { ...p, kind: 'full', ok: complete, resumed, ...r, catalogMarkets, durationMs: clock.now() - startedMs, error, refused };
     if (p.changed > 0 || r.removed > 0) {
       this.opts.changes?.emitChanged({ exchange, changed: p.changed, removed: r.removed, maxChangeSeq: r.maxChangeSeq, complete });
     }
