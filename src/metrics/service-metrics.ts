@@ -58,6 +58,18 @@ const CATALOG_MIN_INTERVAL_MS = 15_000;
 const CATALOG_MAX_AGE_MS = 300_000;
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * One read of `source` shared by the families a scrape collects together (they run concurrently); a
+ * failed read (the database down) gives null, so those families stay empty and the scrape answers.
+ */
+function oncePerScrape<T>(source: () => Promise<T | null>): () => Promise<T | null> {
+  let pending: Promise<T | null> | undefined;
+  return () => {
+    pending ??= source().catch(() => null).finally(() => setImmediate(() => (pending = undefined)));
+    return pending;
+  };
+}
+
 export class ServiceMetrics {
   readonly registry = new client.Registry();
   private readonly catalog: CachedValue<VenueStatusCount[]>;
@@ -155,14 +167,8 @@ export class ServiceMetrics {
   }
 
   private embeddingMetrics(registers: client.Registry[]): void {
-    const source = this.sources.embeddings;
-    if (!source) return;
-    // one read of the backlog per scrape, shared by the families below
-    let pending: Promise<EmbeddingWork | null> | undefined;
-    const snapshot = () => {
-      pending ??= source().catch(() => null).finally(() => setImmediate(() => (pending = undefined)));
-      return pending;
-    };
+    if (!this.sources.embeddings) return;
+    const snapshot = oncePerScrape(this.sources.embeddings);
     new client.Gauge({
       name: `${METRICS_PREFIX}embedding_backlog_texts`, help: 'Market texts without a vector yet, by kind (title, rules) and market (open, closed)',
       labelNames: ['kind', 'market'], registers,
@@ -200,13 +206,8 @@ export class ServiceMetrics {
   }
 
   private matchingMetrics(registers: client.Registry[]): void {
-    const source = this.sources.matching;
-    if (!source) return;
-    let pending: Promise<MatchingRunSnapshot | null> | undefined;
-    const lastRun = () => {
-      pending ??= source().catch(() => null).finally(() => setImmediate(() => (pending = undefined)));
-      return pending;
-    };
+    if (!this.sources.matching) return;
+    const lastRun = oncePerScrape(this.sources.matching);
     new client.Gauge({
       name: `${METRICS_PREFIX}matching_last_duration_seconds`, help: 'How long the last cross-venue matching run took (whichever instance ran it)', registers,
       async collect() {
