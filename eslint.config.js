@@ -13,7 +13,7 @@ const LAYERS = [
   ['embeddings'],
   ['src/search', 'src/matching', 'src/market-data'],
   ['indexers'],
-  ['src/http', 'src/ws'],
+  ['src/http', 'src/ws', 'src/metrics'],
   // features built on the HTTP and stream layers: each one folder with its repository, service, routes and one wiring function
   ['src/cross-venue'],
 ];

@@ -32,6 +32,8 @@ export interface VenueSyncJobsOptions {
   fullIntervalMs?: number;
   /** Requests each venue's sync adapter has sent (src/venues/runtime.ts `syncRequests`). */
   requests?: Partial<Record<ExchangeCode, { readonly count: number }>>;
+  /** Hears of every finished sync run (the operator's metrics). */
+  onSyncResult?: (result: SyncResult) => void;
 }
 
 export interface VenueSyncJobs {
@@ -58,7 +60,14 @@ export async function startVenueSyncJobs(opts: VenueSyncJobsOptions): Promise<Ve
       });
       syncs[code] = sync;
       const schedule = code in (opts.schedules ?? {}) ? opts.schedules![code] : opts.schedule;
-      scheduler.add({ name: venueSyncJobName(code), schedule, run: (signal) => sync.run({ signal }) });
+      scheduler.add({
+        name: venueSyncJobName(code), schedule,
+        run: async (signal) => {
+          const result = await sync.run({ signal });
+          opts.onSyncResult?.(result);
+          return result;
+        },
+      });
       if (schedule !== null) automatic.push(code);
     }
   } catch (err) {

@@ -180,6 +180,8 @@ const EnvSchema = z.object({
   RECORDER_RETENTION_DAYS: intFromEnv(1, 3_650).default(30).describe('Days of recorded data kept; older day partitions are dropped.'),
   RECORDER_PARTITIONS_AHEAD_DAYS: intFromEnv(1, 60).default(2).describe('Day partitions created ahead of time.'),
   RECORDER_LOCK_RETRY_MS: intFromEnv(50, 600_000).default(5_000).describe('How often a job runner that is not recording tries the recorder\'s lock, in ms (one recorder at a time; the takeover time when the recorder stops).'),
+  METRICS_PUBLIC: boolFromEnv.default(false).describe('GET /metrics (Prometheus text format) without an API key on the API port; `false`: it answers only a key of plan admin (401 without a key, 403 for another plan).'),
+  METRICS_PORT: intFromEnv(0, 65535).optional().describe('A second port (on `HOST`) serving only GET /metrics, without a key, for a scraper on a private network; unset: none (0 picks a free one).'),
 });
 
 /** The per-venue variable that overrides the default sync schedule. */
@@ -338,6 +340,8 @@ const ConfigSchema = z
         partitionsAheadDays: e.RECORDER_PARTITIONS_AHEAD_DAYS,
         lockRetryMs: e.RECORDER_LOCK_RETRY_MS,
       },
+      /** GET /metrics: without a key on the API port, and a separate port serving it (null: none). */
+      metrics: { public: e.METRICS_PUBLIC, port: e.METRICS_PORT ?? null },
       /** Streams: keepalive, limits, the poll interval, and Kalshi's market-data key (secret: never logged). */
       streams: {
         pingIntervalMs: e.WS_PING_INTERVAL_MS,

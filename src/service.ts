@@ -69,6 +69,8 @@ import { createParlayRouter } from './http/routes/kalshi-parlays.js';
 import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
 import { credentialKeysHealth } from './trading/credential-keys-health.js';
 import { setupCrossVenue } from './cross-venue/setup.js';
+import { setupMetrics, type MetricsFeature } from './metrics/setup.js';
+import { matchingRunOf } from './metrics/matching-source.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -92,6 +94,8 @@ export interface RunningService {
   trading: TradingComponents;
   /** The market-data recorder, when this process runs it (RUN_JOBS and RECORDER_ENABLED). */
   recorder: MarketRecorder | null;
+  /** The port serving only /metrics (METRICS_PORT); null: none. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -125,6 +129,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let streams: StreamGateway | undefined;
   let notifications: Notifications | undefined;
   let recorder: MarketRecorder | null = null;
+  let metrics: MetricsFeature | undefined;
   try {
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     venues = await startVenueRuntime({ mode: config.exchangeMode, venues: config.venues, liveTimeoutMs: config.liveReads.timeoutMs, logger });
@@ -195,6 +200,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const jobRuns = new JobRunStore(db.pool);
     const searchComponents = search;
     const semanticComponent = semantic;
+    const operatorMetrics = (metrics = setupMetrics({
+      settings: { ...config.metrics, host: config.host }, logger,
+      sources: { pool: db.pool, embeddings: () => semanticComponent.embeddingWork(), matching: matchingRunOf(jobRuns), streams: () => streamGateway.counts() },
+    }));
     const { app, accounts, keys } = buildApp({
       db,
       logger,
@@ -219,6 +228,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         matching: matchingJobHealth(jobRuns, MATCHING_JOB), order_sync: orderSyncHealth(jobRuns, ORDER_SYNC_JOB),
         catalog: () => catalogCeiling.check() },
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
+      metrics: operatorMetrics.http,
       keyedRouters: (ctx) => [
         // before the venue router at '/', which would otherwise take /search/markets as /{exchange}/markets
         { path: '/search', router: searchRouter },
@@ -274,12 +284,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const port = (server.address() as AddressInfo).port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     logger.info({ port, database: db.kind, tls: tlsServer ? tlsServer.current() : false }, 'service listening');
+    const metricsPort = await operatorMetrics.listen();
 
     if (config.runJobs) {
       venueSync = await startVenueSyncJobs({
         pool: db.pool, databaseKind: db.kind, adapters: venues.syncAdapters, clock, logger, changes: catalogChanges,
         schedule: config.sync.schedule, schedules: config.sync.schedules, pageSize: config.sync.pageSize,
         sources: venues.catalogSources, maxRemovalShare: config.sync.maxRemovalShare, fullIntervalMs: config.sync.fullIntervalMs, requests: venues.syncRequests,
+        onSyncResult: (result) => operatorMetrics.recordSync(result),
       });
       // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
       // Search and embedding indexes follow the catalog: after every sync that changed markets
@@ -330,6 +342,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       tls: tlsServer && { current: () => tlsServer.current(), reload: () => tlsServer.reload() },
       trading,
       recorder: marketRecorder,
+      metricsPort,
       close() {
         closing ??= (async () => {
           // The recorder first: it lets go of its upstream markets and writes what it buffered.
@@ -342,6 +355,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
           await closed;
           clearTimeout(grace);
+          await operatorMetrics.close();
           await venueSync?.stop();
           await notifications?.close();
           await venues?.close();
@@ -356,6 +370,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   } catch (err) {
     await recorder?.close();
     await streams?.close();
+    await metrics?.close();
     await venueSync?.stop();
     await notifications?.close();
     await venues?.close();

@@ -7113,6 +7113,10 @@ export interface paths {
                          *           "status": "ok",
                          *           "titles_pending": 20,
                          *           "rules_pending": 20,
+                         *           "open_titles_pending": 20,
+                         *           "open_rules_pending": 20,
+                         *           "backlog_rate_per_s": 1250.5,
+                         *           "backlog_eta_s": 20,
                          *           "titles_to_check": 20,
                          *           "rules_to_check": 20,
                          *           "backfill_lease": {
@@ -7166,6 +7170,72 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operator metrics (Prometheus text format)
+         * @description Every family is named predmarkets_*: venue syncs (duration, requests, errors per exchange and kind), catalog markets by status and the age of each venue's newest change, the embedding backlog and its rate, the matching job's last run, HTTP latency per route, rate-limit rejections, stream clients, subscriptions and drops, database pool waits; docs/operations.md lists them. Needs an API key of plan admin unless METRICS_PUBLIC=true; METRICS_PORT serves it on a separate port without a key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The metrics */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Missing or invalid API key (when METRICS_PUBLIC is false) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key is not of plan admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -7754,6 +7824,14 @@ export interface components {
                     titles_pending?: number;
                     /** @description live markets whose rules have no vector yet */
                     rules_pending?: number;
+                    /** @description of titles_pending, the open markets' (embedded first) */
+                    open_titles_pending?: number;
+                    /** @description of rules_pending, the open markets' (embedded before any closed market's rules) */
+                    open_rules_pending?: number;
+                    /** @description texts leaving the backlog per second over about the last minute (run through the model, or reused by content hash) */
+                    backlog_rate_per_s?: number;
+                    /** @description seconds until the backlog is empty at that rate; null when it does not move */
+                    backlog_eta_s?: number | null;
                     /** @description catalog rows changed since the title pass looked (most only in price or volume) */
                     titles_to_check?: number;
                     rules_to_check?: number;

@@ -40,6 +40,7 @@ export interface BuildAppOptions {
   healthChecks?: AppDeps['healthChecks'];
   exchangesHealth?: AppDeps['exchangesHealth'];
   keyedRouters?: AppDeps['keyedRouters'];
+  metrics?: AppDeps['metrics'];
 }
 
 export interface BuiltApp {
@@ -74,6 +75,7 @@ export function buildApp(opts: BuildAppOptions): BuiltApp {
     healthChecks: opts.healthChecks,
     exchangesHealth: opts.exchangesHealth,
     keyedRouters: opts.keyedRouters,
+    metrics: opts.metrics,
   });
   return { app, accounts, keys };
 }

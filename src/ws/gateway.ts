@@ -110,14 +110,17 @@ export class StreamGateway {
     this.sweepTimer.unref();
   }
 
-  health(): { status: 'ok'; connections: number; subscriptions: number } & Record<string, unknown> {
+  /** Open connections, markets subscribed over them, and the drops and refusals since start. */
+  counts(): { connections: number; subscriptions: number } & StreamGateway['counters'] {
     let subscriptions = 0;
     for (const c of this.connections) subscriptions += c.subs.size;
+    return { connections: this.connections.size, subscriptions, ...this.counters };
+  }
+
+  health(): { status: 'ok'; connections: number; subscriptions: number } & Record<string, unknown> {
     return {
       status: 'ok',
-      connections: this.connections.size,
-      subscriptions,
-      ...this.counters,
+      ...this.counts(),
       upstream: Object.fromEntries(this.opts.routes.map((r) => [r.exchange, r.feed.health()])),
       ...(this.opts.fanout ? { fanout: this.opts.fanout.health() } : {}),
     };
