@@ -39,6 +39,7 @@ import { createCategoriesRouter } from './http/routes/categories.js';
 import { createSemanticRouter } from './http/routes/semantic-search.js';
 import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
+import { addSvcStream } from './ws/svc/setup.js';
 import { createTlsServer, type TlsServer } from './http/tls.js';
 import { setupTrading, type TradingComponents } from './trading/setup.js';
 import { createTradingRouter } from './http/routes/trading.js';
@@ -235,6 +236,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });
+
+    // /ws/svc: the cross-venue cluster stream on the gateway, keyed like the svc lookups.
+    addSvcStream({ gateway: streamGateway, pool: db.pool, marketData, keys, plans: buildPlanTable(config.planFeatureOverrides), pollMs: config.streams.pollMs, logger, now: () => clock.now() });
 
     // Several instances on one server: a change made by one (a re-index, a sync, a revoked key)
     // drops the others' cached answers at once (the database's triggers announce it; the pollers remain

@@ -102,7 +102,7 @@ const feed = new VenueFeed({
 });
 // The probe: one subscriber per market, first in line, noting when each message's upstream cause arrived.
 const receivedAt = new Map<string, number>();
-const kindCode = (t: MessageType): number => (t === 'orderbook' ? 1 : 0);
+const kindCode = (t: FeedMessage['type']): number => (t === 'orderbook' ? 1 : 0);
 for (const id of markets) {
   feed.add({ deliver: (m: FeedMessage) => void (!m.snapshot && receivedAt.set(`${id}|${kindCode(m.type)}|${m.seq}`, upstreamAt)) }, { marketId: id, yesOutcomeId: 'yes' }, new Set<MessageType>(['prices', 'orderbook']));
 }
