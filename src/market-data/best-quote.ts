@@ -66,7 +66,8 @@ export function isStale(q: Pick<MemberQuote, 'exchange' | 'as_of' | 'live'>, now
   return !Number.isFinite(at) || nowMs - at > freshnessBoundMs(q.exchange);
 }
 
-const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+// `|| 0`: no -0 (it would print as 0 but compare unequal in a deep equality).
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6 || 0;
 const isPrice = (x: number | null): x is number => x !== null && Number.isFinite(x) && x > 0 && x < 1;
 
 /**

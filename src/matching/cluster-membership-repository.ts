@@ -36,13 +36,13 @@ export class ClusterMembershipRepository {
     if (rest.length === 0) return out;
     // A merged-away id names its survivor's cluster_id; the survivor may itself have merged since.
     const merged = await this.pool.query<{ svc_id: string; merged_into: string }>(
-      `WITH RECURSIVE chain (svc_id, into, hops) AS (
+      `WITH RECURSIVE chain (svc_id, target, hops) AS (
          SELECT svc_id, merged_into, 0 FROM match_merged_ids WHERE svc_id = ANY($1::text[])
          UNION ALL
-         SELECT chain.svc_id, mm.merged_into, chain.hops + 1 FROM chain JOIN match_merged_ids mm ON mm.cluster_id = chain.into
-         WHERE chain.hops < $2 AND NOT EXISTS (SELECT 1 FROM match_clusters c WHERE c.cluster_id = chain.into)
+         SELECT chain.svc_id, mm.merged_into, chain.hops + 1 FROM chain JOIN match_merged_ids mm ON mm.cluster_id = chain.target
+         WHERE chain.hops < $2 AND NOT EXISTS (SELECT 1 FROM match_clusters c WHERE c.cluster_id = chain.target)
        )
-       SELECT chain.svc_id, c.svc_id AS merged_into FROM chain JOIN match_clusters c ON c.cluster_id = chain.into`,
+       SELECT chain.svc_id, c.svc_id AS merged_into FROM chain JOIN match_clusters c ON c.cluster_id = chain.target`,
       [rest, MAX_MERGE_HOPS],
     );
     for (const r of merged.rows) if (r.merged_into !== r.svc_id) out.set(r.svc_id, { svc_id: r.svc_id, merged_into: r.merged_into });
