@@ -150,6 +150,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       settings: { ...config.trading, dataDir: config.dataDir },
       baseUrls: venues.simBaseUrls ?? Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
+      // yes / no on the token venues: the market's outcomes (catalog, else the venue); marketData is built below, before any request.
+      outcomesOf: (code, marketId) => marketData.findMarket(code, marketId).then((m) => m.outcomes, () => null),
     });
     // The recorded tables are read by every instance (the recorder writes them where the jobs run).
     const recordedStore = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: config.recorder.retentionDays, aheadDays: config.recorder.partitionsAheadDays }));
