@@ -7952,7 +7952,7 @@ export interface components {
             /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
             exchange: string;
             market_id: string;
-            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8149,7 +8149,7 @@ export interface components {
             /** @description A venue whose orders you sign: polymarket, limitless, predictfun, opinion */
             exchange: string;
             market_id: string;
-            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8186,7 +8186,7 @@ export interface components {
                 /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
                 exchange: string;
                 market_id: string;
-                /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+                /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
                 outcome: string;
                 /** @enum {string} */
                 side: "buy" | "sell";
