@@ -30,6 +30,7 @@ import type { Membership } from '../../src/matching/cluster-membership-repositor
 import type { MessageType } from '../../src/ws/protocol.js';
 import { VenueFeed, type FeedMessage } from '../../src/ws/venue-feed.js';
 import { arg } from '../../scripts/lib/cli-args.js';
+import { ask } from '../support/child-ipc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENTS = Number(arg('clients', '500'));
@@ -39,18 +40,6 @@ const seconds = Number(arg('seconds', '10'));
 const PER_CLIENT = 2;
 const WORKERS = 2;
 
-type Reply = { type: string; [k: string]: unknown };
-function ask(child: ChildProcess, msg: object, expect?: string): Promise<Reply> {
-  return new Promise((resolve) => {
-    const on = (m: Reply): void => {
-      if (expect && m.type !== expect) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
 const child = (file: string): ChildProcess => fork(file, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
 
 const venue = child(path.join(here, '../streams/venue.ts'));
