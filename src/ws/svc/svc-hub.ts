@@ -107,6 +107,10 @@ export class SvcHub implements MarketFeed {
     const asked = ref.marketId;
     const known = this.resolved.get(asked);
     this.resolved.delete(asked);
+    // Noted at once, so an unsubscribe (or the connection's end) before the lookups below finish is heard.
+    let routes = this.routes.get(sub);
+    if (!routes) this.routes.set(sub, (routes = new Map()));
+    if (!routes.has(asked)) routes.set(asked, asked);
     void this.follow(sub, asked, known).catch((err: unknown) => this.opts.logger.error({ err, svc_id: asked }, 'following a cluster failed'));
   }
 
@@ -153,14 +157,14 @@ export class SvcHub implements MarketFeed {
       this.send(sub, mergedMessage(asked, target), 'merged', 0);
       membership = this.clusters.has(target) ? undefined : (await this.opts.membership([target])).get(target);
     }
-    if (this.closed) return;
+    // Unsubscribed (or gone) meanwhile: nothing to follow.
+    const routes = this.routes.get(sub);
+    if (this.closed || !routes?.has(asked)) return;
     let cluster = this.clusters.get(target);
     if (!cluster) {
       if (!membership || !('members' in membership)) return this.send(sub, dissolvedMessage(target), 'dissolved', 0);
       cluster = this.createCluster(target, membership.members);
     }
-    let routes = this.routes.get(sub);
-    if (!routes) this.routes.set(sub, (routes = new Map()));
     routes.set(asked, target);
     let via = cluster.subs.get(sub);
     const isNew = !via;
@@ -348,10 +352,7 @@ export class SvcHub implements MarketFeed {
     this.dropCluster(cluster);
     for (const [sub, via] of subs) {
       // follow() tells the client of the merge and sends the survivor's snapshot.
-      for (const asked of via) {
-        this.routes.get(sub)?.delete(asked);
-        await this.follow(sub, asked, { svc_id: asked, merged_into: into });
-      }
+      for (const asked of via) await this.follow(sub, asked, { svc_id: asked, merged_into: into });
     }
   }
 
