@@ -48,9 +48,12 @@ const info = await ask(venue, { type: 'info', count: CLUSTERS }, 'info');
 const markets = info.active as string[];
 if (markets.length < CLUSTERS) console.log(`note: only ${markets.length} active markets in the simulator`);
 const known = new Set(info.all as string[]);
-const svcId = (i: number): string => `svc_${i.toString(32).padStart(12, 'a').replace(/[0-1]/g, 'a').replace(/[8-9]/g, 'b')}`;
+// Distinct svc_ids: i in base 32 over the svc_id alphabet, padded.
+const B32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const svcId = (i: number): string => `svc_${[...i.toString(32).padStart(12, '0')].map((d) => B32[parseInt(d, 32)]).join('')}`;
 const clusters = markets.map((id, i) => ({ svc: svcId(i), members: [{ exchange: 'kalshi', market_id: id }, { exchange: 'manifold', market_id: `held-${i}` }] }));
 const bySvc = new Map(clusters.map((c) => [c.svc, c]));
+if (bySvc.size !== clusters.length) throw new Error('svc_ids collide');
 
 const epochMs = (): number => performance.timeOrigin + performance.now();
 const logger = pino({ level: 'warn' });
