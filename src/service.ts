@@ -40,6 +40,7 @@ import { createCategoriesRouter } from './http/routes/categories.js';
 import { createSemanticRouter } from './http/routes/semantic-search.js';
 import type { StreamGateway } from './ws/gateway.js';
 import { createStreamGateway } from './ws/setup.js';
+import { addSvcStream } from './ws/svc/setup.js';
 import { createTlsServer, type TlsServer } from './http/tls.js';
 import { setupTrading, type TradingComponents } from './trading/setup.js';
 import { createTradingRouter } from './http/routes/trading.js';
@@ -157,6 +158,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       settings: { ...config.trading, dataDir: config.dataDir },
       baseUrls: venues.simBaseUrls ?? Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
+      // yes / no on the token venues: the market's outcomes (catalog, else the venue); marketData is built below, before any request.
+      outcomesOf: (code, marketId) => marketData.findMarket(code, marketId).then((m) => m.outcomes, () => null),
     });
     // The recorded tables are read by every instance (the recorder writes them where the jobs run).
     const recordedStore = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: config.recorder.retentionDays, aheadDays: config.recorder.partitionsAheadDays }));
@@ -251,6 +254,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         { path: '/', router: createVenuesRouter(marketData) },
       ],
     });
+
+    // /ws/svc: the cross-venue cluster stream on the gateway, keyed like the svc lookups.
+    addSvcStream({ gateway: streamGateway, pool: db.pool, marketData, keys, plans: buildPlanTable(config.planFeatureOverrides), pollMs: config.streams.pollMs, logger, now: () => clock.now() });
 
     // Several instances on one server: a change made by one (a re-index, a sync, a revoked key)
     // drops the others' cached answers at once (the database's triggers announce it; the pollers remain

@@ -7463,6 +7463,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ws/svc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time cross-venue cluster stream (WebSocket)
+         * @description Upgrade to WebSocket with an API key whose plan has the svc lookups (pro, max, admin): X-API-Key, or ?api_key= from a browser. Send {"action":"subscribe","svc_ids":[...]}: answered {"event":"subscribed","svc_ids":[...]}, then a snapshot of each cluster (every member quote and the best), then a quote message on each member change and a best message when the best YES ask, best NO ask or gap changes, each with the cluster's seq. merged / dissolved when a cluster merges (the survivor is followed from then on) or dissolves. Errors: {"error":"..."}, the connection stays open. Limits, keepalive and sizes as the venue streams: WS_MAX_SUBSCRIPTIONS clusters per connection, ping every 54 s, 16 KB messages.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket stream. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The key's plan has no svc lookups. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8338,7 +8389,7 @@ export interface components {
             /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
             exchange: string;
             market_id: string;
-            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8535,7 +8586,7 @@ export interface components {
             /** @description A venue whose orders you sign: polymarket, limitless, predictfun, opinion */
             exchange: string;
             market_id: string;
-            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8572,7 +8623,7 @@ export interface components {
                 /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
                 exchange: string;
                 market_id: string;
-                /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+                /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
                 outcome: string;
                 /** @enum {string} */
                 side: "buy" | "sell";
@@ -8827,6 +8878,108 @@ export interface components {
                 source: "recorded" | "catalog";
             }[];
             count: number;
+        };
+        SvcStreamAck: {
+            /** @enum {string} */
+            event: "subscribed" | "unsubscribed";
+            svc_ids: string[];
+        };
+        /** @description The cross-venue best changed. */
+        SvcStreamBest: {
+            /** @enum {string} */
+            type: "best";
+            svc_id: string;
+            yes_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            no_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            gap: number | null;
+            /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
+            seq: number;
+        };
+        SvcStreamBestFields: {
+            /** @description The lowest YES ask over the fresh member quotes. */
+            yes_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            /** @description The lowest NO ask (1 - YES bid) over the fresh member quotes. */
+            no_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            /** @description 1 - yes_ask - no_ask: above 0, buying YES and NO on the two venues costs less than the 1 they pay (before fees). */
+            gap: number | null;
+        };
+        /** @description The cluster no longer exists: nothing more comes for this svc_id. */
+        SvcStreamDissolved: {
+            /** @enum {string} */
+            type: "dissolved";
+            svc_id: string;
+        };
+        /** @description The svc_id's cluster merged into merged_into: the client now follows that cluster, whose snapshot follows. */
+        SvcStreamMerged: {
+            /** @enum {string} */
+            type: "merged";
+            svc_id: string;
+            merged_into: string;
+        };
+        /** @description One member's quote changed. */
+        SvcStreamQuote: {
+            /** @enum {string} */
+            type: "quote";
+            svc_id: string;
+            exchange: string;
+            market_id: string;
+            yes_bid: number | null;
+            yes_ask: number | null;
+            last_price: number | null;
+            /**
+             * Format: date-time
+             * @description When the service last had this quote from the venue.
+             */
+            as_of: string;
+            /** @description Older than its venue's freshness bound and not held from a live stream: never used for best. */
+            stale: boolean;
+            /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
+            seq: number;
+        };
+        /** @description Every member's quote and the best: on subscribe, after the cluster's members changed, after a fan-out leader change. */
+        SvcStreamSnapshot: {
+            /** @enum {string} */
+            type: "snapshot";
+            svc_id: string;
+            quotes: {
+                exchange: string;
+                market_id: string;
+                yes_bid: number | null;
+                yes_ask: number | null;
+                last_price: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the service last had this quote from the venue.
+                 */
+                as_of: string;
+                /** @description Older than its venue's freshness bound and not held from a live stream: never used for best. */
+                stale: boolean;
+            }[];
+            best: components["schemas"]["SvcStreamBestFields"];
+            /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
+            seq: number;
+        };
+        /** @description Client message on /ws/svc: {"action":"subscribe"|"unsubscribe","svc_ids":[...]}. A svc_id that merged away is followed as its survivor (a merged message first). */
+        SvcStreamSubscribe: {
+            /** @enum {string} */
+            action: "subscribe" | "unsubscribe";
+            svc_ids: string[];
         };
         /** @description The latest sync of the venue removed nothing: its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. Cleared by the next sync that goes through; `npm run sync -- --allow-removals` overrides. */
         SyncRefused: {
