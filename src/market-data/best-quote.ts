@@ -9,8 +9,10 @@
  * A quote that is stale is never used for `best`: one held from a live stream subscription is current
  * whatever its age (the venue pushes every change of the book, a quiet market sends nothing), any
  * other quote (the catalog's, the recorder's, a poll's) is stale once older than its venue's
- * freshness bound. Pure: no I/O, the time is passed in.
+ * freshness bound. No I/O: the time is passed in.
  */
+
+import { VENUES } from '../venues/index.js';
 
 export interface MemberQuote {
   exchange: string;
@@ -38,27 +40,13 @@ export interface BestQuote {
 }
 
 /**
- * How old a quote that is not held from a live stream may be before it is not used for `best`, ms.
- * The recorder polls venues without a stream every RECORDER_POLL_MS (5 s by default) and the
- * catalog's prices are a sync old: a minute leaves room for a few missed polls, never a sync's age.
- * PredictIt's public feed is itself refreshed about once a minute (docs/venue-notes.md), so it gets two.
+ * How old a quote that is not held from a live stream may be before it is not used for `best`, ms:
+ * the venue's `pricing.quoteFreshMs` (its descriptor), the one bound GET /api/v1/clusters uses too.
  */
-export const QUOTE_FRESHNESS_MS: Readonly<Record<string, number>> = {
-  kalshi: 60_000,
-  polymarket: 60_000,
-  limitless: 60_000,
-  predictfun: 60_000,
-  opinion: 60_000,
-  probable: 60_000,
-  futuur: 60_000,
-  manifold: 60_000,
-  predictit: 120_000,
-};
-const DEFAULT_FRESHNESS_MS = 60_000;
-
 export function freshnessBoundMs(exchange: string): number {
-  return QUOTE_FRESHNESS_MS[exchange] ?? DEFAULT_FRESHNESS_MS;
+  return FRESHNESS_MS.get(exchange) ?? 0;
 }
+const FRESHNESS_MS = new Map<string, number>(VENUES.map((v) => [v.code, v.pricing.quoteFreshMs]));
 
 export function isStale(q: Pick<MemberQuote, 'exchange' | 'as_of' | 'live'>, nowMs: number): boolean {
   if (q.live) return false;
