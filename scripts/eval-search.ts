@@ -4,11 +4,14 @@
 // venues' adapters normalise them; recall@10 per kind side by side, and the open-first check.
 //
 //   npx tsx scripts/eval-search.ts [--split report|tune|all] [--data-dir ./data/eval-search] [--no-elastic] [--no-semantic]
-//     [--json out.json] [--misses]
+//     [--no-index] [--hybrid-weights 0.1] [--json out.json] [--misses]
 //
 // --split: report (default; measure only), tune (choose weights and settings on it), all.
 // --data-dir: the database directory kept between runs (the catalog and every title and rules vector:
 //   embedding the rules of 22k markets takes tens of minutes the first time).
+// --no-index: search the vectors already stored (e.g. titles done, rules still to embed) without embedding more.
+// --hybrid-weights: a column of semantic search per weight of the keyword engine's rank (hybrid
+//   retrieval, HYBRID_WEIGHT in src/search/semantic/semantic-search.ts; 0 = vectors only); default the service's.
 // --misses: print, per method, the queries that missed relevant markets with what came instead.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +19,8 @@ import { loadConfig } from '../src/config.js';
 import { PostgresSearchEngine } from '../src/search/postgres/engine.js';
 import type { SearchEngine } from '../src/search/engine.js';
 import { toSearchDoc } from '../src/search/documents.js';
-import { SemanticSearchService } from '../src/search/semantic/semantic-search.js';
+import { HYBRID_WEIGHT, SemanticSearchService } from '../src/search/semantic/semantic-search.js';
+import { keywordEngineCandidates } from '../src/search/semantic/keyword-candidates.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
@@ -73,10 +77,18 @@ try {
     const { modelDir } = loadConfig();
     await ensureModel({ modelDir, log: (m) => console.error(m) });
     embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
-    console.error('embedding the titles and rules not embedded yet (kept in the data directory)...');
-    await embedJudgedDatabase(db, embedder);
-    const semantic = new SemanticSearchService(db.pool, embedder);
-    rankers.semantic = async (q) => (await semantic.search({ query: q, limit: K })).results.map(key);
+    if (!process.argv.includes('--no-index')) {
+      console.error('embedding the titles and rules not embedded yet (kept in the data directory)...');
+      await embedJudgedDatabase(db, embedder);
+    }
+    const stored = await db.pool.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM market_embeddings GROUP BY kind ORDER BY kind');
+    console.log(`Stored vectors: ${stored.rows.map((r) => `${r.n} ${r.kind}`).join(', ')} (of ${markets.length} markets, ${markets.filter((m) => m.rules.trim()).length} with rules).\n`);
+    // hybrid retrieval takes the keyword engine of the default deployment (PostgreSQL)
+    const weights = (arg('hybrid-weights') ?? String(HYBRID_WEIGHT)).split(',').map(Number);
+    for (const w of weights) {
+      const semantic = new SemanticSearchService(db.pool, embedder, { keywordCandidates: w > 0 ? keywordEngineCandidates(pgEngine) : undefined, hybridWeight: w });
+      rankers[weights.length > 1 ? `semantic w=${w}` : 'semantic'] = async (q) => (await semantic.search({ query: q, limit: K })).results.map(key);
+    }
   }
   const names = Object.keys(rankers);
   const rows = await runJudged(queries, rankers, (k) => openKeys.has(k));

@@ -17,6 +17,10 @@ export async function openJudgedDatabase(dataDir: string, markets: Market[]): Pr
   return db;
 }
 
-export async function embedJudgedDatabase(db: Database, embedder: Embedder): Promise<void> {
-  await new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 512 }).runOnce();
+/** Embeds what is not embedded yet, titles first, saying how far it got every few batches. */
+export async function embedJudgedDatabase(db: Database, embedder: Embedder, log: (line: string) => void = (l) => console.error(l)): Promise<void> {
+  let batches = 0;
+  await new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 512 }).runOnce((p) => {
+    if (batches++ % 5 === 0) log(`embedding ${p.phase}: ${p.processed} of ${p.total} markets looked at, ${p.embedded} texts embedded`);
+  });
 }

@@ -14,7 +14,7 @@ import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
 import type { ComponentHealth } from '../../health/component-health.js';
 import type { ResponseCache } from '../response-cache.js';
 import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';
-import { SemanticSearchService } from './semantic-search.js';
+import { SemanticSearchService, type KeywordCandidates } from './semantic-search.js';
 import { MarketEmbeddingStore } from './market-embedding-store.js';
 
 /** What the component needs of the embedding indexer (indexers/embeddings-indexer.ts). */
@@ -41,6 +41,8 @@ export interface SemanticComponentOptions {
   resultCache?: SemanticResultCacheOptions;
   /** Fetch the model into modelDir when it is missing (retrying until it works); absent = never fetch. */
   modelFetch?: ModelFetchSettings;
+  /** The keyword engine's matches fused with the vector candidates (hybrid retrieval); absent = vectors only. */
+  keywordCandidates?: KeywordCandidates;
 }
 
 export interface SemanticComponent {
@@ -116,7 +118,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
       return;
     }
     embedder = loaded;
-    service = new SemanticSearchService(options.pool, loaded);
+    service = new SemanticSearchService(options.pool, loaded, { keywordCandidates: options.keywordCandidates });
     logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
     if (options.createIndexer) {
       indexer = options.createIndexer(loaded);
