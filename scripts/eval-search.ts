@@ -24,9 +24,9 @@ import { keywordEngineCandidates } from '../src/search/semantic/keyword-candidat
 import { Embedder } from '../embeddings/embedder.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
-import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
-import { createElasticClient } from '../src/search/elastic/client.js';
-import { ElasticSearchEngine } from '../src/search/elastic/engine.js';
+import type { SearchNode } from '../src/search/elastic/local-node.js';
+import type { ElasticSearchEngine } from '../src/search/elastic/engine.js';
+import { startEvalSearchNode } from './eval/eval-search-node.js';
 import { judgedListingsAvailable, loadJudgedListings } from './eval/judged-listings.js';
 import { embedJudgedDatabase, openJudgedDatabase } from './eval/judged-database.js';
 import { K, judgedTable, loadJudgedSearchQueries, runJudged, type Ranker, type Split } from './eval/judged-search.js';
@@ -59,19 +59,10 @@ try {
   await pgEngine.ensureIndex();
   for (let i = 0; i < docs.length; i += 1000) await pgEngine.upsert(docs.slice(i, i + 1000));
   rankers.postgres = keywordRanker(pgEngine);
-  if (!process.argv.includes('--no-elastic')) {
-    const availability = searchNodeAvailability();
-    if (!availability.ok) {
-      console.log(`OpenSearch column skipped: ${availability.reason}`);
-    } else {
-      node = await startSearchNode({ timeoutMs: 150_000 });
-      // a quality run, not a latency test: a loaded machine must not time a search out
-      elastic = new ElasticSearchEngine({ client: createElasticClient(node.url), alias: 'eval-search', searchTimeoutMs: 30_000 });
-      await elastic.ensureIndex();
-      for (let i = 0; i < docs.length; i += 1000) await elastic.upsert(docs.slice(i, i + 1000));
-      await elastic.refresh();
-      rankers.opensearch = keywordRanker(elastic);
-    }
+  const started = process.argv.includes('--no-elastic') ? null : await startEvalSearchNode(docs, 'eval-search');
+  if (started) {
+    ({ node, engine: elastic } = started);
+    rankers.opensearch = keywordRanker(elastic);
   }
   if (!process.argv.includes('--no-semantic')) {
     const { modelDir } = loadConfig();
