@@ -34,9 +34,9 @@ import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from 
 import { loadConfig } from '../src/config.js';
 import { evaluateJudged, keywordSearcher, ndcgAtK, loadJudgedRealQueries, searchDocs, type Searcher } from './eval/judged-real.js';
 import { loadRealListings, realListingsAvailable } from './eval/real-listings.js';
-import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
-import { createElasticClient } from '../src/search/elastic/client.js';
-import { ElasticSearchEngine } from '../src/search/elastic/engine.js';
+import type { SearchNode } from '../src/search/elastic/local-node.js';
+import type { ElasticSearchEngine } from '../src/search/elastic/engine.js';
+import { startEvalSearchNode } from './eval/eval-search-node.js';
 import { arg, exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);
@@ -190,19 +190,10 @@ if (!process.argv.includes('--no-judged')) {
       const pgEngine = new PostgresSearchEngine({ pool: db.pool });
       for (let i = 0; i < docs.length; i += 1000) await pgEngine.upsert(docs.slice(i, i + 1000));
       searchers.postgres = keywordSearcher(pgEngine);
-      if (!process.argv.includes('--no-elastic')) {
-        const availability = searchNodeAvailability();
-        if (!availability.ok) {
-          console.log(`Elasticsearch column skipped: ${availability.reason}`);
-        } else {
-          node = await startSearchNode({ timeoutMs: 150_000 });
-          // a quality run, not a latency test: a loaded machine must not time a search out
-          elastic = new ElasticSearchEngine({ client: createElasticClient(node.url), alias: 'eval-judged', searchTimeoutMs: 30_000 });
-          await elastic.ensureIndex();
-          for (let i = 0; i < docs.length; i += 1000) await elastic.upsert(docs.slice(i, i + 1000));
-          await elastic.refresh();
-          searchers.elastic = keywordSearcher(elastic);
-        }
+      const started = process.argv.includes('--no-elastic') ? null : await startEvalSearchNode(docs, 'eval-judged');
+      if (started) {
+        ({ node, engine: elastic } = started);
+        searchers.elastic = keywordSearcher(elastic);
       }
       if (!process.argv.includes('--no-semantic')) {
         embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));

@@ -34,6 +34,7 @@ import { createClustersRouter } from './http/routes/clusters.js';
 import { setupSearch, type SearchComponents } from './search/setup.js';
 import { VOLUME_ORDERED } from './search/answer-inputs.js';
 import { startSemanticComponent, type SemanticComponent } from './search/semantic/semantic-component.js';
+import { keywordEngineCandidates } from './search/semantic/keyword-candidates.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
 import { createSearchRouter } from './http/routes/search.js';
 import { createCategoriesRouter } from './http/routes/categories.js';
@@ -150,6 +151,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         ? (embedder) => new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, logger: logger.child({ component: 'embedding-indexer' }), vacuumAfterWrites: vacuumEmbeddings })
         : undefined,
       modelFetch: config.modelFetch ?? undefined,
+      keywordCandidates: keywordEngineCandidates(search.backend),
     });
     // Trading: order clients point where the adapters do (the simulators in sim mode).
     const trading = await setupTrading({

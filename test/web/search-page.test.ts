@@ -189,6 +189,47 @@ describe('search page and API reference in a browser (sim mode)', function () {
     assert.ok(venues.length > 0 && venues.every((v) => v === 'Kalshi'), JSON.stringify(venues));
   });
 
+  it("offers the service's category vocabulary in the category box (GET /api/v1/categories), not free text", async () => {
+    const listed = (await svc.request('/api/v1/categories', { headers: { 'x-api-key': maxKey } })).body as { categories: { category: string; open_markets: number }[] };
+    const box = page.getByRole('combobox', { name: 'Category' });
+    assert.equal(await box.evaluate((el) => el.tagName), 'SELECT');
+    const values = await box.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    assert.deepEqual(values, ['', ...listed.categories.map((c) => c.category)]);
+    const economics = listed.categories.find((c) => c.category === 'economics')!;
+    assert.equal((await box.locator('option[value="economics"]').innerText()).trim(), `economics (${economics.open_markets} open)`);
+
+    // choosing one filters the search and survives the route (the box shows what the results are for)
+    await page.getByRole('combobox', { name: 'Venue' }).selectOption('');
+    await box.selectOption('economics');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/category=economics/);
+    await page.locator('ol.results li').first().waitFor({ timeout: 15_000 });
+    const shown = await page.locator('ol.results li .meta .category').allInnerTexts();
+    assert.ok(shown.length > 0 && shown.every((c) => c === 'economics'), JSON.stringify(shown));
+    assert.equal(await box.inputValue(), 'economics');
+    assert.deepEqual(await axeViolations(page), []);
+    await box.selectOption('');
+  });
+
+  it('shows the total and the pages of a keyword search, and walks to the next page by its cursor', async () => {
+    const api = (await svc.request('/api/v1/search/markets?q=will&limit=20', { headers: { 'x-api-key': maxKey } })).body as { total: number };
+    assert.ok(api.total > 20, `the catalog has more than a page of "will" (${api.total})`);
+    const pages = Math.ceil(api.total / 20);
+    await page.goto(svc.url + '/#/search?q=will&mode=keyword');
+    const title = page.locator('#results-title');
+    await title.filter({ hasText: `results 1–20 of ${api.total.toLocaleString('en-US')}` }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('#page-of').innerText(), `Page 1 of ${pages}`);
+    const firstPage = await page.locator('ol.results li a').allInnerTexts();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.locator('#page-of', { hasText: `Page 2 of ${pages}` }).waitFor({ timeout: 15_000 });
+    assert.match(await title.innerText(), new RegExp(`results 21–\\d+ of ${api.total.toLocaleString('en-US')}`));
+    const secondPage = await page.locator('ol.results li a').allInnerTexts();
+    assert.ok(secondPage.length > 0 && !secondPage.some((t, i) => t === firstPage[i] && firstPage.length === secondPage.length && secondPage.every((x, j) => x === firstPage[j])), 'another page of results');
+    await page.getByRole('link', { name: 'First page' }).click();
+    await page.locator('#page-of', { hasText: `Page 1 of ${pages}` }).waitFor({ timeout: 15_000 });
+    assert.deepEqual(await axeViolations(page), []);
+  });
+
   it("shows a cluster's equivalent markets with their match reasons", async () => {
     // The matching job clusters the catalog after the sync (and after embeddings): a market of the catalog with a svc_id.
     const clustered = await waitFor(

@@ -15,9 +15,8 @@ const view = byId('view');
 const form = byId<HTMLFormElement>('search-form');
 const q = byId<HTMLInputElement>('q');
 const venue = byId<HTMLSelectElement>('f-venue');
-const category = byId<HTMLInputElement>('f-category');
+const category = byId<HTMLSelectElement>('f-category');
 const openOnly = byId<HTMLInputElement>('f-open');
-const categories = new Set<string>();
 
 for (const [code, name] of Object.entries(VENUE_NAMES)) venue.append(h('option', { value: code }, name));
 
@@ -42,6 +41,8 @@ async function showKey(): Promise<void> {
       h('span', { id: 'key-plan' }, `Key …${key.slice(-4)}, plan ${me.plan}${me.kind === 'test' ? ' (test key)' : ''}`),
       h('button', { type: 'button', class: 'link', onclick: () => askForKey() }, 'Change key'),
     );
+    // the category box follows the key (its counts are the service's); a failure keeps "All categories"
+    void loadCategories().catch(() => undefined);
   } catch {
     // a refused key is handled by onKeyRefused; anything else leaves the panel as it is
   }
@@ -94,7 +95,7 @@ form.addEventListener('submit', (e) => {
   if (!text) return q.focus();
   const qs = new URLSearchParams({ q: text, mode: mode() });
   if (venue.value) qs.set('venue', venue.value);
-  if (category.value.trim()) qs.set('category', category.value.trim());
+  if (category.value) qs.set('category', category.value);
   if (openOnly.checked) qs.set('open', '1');
   location.hash = `#/search?${qs}`;
 });
@@ -123,19 +124,44 @@ function route(): void {
   }
   if (hash.startsWith('/search?')) {
     const p = new URLSearchParams(hash.slice('/search?'.length));
-    const params: SearchParams = { q: p.get('q') ?? '', mode: p.get('mode') === 'semantic' ? 'semantic' : 'keyword', venue: p.get('venue') ?? '', category: p.get('category') ?? '', openOnly: p.get('open') === '1' };
+    const params: SearchParams = {
+      q: p.get('q') ?? '', mode: p.get('mode') === 'semantic' ? 'semantic' : 'keyword', venue: p.get('venue') ?? '', category: p.get('category') ?? '', openOnly: p.get('open') === '1',
+      cursor: p.get('cursor') ?? undefined, page: Math.max(1, Number(p.get('page')) || 1),
+    };
     // The form shows what the results are for (also after a reload or a shared link).
     q.value = params.q;
     (form.elements.namedItem('mode') as RadioNodeList).value = params.mode;
     venue.value = params.venue;
-    category.value = params.category;
+    selectCategory(params.category);
     openOnly.checked = params.openOnly;
-    void renderResults(view, params, categories).then(() => {
-      byId('categories').replaceChildren(...[...categories].sort().map((c) => h('option', { value: c })));
-    });
+    void renderResults(view, params);
     return;
   }
   view.replaceChildren(h('p', { class: 'hint' }, 'Type to see suggestions from every venue; press Enter to search. Semantic search finds markets by meaning (plans max, enterprise, admin).'));
+}
+
+// ---- the category box: the service's one vocabulary (GET /api/v1/categories), not free text ----
+interface CategoryItem {
+  category: string;
+  description: string;
+  markets: number;
+  open_markets: number;
+}
+
+/** Selects a category, adding it when the list has not come yet (a shared link, a reload). */
+function selectCategory(value: string): void {
+  if (value && ![...category.options].some((o) => o.value === value)) category.append(h('option', { value }, value));
+  category.value = value;
+}
+
+async function loadCategories(): Promise<void> {
+  const { categories } = await api<{ categories: CategoryItem[] }>('/api/v1/categories');
+  const chosen = category.value;
+  category.replaceChildren(
+    h('option', { value: '' }, 'All categories'),
+    ...categories.map((c) => h('option', { value: c.category, title: c.description }, `${c.category} (${c.open_markets} open)`)),
+  );
+  selectCategory(chosen);
 }
 
 window.addEventListener('hashchange', route);

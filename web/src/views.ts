@@ -10,7 +10,23 @@ export interface SearchParams {
   venue: string;
   category: string;
   openOnly: boolean;
+  /** next_cursor of the previous page, and which page it leads to (1 = the first) */
+  cursor?: string;
+  page?: number;
 }
+
+/** The hash route of a search (the results of `p`). */
+export function searchHref(p: SearchParams): string {
+  const qs = new URLSearchParams({ q: p.q, mode: p.mode });
+  if (p.venue) qs.set('venue', p.venue);
+  if (p.category) qs.set('category', p.category);
+  if (p.openOnly) qs.set('open', '1');
+  if (p.cursor) qs.set('cursor', p.cursor);
+  if (p.page && p.page > 1) qs.set('page', String(p.page));
+  return `#/search?${qs}`;
+}
+
+const PAGE_SIZE = 20;
 
 export const marketHref = (exchange: string, marketId: string) => `#/market/${enc(exchange)}/${enc(marketId)}`;
 
@@ -31,30 +47,47 @@ export function problem(err: unknown, feature: string): HTMLElement {
 
 type Row = Pick<KeywordResult, 'exchange' | 'market_id' | 'title' | 'category' | 'closed'> & { svc_id?: string | null; score: number };
 
-export async function renderResults(view: HTMLElement, p: SearchParams, knownCategories: Set<string>): Promise<void> {
+export async function renderResults(view: HTMLElement, p: SearchParams): Promise<void> {
   const label = p.mode === 'semantic' ? 'Semantic search' : 'Keyword search';
   view.replaceChildren(h('p', { class: 'loading' }, `Searching “${p.q}”…`));
   let rows: Row[];
+  let total: number | null = null;
+  let next: string | null;
   try {
     if (p.mode === 'semantic') {
-      const body = await api<{ results: SemanticResult[] }>('/api/v1/search/semantic', {
+      const body = await api<{ results: SemanticResult[]; next_cursor: string | null }>('/api/v1/search/semantic', {
         method: 'POST',
-        body: { query: p.q, limit: 20, active_only: p.openOnly, ...(p.venue ? { exchange: [p.venue] } : {}), ...(p.category ? { category: p.category } : {}) },
+        body: { query: p.q, limit: PAGE_SIZE, active_only: p.openOnly, ...(p.venue ? { exchange: [p.venue] } : {}), ...(p.category ? { category: p.category } : {}), ...(p.cursor ? { cursor: p.cursor } : {}) },
       });
       rows = body.results;
+      next = body.next_cursor;
     } else {
-      const qs = new URLSearchParams({ q: p.q, limit: '20', status: p.openOnly ? 'open' : 'all' });
+      const qs = new URLSearchParams({ q: p.q, limit: String(PAGE_SIZE), status: p.openOnly ? 'open' : 'all' });
       if (p.venue) qs.set('exchange', p.venue);
       if (p.category) qs.set('category', p.category);
-      rows = (await api<{ results: KeywordResult[] }>(`/api/v1/search/markets?${qs}`)).results;
+      if (p.cursor) qs.set('cursor', p.cursor);
+      const body = await api<{ results: KeywordResult[]; total: number; next_cursor: string | null }>(`/api/v1/search/markets?${qs}`);
+      rows = body.results;
+      total = body.total;
+      next = body.next_cursor;
     }
   } catch (err) {
     view.replaceChildren(h('h2', {}, label), problem(err, label));
     return;
   }
-  for (const r of rows) knownCategories.add(r.category);
+  const page = p.page ?? 1;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const shown = rows.length === 0 ? 'no results' : `results ${num(first)}–${num(first + rows.length - 1)}${total !== null ? ` of ${num(total)}` : ''}`;
+  const pages = total !== null ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : null;
+  const pager = h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Result pages' },
+    h('span', { id: 'page-of' }, pages !== null ? `Page ${page} of ${pages}` : `Page ${page}`),
+    page > 1 ? h('a', { href: searchHref({ ...p, cursor: undefined, page: 1 }) }, 'First page') : null,
+    next ? h('a', { href: searchHref({ ...p, cursor: next, page: page + 1 }), rel: 'next' }, 'Next page') : null,
+  );
   view.replaceChildren(
-    h('h2', { id: 'results-title' }, `${label}: ${rows.length} result${rows.length === 1 ? '' : 's'} for “${p.q}”`),
+    h('h2', { id: 'results-title' }, `${label}: ${shown} for “${p.q}”`),
     rows.length === 0
       ? h('p', {}, 'Nothing found. Try fewer words, another venue or category, or the other search mode.')
       : h(
@@ -77,6 +110,7 @@ export async function renderResults(view: HTMLElement, p: SearchParams, knownCat
           ),
         ),
   );
+  if (rows.length > 0) view.append(pager);
 }
 
 /** The open market page's stream, closed when the user leaves it. */

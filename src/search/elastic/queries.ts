@@ -17,6 +17,7 @@
 // prefixes with thousands of equal matches by an arbitrary N instead of by popularity).
 import { OPEN_BONUS, type AutocompleteQuery, type MarketSearchQuery } from '../engine.js';
 import type { NormalisedQuery } from '../query-text.js';
+import { domainSynonyms, expandedWordings } from '../synonyms.js';
 import { STRICT_BONUS, TERM_WEIGHT, type WidePlan, type WideTerm } from '../widening.js';
 
 type Json = Record<string, unknown>;
@@ -71,7 +72,9 @@ function inOrderPrefix(nq: NormalisedQuery): Json {
   return { multi_match: { query: nq.match, type: 'bool_prefix', fields: [field], operator: 'and' } };
 }
 
-/** Every word, in one of the tiers (or all of them in the subtitle): what a strict search admits. */
+/** Every word, in one of the tiers (or all of them in the subtitle): what a strict search admits.
+ * A name with synonyms (mappings/synonyms.txt) may be any of its names: each other wording of the
+ * query is a clause of the stemmed tier. */
 function strictMatch(nq: NormalisedQuery): Json {
   const m = nq.match;
   return {
@@ -80,6 +83,7 @@ function strictMatch(nq: NormalisedQuery): Json {
         tier({ term: { 'title.exact': nq.full } }, 1000),
         tier({ match_phrase: { title: { query: m } } }, 200),
         tier({ match: { 'title.stemmed': { query: m, operator: 'and' } } }, 100),
+        ...expandedWordings(nq.terms, domainSynonyms()).map((w) => tier({ match: { 'title.stemmed': { query: w, operator: 'and' } } }, 100)),
         tier({ multi_match: { query: m, type: 'bool_prefix', fields: SAYT_FIELDS, operator: 'and' } }, 50),
         tier(fuzzyAllWords(m), 25),
         { match: { subtitle: { query: m, operator: 'and', boost: 0.3 } } },

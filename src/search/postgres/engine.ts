@@ -29,6 +29,7 @@ import {
   type Suggestion,
 } from '../engine.js';
 import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
+import { domainSynonyms, querySlots } from '../synonyms.js';
 import { Vocabulary } from './vocabulary.js';
 import { MIN_TYPO_CHARS, STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
 
@@ -75,17 +76,24 @@ function termsOf(q: string, vocabulary: Vocabulary): Terms | null {
   const nq = normaliseQuery(q);
   if (nq.terms.length === 0) return null;
   const t = nq.terms;
-  const last = `${t[t.length - 1]}:*`;
+  // a name with synonyms (mappings/synonyms.txt) matches as any of its names, each a phrase
+  const slots = querySlots(t, domainSynonyms());
+  const lastSlot = slots.length - 1;
+  // the last word may still be being typed: the name as typed stays a prefix there
+  const anyName = (names: string[][], last = false) =>
+    `(${names.map((n, i) => (last && i === 0 ? [...n.slice(0, -1), `${n[n.length - 1]}:*`] : n)).map((n) => (n.length > 1 ? `(${n.join(' <-> ')})` : n[0])).join(' | ')})`;
+  const alternatives = slots.flatMap((slot) => ('names' in slot ? slot.names.filter((n) => n.length === 1).map((n) => n[0]) : []));
   return {
     exact: exactForm(nq.full),
     words: t.join(' '),
-    prefix: [...t.slice(0, -1), last].join(' & '),
-    phrasePrefix: [...t.slice(0, -1), last].join(' <-> '),
-    any: t.join(' | '),
-    fuzzy: t
-      .map((term) => {
-        const near = vocabulary.expand(term);
-        return near.length ? `(${[term, ...near].join(' | ')})` : term;
+    prefix: slots.map((slot, i) => ('names' in slot ? anyName(slot.names, i === lastSlot) : i === lastSlot ? `${slot.term}:*` : slot.term)).join(' & '),
+    phrasePrefix: [...t.slice(0, -1), `${t[t.length - 1]}:*`].join(' <-> '),
+    any: [...new Set([...t, ...alternatives])].join(' | '),
+    fuzzy: slots
+      .map((slot) => {
+        if ('names' in slot) return anyName(slot.names);
+        const near = vocabulary.expand(slot.term);
+        return near.length ? `(${[slot.term, ...near].join(' | ')})` : slot.term;
       })
       .join(' & '),
   };

@@ -2,6 +2,7 @@
 // the query's keywords that appear as whole words in the market's title. Pure embeddings blur exact
 // names and numbers ("2028", "Ohio"); the boost lifts the titles that literally say them.
 import { wordTokens } from '../query-text.js';
+import type { Synonyms } from '../synonyms.js';
 
 export const MAX_KEYWORD_BOOST = 0.2;
 
@@ -16,6 +17,33 @@ const STOPWORDS = new Set([
 /** The query's keywords: folded word tokens, stopwords removed, each once. */
 export function queryKeywords(query: string): string[] {
   return [...new Set(wordTokens(query).filter((t) => !STOPWORDS.has(t)))];
+}
+
+/**
+ * The query's keywords with their synonyms (mappings/synonyms.txt): one group per keyword or
+ * multi-word name found, each group the names that count as that keyword in a title ("btc" is found
+ * in a title saying "Bitcoin"). Stopwords drop out unless part of a name.
+ */
+export function queryKeywordGroups(query: string, synonyms: Synonyms): string[][] {
+  const terms = wordTokens(query);
+  const groups: string[][] = [];
+  const seen = new Set<string>();
+  const found = synonyms.find(terms);
+  for (let i = 0, f = 0; i < terms.length; ) {
+    const name = found[f];
+    if (name && name.start === i) {
+      const names = name.names.map((n) => n.join(' '));
+      if (!seen.has(names[0])) groups.push(names);
+      seen.add(names[0]);
+      i += name.length;
+      f++;
+      continue;
+    }
+    const t = terms[i++];
+    if (!STOPWORDS.has(t) && !seen.has(t)) groups.push([t]);
+    seen.add(t);
+  }
+  return groups;
 }
 
 /** Titles whose words TitleWords keeps (a catalog's worth; ~100-200 bytes each). */
@@ -39,15 +67,19 @@ export class TitleWords {
     return this.words.size;
   }
 
-  /** A booster for one query's keywords: title -> its boost. */
-  booster(keywords: string[]): (title: string) => number {
+  /**
+   * A booster for one query's keywords: title -> its boost. A keyword may be a group of equivalent
+   * names (queryKeywordGroups; a name of several words is found as those words in order): the group
+   * counts once when the title has any of them.
+   */
+  booster(keywords: (string | string[])[]): (title: string) => number {
     if (keywords.length === 0) return () => 0;
-    const needles = keywords.map((k) => ` ${k} `);
+    const needles = keywords.map((k) => (Array.isArray(k) ? k : [k]).map((name) => ` ${name} `));
     const n = keywords.length;
     return (title) => {
       const words = this.wordsOf(title);
       let found = 0;
-      for (const needle of needles) if (words.includes(needle)) found++;
+      for (const names of needles) if (names.some((needle) => words.includes(needle))) found++;
       return (MAX_KEYWORD_BOOST * found) / n;
     };
   }

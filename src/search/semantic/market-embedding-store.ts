@@ -99,6 +99,23 @@ export class MarketEmbeddingStore {
   }
 
   /**
+   * The cosine distance from `vector` to the nearer of each market's stored title and rules vectors
+   * (markets with neither are left out): the distance semantic search gives the keyword engine's
+   * candidates that the vector walk did not reach. Primary-key lookups, not a scan.
+   */
+  async distancesTo(vectorText: string, markets: { exchange: string; market_id: string }[]): Promise<{ exchange: string; market_id: string; distance: number }[]> {
+    if (markets.length === 0) return [];
+    const { rows } = await this.pool.query<{ exchange: string; market_id: string; distance: number }>(
+      `SELECT e.exchange, e.market_id, min(e.embedding <=> $1::vector) AS distance
+       FROM unnest($2::text[], $3::text[]) AS m(exchange, market_id)
+       JOIN market_embeddings e ON e.exchange = m.exchange AND e.market_id = m.market_id
+       GROUP BY e.exchange, e.market_id`,
+      [vectorText, markets.map((m) => m.exchange), markets.map((m) => m.market_id)],
+    );
+    return rows;
+  }
+
+  /**
    * Applies one indexed batch: upserts, deletions (removed markets, emptied rules) and the new
    * cursor, only while this owner still holds the lease. New vectors are written in transactions of
    * at most `writeChunkRows` rows (each one an insert into one or two HNSW graphs, ~1-3 ms apiece on

@@ -14,7 +14,7 @@ import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
 import type { ComponentHealth } from '../../health/component-health.js';
 import type { ResponseCache } from '../response-cache.js';
 import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';
-import { SemanticSearchService } from './semantic-search.js';
+import { SemanticSearchService, type KeywordCandidates } from './semantic-search.js';
 import { MarketEmbeddingStore } from './market-embedding-store.js';
 import { EmbeddingBacklog, type EmbeddingBacklogSnapshot } from './embedding-backlog.js';
 
@@ -42,6 +42,8 @@ export interface SemanticComponentOptions {
   resultCache?: SemanticResultCacheOptions;
   /** Fetch the model into modelDir when it is missing (retrying until it works); absent = never fetch. */
   modelFetch?: ModelFetchSettings;
+  /** The keyword engine's matches fused with the vector candidates (hybrid retrieval); absent = vectors only. */
+  keywordCandidates?: KeywordCandidates;
 }
 
 export interface SemanticComponent {
@@ -135,7 +137,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     }
     embedder = loaded;
     backlog = new EmbeddingBacklog(store, () => loaded.stats.computed + loaded.stats.cached);
-    service = new SemanticSearchService(options.pool, loaded);
+    service = new SemanticSearchService(options.pool, loaded, { keywordCandidates: options.keywordCandidates });
     logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
     if (options.createIndexer) {
       indexer = options.createIndexer(loaded);

@@ -1,17 +1,24 @@
-// Semantic search (docs/interface-spec.md §4.3, docs/api-contract.md §5): embed the query, take the nearest
-// markets by title and by rules from pgvector, and rank them by
+// Semantic search (docs/interface-spec.md §4.3, docs/api-contract.md §5): embed the query (with the
+// other names of the names it has, mappings/synonyms.txt), take the nearest markets by title and by
+// rules from pgvector, add the keyword engine's best matches for the query (hybrid retrieval: names,
+// numbers and rare words the vectors blur), and rank them all by
 //   score = cosine distance to the nearer of the market's title and rules embeddings
-//           - up to 0.2 for the query's keywords found in the title
+//           - up to 0.2 for the query's keywords (or their synonyms) found in the title
+//           - up to HYBRID_WEIGHT by the market's rank in the keyword engine's answer
 //           + 0.1 when the market is closed or resolved (CLOSED_PENALTY: open ones first)
-// (lower is more relevant). The boost can reorder, so more candidates than `limit` are fetched per
+// (lower is more relevant). The boosts can reorder, so more candidates than `limit` are fetched per
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
 import type { Embedder } from '../../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
-import { queryKeywords, TitleWords } from './keyword-boost.js';
+import { TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
 import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-counts.js';
 import { MarketDisplayRows } from './market-display-rows.js';
+import { queryKeywordGroups } from './keyword-boost.js';
+import { MarketEmbeddingStore } from './market-embedding-store.js';
+import { domainSynonyms, type Synonyms } from '../synonyms.js';
+import { toPgVector } from '../../../embeddings/vector-codec.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -25,6 +32,19 @@ export const MAX_DEPTH = 200;
  * something else is usually tenths away.
  */
 export const CLOSED_PENALTY = 0.1;
+
+/**
+ * The most taken off the score of the keyword engine's first match (hybrid retrieval); its n-th
+ * match (0-based) gets HYBRID_WEIGHT * (HYBRID_RANK_K + 1) / (HYBRID_RANK_K + 1 + n), a reciprocal-rank
+ * weight. Chosen on the tune split of the judged set (scripts/eval-search.ts --split tune).
+ */
+export const HYBRID_WEIGHT = 0.1;
+export const HYBRID_RANK_K = 10;
+/** Most keyword matches a search takes as candidates. */
+export const HYBRID_CANDIDATES = 40;
+
+/** The keyword engine's best matches for a semantic request, best first (its filters applied). */
+export type KeywordCandidates = (request: SemanticSearchRequest, limit: number) => Promise<{ exchange: string; market_id: string }[]>;
 
 export interface SemanticSearchRequest {
   query: string;
@@ -98,6 +118,12 @@ export interface SemanticSearchOptions {
    * search (bench/db/semantic-cpu.ts compares the two in one run).
    */
   catalogCopy?: boolean;
+  /** The keyword engine's matches to fuse with the vector candidates (absent: vectors only). */
+  keywordCandidates?: KeywordCandidates;
+  /** HYBRID_WEIGHT unless set (0 turns the keyword engine's rank off as a score term). */
+  hybridWeight?: number;
+  /** Synonyms the query is expanded with (default mappings/synonyms.txt). */
+  synonyms?: Synonyms;
 }
 
 /** How batching served the searches so far (for benchmarks and logs). */
@@ -170,6 +196,10 @@ export class SemanticSearchService {
   private readonly filterRowCounts: FilterRowCounts | undefined;
   /** What answers show of the markets, or undefined when the statement joins them (catalogCopy false, searchFunction). */
   private readonly displayRows: MarketDisplayRows | undefined;
+  private readonly keywordCandidates: KeywordCandidates | undefined;
+  private readonly hybridWeight: number;
+  private readonly synonyms: Synonyms;
+  private readonly embeddings: MarketEmbeddingStore;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -177,6 +207,10 @@ export class SemanticSearchService {
     options: SemanticSearchOptions = {},
   ) {
     this.candidates = options.candidates ?? ((limit) => Math.min(Math.max(limit * 2, 40), 200));
+    this.keywordCandidates = options.keywordCandidates;
+    this.hybridWeight = options.hybridWeight ?? HYBRID_WEIGHT;
+    this.synonyms = options.synonyms ?? domainSynonyms();
+    this.embeddings = new MarketEmbeddingStore(pool);
     this.batching = options.batching ?? true;
     const current = options.searchFunction === undefined;
     const copy = current && (options.catalogCopy ?? true);
@@ -218,27 +252,39 @@ export class SemanticSearchService {
     let vector: Float32Array;
     let rows: CandidateRow[];
     let embedded: number;
+    const text = this.synonyms.expandText(request.query);
+    // the keyword engine answers while the query is embedded; a failing engine leaves vectors only
+    const keywordMatches = this.keywordCandidates
+      ? this.keywordCandidates(request, Math.min(k, HYBRID_CANDIDATES)).catch(() => [])
+      : Promise.resolve([]);
+    let keywordRanks = new Map<string, number>();
     this.inProgress++;
     try {
       if (this.batching) {
-        vector = await this.embedStage.submit(request.query);
+        vector = await this.embedStage.submit(text);
         embedded = performance.now();
         rows = await this.databaseStage.submit({ filters, k, vector, filterRows });
       } else {
-        vector = await this.embedder.embedQuery(request.query);
+        vector = await this.embedder.embedQuery(text);
         embedded = performance.now();
         rows = await this.nearestMarkets(vector, k, filters, filterRows);
       }
+      keywordRanks = new Map((await keywordMatches).map((m, i) => [`${m.exchange}\u0000${m.market_id}`, i]));
+      rows = await this.withKeywordMatches(rows, keywordRanks, vector, filters);
     } finally {
       this.inProgress--;
     }
     const done = performance.now();
 
-    const boost = this.titleWords.booster(queryKeywords(request.query));
+    const boost = this.titleWords.booster(queryKeywordGroups(request.query, this.synonyms));
+    const hybrid = (row: CandidateRow): number => {
+      const rank = keywordRanks.get(`${row.exchange}\u0000${row.market_id}`);
+      return rank === undefined ? 0 : (this.hybridWeight * (HYBRID_RANK_K + 1)) / (HYBRID_RANK_K + 1 + rank);
+    };
     const onlyClosed = request.status === 'closed';
     const ranked = rows
       .filter((row) => !onlyClosed || row.closed)
-      .map((row) => ({ row, score: row.distance - boost(row.title) + (row.closed ? CLOSED_PENALTY : 0) }))
+      .map((row) => ({ row, score: row.distance - boost(row.title) - hybrid(row) + (row.closed ? CLOSED_PENALTY : 0) }))
       .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id));
     const end = Math.min(offset + limit, MAX_DEPTH);
     const results = ranked
@@ -259,6 +305,25 @@ export class SemanticSearchService {
       more: ranked.length > end,
       timings: { embedMs: embedded - started, databaseMs: done - embedded },
     };
+  }
+
+  /**
+   * The vector candidates and the keyword engine's matches the vector walk did not reach, those
+   * with their exact distance to the query (from their stored vectors; a market not embedded yet
+   * cannot be scored and stays out) and their catalog rows, the filters re-checked.
+   */
+  private async withKeywordMatches(rows: CandidateRow[], keywordRank: Map<string, number>, vector: Float32Array, filters: SearchFilters): Promise<CandidateRow[]> {
+    // a statement that joins the catalog rows itself (benchmarks' earlier definitions) takes no extra candidates
+    if (keywordRank.size === 0 || !this.displayRows) return rows;
+    const have = new Set(rows.map((r) => `${r.exchange}\u0000${r.market_id}`));
+    const missing = [...keywordRank.keys()].filter((key) => !have.has(key)).map((key) => {
+      const [exchange, market_id] = key.split('\u0000');
+      return { exchange, market_id };
+    });
+    if (missing.length === 0) return rows;
+    const distances = await this.embeddings.distancesTo(toPgVector(vector), missing);
+    const [extra] = await this.withMarketRows([distances], [filters]);
+    return [...rows, ...extra];
   }
 
   /** Waits for the filters' row counts in flight (tests). */

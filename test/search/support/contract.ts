@@ -70,6 +70,18 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
         assert.deepEqual(ids(page.hits).slice(0, 3), ['lakers-open-high', 'LAKERS-OPEN-LOW', '0xlakers-closed']);
       });
 
+      it('expands domain synonyms and abbreviations (mappings/synonyms.txt): a title with any of the names matches', async () => {
+        for (const [q, expected] of [
+          ['btc', '0xeth-word'],
+          ['fomc', 'FEDCUT-MAR'],
+          ['spx above 6,000', 'SP500-6000'],
+          ['federal reserve cuts rates', 'FEDCUT-MAR'],
+        ] as const) {
+          const page = await search(q);
+          assert.ok(ids(page.hits).includes(expected), `${q}: ${JSON.stringify(ids(page.hits))}`);
+        }
+      });
+
       it('stems: "cut" finds "cuts"', async () => {
         const page = await search('fed cut rates');
         for (const id of ['FEDCUT-MAR', '0xfedcut-mar']) assert.ok(ids(page.hits).includes(id), id);
