@@ -11,7 +11,7 @@
 // The catalog is read through its change feed (CatalogReader); this module's own SQL is only its
 // position per index (search_index_state).
 import type pg from 'pg';
-import { CatalogReader } from '../src/catalog/catalog-reader.js';
+import { CatalogReader } from '../src/catalog/catalog-repository.js';
 import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../src/search/answer-inputs.js';
 import { toSearchDoc } from '../src/search/documents.js';
 import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';

@@ -14,9 +14,9 @@
 // new source.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { CatalogWriter, type SyncCursorState } from '../src/catalog/catalog-writer.js';
+import { CatalogWriter, type SyncCursorState } from '../src/catalog/catalog-write-repository.js';
 import type { CatalogChangeEmitter } from '../src/catalog/changes.js';
-import { SyncStatusStore, type SyncRefusal } from '../src/catalog/sync-status.js';
+import { SyncStatusStore, type SyncRefusal } from '../src/catalog/sync-status-repository.js';
 import type { Clock } from '../src/util/clock.js';
 import type { VenueAdapter } from '../src/venues/adapter.js';
 import type { ExchangeCode } from '../src/venues/exchanges.js';

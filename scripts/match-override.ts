@@ -7,7 +7,7 @@
 // any time (if the job is running elsewhere, the decision applies at its next run).
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { CatalogWriter } from '../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../src/catalog/catalog-write-repository.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { AdvisoryLocks } from '../indexers/scheduler.js';

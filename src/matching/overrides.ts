@@ -2,10 +2,10 @@
 // them: check both markets exist, store the decision, run the matcher so it takes effect at once,
 // and report the clusters of the two markets before and after. Every later run applies it again.
 import type pg from 'pg';
-import type { CatalogWriter } from '../catalog/catalog-writer.js';
+import type { CatalogWriter } from '../catalog/catalog-write-repository.js';
 import { judgePair } from './judge.js';
 import { Matcher, type MatchRunResult } from './matcher.js';
-import type { Override } from './match-store.js';
+import type { Override } from './match-repository.js';
 
 export interface ClusterView {
   market: string;

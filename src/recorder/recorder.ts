@@ -32,9 +32,9 @@ import type { ComponentHealth } from '../health/component-health.js';
 import type { VenueAdapter } from '../venues/adapter.js';
 import type { BookDelta, OrderBook, Trade } from '../venues/records.js';
 import type { StreamEvent } from '../venues/stream.js';
-import type { PartitionManager } from './partitions.js';
+import type { PartitionManager } from './partition-repository.js';
 import { RecorderBook, sameTop, type Top } from './recorder-book.js';
-import { LeaseLostError, type BookRow, type GapRow, type RecordedStore, type TradeRow, type WriteBatch, type WriteFence } from './recorded-store.js';
+import { LeaseLostError, type BookRow, type GapRow, type RecordedStore, type TradeRow, type WriteBatch, type WriteFence } from './recorded-data-repository.js';
 import { resolveSelection, type Selection, type TrackedMarket } from './tracking.js';
 
 /** A venue's upstream stream as the recorder uses it (wired to the stream gateway's feed in service.ts). */

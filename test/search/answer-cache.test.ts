@@ -7,7 +7,7 @@ import { createSearchIndexJob } from '../../indexers/search-job.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';
 import { setupSearch, type SearchComponents } from '../../src/search/setup.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { startSearchApp, type SearchTestApp } from './support/http-app.js';
 

@@ -1,8 +1,8 @@
 // Operator routes for production keys, for keys of plan admin (docs/api-contract.md §4).
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AccountService } from '../../accounts/accounts.js';
-import type { ApiKeyService } from '../../accounts/api-keys.js';
+import type { AccountService } from '../../accounts/account-repository.js';
+import type { ApiKeyService } from '../../accounts/api-key-repository.js';
 import { PLANS } from '../../accounts/plans.js';
 import { badRequest, notFound } from '../errors.js';
 import type { RequireFeature } from '../middleware/plan.js';

@@ -2,7 +2,7 @@
 // get-current-user and logout authenticate with the session token (Authorization: Bearer), not an API key.
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { EmailTakenError, InvalidCredentialsError, type AccountService } from '../../accounts/accounts.js';
+import { EmailTakenError, InvalidCredentialsError, type AccountService } from '../../accounts/account-repository.js';
 import { conflict, unauthorized } from '../errors.js';
 import { errorResponse, openapi, sessionScheme } from '../openapi.js';
 import { parseBody } from '../validate.js';

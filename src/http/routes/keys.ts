@@ -3,8 +3,8 @@
 // The route itself is limited per client address, since it needs no key.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AccountService } from '../../accounts/accounts.js';
-import type { ApiKeyService } from '../../accounts/api-keys.js';
+import type { AccountService } from '../../accounts/account-repository.js';
+import type { ApiKeyService } from '../../accounts/api-key-repository.js';
 import type { RateLimiter } from '../../accounts/rate-limiter.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { errorResponse, openapi, sessionScheme } from '../openapi.js';

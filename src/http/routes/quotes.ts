@@ -3,7 +3,7 @@
 // svc_lookup feature, like the other svc_id lookups). Mounted before the venue router.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { ClusterReader } from '../../matching/cluster-reader.js';
+import type { ClusterReader } from '../../matching/cluster-repository.js';
 import type { QuoteKey, QuoteService } from '../../market-data/quotes.js';
 import { EXCHANGE_CODES, isExchangeCode } from '../../venues/exchanges.js';
 import { notFound } from '../errors.js';

@@ -11,7 +11,7 @@ import { VOLUME_ORDERED } from '../../search/answer-inputs.js';
 import { badRequest, unavailable } from '../errors.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseQuery } from '../validate.js';
-import type { CatalogReader } from '../../catalog/catalog-reader.js';
+import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
 import { activeOnlyQueryParam, categoryParam, exchangeQueryParam, statusFilter, statusParam } from './search-filters.js';
 

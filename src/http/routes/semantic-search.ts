@@ -12,7 +12,7 @@ import type { RequireFeature } from '../middleware/plan.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseBody } from '../validate.js';
 import { createHash } from 'node:crypto';
-import type { CatalogReader } from '../../catalog/catalog-reader.js';
+import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
 import { resultFieldsShape } from './search.js';
 import { categoryParam, exchangeBodyField, statusFilter, statusParam } from './search-filters.js';

@@ -10,8 +10,8 @@ import type { Embedder } from '../../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
 import { queryKeywords, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
-import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-counts.js';
-import { MarketDisplayRows } from './market-display-rows.js';
+import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-count-repository.js';
+import { MarketDisplayRows } from './market-display-row-repository.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;

@@ -4,7 +4,7 @@
 // source the catalog was filled from, and the latest sync refused for the removals it would have made.
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
-import type { SyncCursorState } from './catalog-writer.js';
+import type { SyncCursorState } from './catalog-write-repository.js';
 import { jsonParam } from './transaction.js';
 
 export type SyncState = 'never' | 'running' | 'ok' | 'failed';
