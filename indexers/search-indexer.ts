@@ -12,7 +12,7 @@
 // position per index (search_index_state).
 import type pg from 'pg';
 import { CatalogReader } from '../src/catalog/catalog-repository.js';
-import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../src/search/answer-inputs.js';
+import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../src/search/search-index-state-repository.js';
 import { toSearchDoc } from '../src/search/documents.js';
 import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';
 

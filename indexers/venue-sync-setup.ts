@@ -6,7 +6,8 @@ import type { CatalogChangeEmitter } from '../src/catalog/changes.js';
 import type { Clock } from '../src/util/clock.js';
 import type { VenueAdapter } from '../src/venues/adapter.js';
 import type { ExchangeCode } from '../src/venues/exchanges.js';
-import { AdvisoryLocks, JobScheduler } from './scheduler.js';
+import { AdvisoryLocks } from '../src/db/advisory-locks.js';
+import { JobScheduler } from './scheduler.js';
 import { VenueSync, type SyncResult } from './venue-sync.js';
 
 export interface VenueSyncJobsOptions {

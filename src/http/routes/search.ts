@@ -7,7 +7,7 @@ import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../..
 import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../../search/engine.js';
 import { MAX_QUERY_CHARS } from '../../search/query-text.js';
 import type { ResponseCache } from '../../search/response-cache.js';
-import { VOLUME_ORDERED } from '../../search/answer-inputs.js';
+import { VOLUME_ORDERED } from '../../search/search-index-state-repository.js';
 import { badRequest, unavailable } from '../errors.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseQuery } from '../validate.js';
