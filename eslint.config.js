@@ -116,6 +116,19 @@ export default [
     },
   },
   {
+    // SQL runs in repositories only: a class that runs SQL is a `*-repository.ts` (or part of the
+    // database foundation, src/db). Scripts, tests and benchmarks are outside the service and exempt.
+    // The selector catches any `.query(` call (pg's Pool, PoolClient and Client all run SQL through it).
+    files: ['src/**/*.ts', 'indexers/**/*.ts', 'embeddings/**/*.ts'],
+    ignores: ['**/*-repository.ts', 'src/db/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+        message: 'SQL runs in a *-repository.ts file (or src/db): see "Repositories" in ARCHITECTURE.md.',
+      }],
+    },
+  },
+  {
     // The MCP server reads its own environment in one place too.
     files: ['mcp/**/*.ts'],
     ignores: ['mcp/config.ts'],

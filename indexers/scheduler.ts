@@ -11,7 +11,6 @@
 // tryLock, and the scheduler takes the locks of the jobs running here again, or aborts a run whose
 // lock another instance took meanwhile (test/db/scheduler-lock-session.test.ts).
 import cron, { type ScheduledTask } from 'node-cron';
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import { AdvisoryLocks } from '../src/db/advisory-locks.js';
 
