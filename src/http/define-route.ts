@@ -51,13 +51,18 @@ export interface RouteSpec<Ctx, P extends Shape, Q extends Shape, B extends z.Zo
   security?: Security | null;
   params?: P;
   query?: Q;
-  body?: BodySpec<B>;
+  body?: BodySpec<B> & { required?: boolean };
   /** The 200 body (described 'OK'), with the keyed errors (400, 401, 429) and `errors`: the usual keyed GET. */
   response?: z.ZodType;
   /** Further documented answers besides 200 and the keyed errors, by status (with `response`). */
   errors?: Record<number, string>;
   /** Every documented answer, when `response` does not fit (other statuses, other content). */
   responses?: Responses;
+  /**
+   * Parts documented but left to the handler to check (it validates against something the schema
+   * cannot say, e.g. the venue's own credential schema): their input is passed unparsed.
+   */
+  unparsed?: ('params' | 'body')[];
   /** Runs before the handler, e.g. a plan's feature gate. */
   middleware?: (ctx: Ctx) => RequestHandler[];
   /** Runs after the path is parsed and before the query is: e.g. a 404 for an operation the venue lacks. */
@@ -102,7 +107,9 @@ export function defineRoute<Ctx, P extends Shape = z.ZodObject<Record<string, ne
   const request = {
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),
-    ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body.schema, ...(spec.body.examples ? { examples: spec.body.examples } : {}) } } } } : {}),
+    ...(spec.body
+      ? { body: { ...(spec.body.required !== undefined ? { required: spec.body.required } : {}), content: { 'application/json': { schema: spec.body.schema, ...(spec.body.examples ? { examples: spec.body.examples } : {}) } } } }
+      : {}),
   };
   const security = spec.security === undefined ? [{ [apiKeyScheme.name]: [] }] : spec.security;
   openapi.registerPath({
@@ -121,10 +128,10 @@ export function defineRoute<Ctx, P extends Shape = z.ZodObject<Record<string, ne
     path: spec.path,
     mount(router, ctx) {
       const handler: RequestHandler = async (req, res, next) => {
-        const params = (spec.params ? parseWith(spec.params, req.params, 'path') : {}) as z.output<P>;
+        const params = (spec.params && !spec.unparsed?.includes('params') ? parseWith(spec.params, req.params, 'path') : req.params) as z.output<P>;
         spec.guard?.(ctx, params);
         const query = parseWith(spec.query ?? emptyQuery, req.query, 'query') as z.output<Q>;
-        const body = (spec.body ? parseWith(spec.body.schema, req.body ?? {}, 'body') : undefined) as z.output<B>;
+        const body = (spec.body && !spec.unparsed?.includes('body') ? parseWith(spec.body.schema, req.body ?? {}, 'body') : req.body ?? {}) as z.output<B>;
         const out = await spec.handle(ctx, { params, query, body }, req, res, next);
         if (out === undefined) return;
         if (isReply(out)) res.status(out.status).json(out.body);
