@@ -33,17 +33,17 @@ describe('database migrations', function () {
 
     const db = await openDatabase({ dataDir: tempDir('old-db-'), migrate: false });
     try {
-      const appliedOld = await migrate(db.pool, oldDir);
+      const appliedOld = (await migrate(db.pool, oldDir)).migrations;
       assert.equal(appliedOld.length, shippedBefore.length);
       assert.ok(appliedOld.includes('040_embeddings.sql'));
 
-      const appliedNew = await migrate(db.pool);
+      const appliedNew = (await migrate(db.pool)).migrations;
       const addedSince = listMigrations().filter((m) => m.name >= '042').map((m) => m.name);
       assert.ok(addedSince.includes('042_drop_semantic_nearest_functions.sql'));
       assert.deepEqual(appliedNew, addedSince, 'only the migrations added since run; the renamed ones are known');
       const recorded = (await db.pool.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name);
       assert.deepEqual(recorded, listMigrations().map((m) => m.name));
-      assert.deepEqual(await migrate(db.pool), [], 'a second run applies nothing');
+      assert.deepEqual(await migrate(db.pool), { migrations: [], functions: [] }, 'a second run applies nothing');
     } finally {
       await db.close();
     }
