@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { listFunctions, listMigrations, migrate } from '../../src/db/migrate.js';
-import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openTestDatabase, ownFunctionNames, type TestDatabase } from '../helpers/database.js';
 
 const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../src/db/functions');
 /** The first migration after the functions moved to src/db/functions. */
@@ -52,12 +52,7 @@ describe('database functions defined in src/db/functions', function () {
   });
 
   it('holds a file for every function of the schema, and a function for every file', async () => {
-    const own = (await db.pool.query<{ name: string }>(
-      `SELECT DISTINCT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-        WHERE n.nspname = 'public'
-          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
-        ORDER BY 1`,
-    )).rows.map((r) => r.name);
+    const own = await ownFunctionNames(db.pool);
     assert.deepEqual(own, listFunctions().map((f) => f.file.replace(/\.sql$/, '')));
   });
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
 import { listMigrations, migrate, RENAMED_MIGRATIONS } from '../../src/db/migrate.js';
-import { openTestDatabase } from '../helpers/database.js';
+import { openTestDatabase, ownFunctionNames } from '../helpers/database.js';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -59,13 +59,7 @@ describe('database migrations', function () {
   it('leaves no SQL function that no code calls (semantic_nearest* are dropped)', async () => {
     const db = await openTestDatabase();
     try {
-      // Our own functions: in public, not installed by an extension (pgvector, pg_trgm, unaccent).
-      const own = (await db.pool.query<{ name: string }>(
-        `SELECT DISTINCT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-          WHERE n.nspname = 'public'
-            AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
-          ORDER BY 1`,
-      )).rows.map((r) => r.name);
+      const own = await ownFunctionNames(db.pool);
       assert.ok(own.includes('semantic_search'), `semantic_search exists (found: ${own.join(', ')})`);
       assert.ok(!own.includes('semantic_nearest') && !own.includes('semantic_nearest_exact'), `dropped (found: ${own.join(', ')})`);
 
