@@ -36,6 +36,9 @@ const SIM_NON_USERS = [
 
 const at = (p) => `./${p}`;
 
+const READ_CONFIG = { object: 'process', property: 'env', message: 'Read settings from the validated config (src/config.ts).' };
+const DECLARE_ROUTES = { property: 'registerPath', message: 'Declare the route with defineRoute (src/http/define-route.ts): it registers the OpenAPI operation.' };
+
 function layerZones() {
   const zones = [];
   LAYERS.forEach((layer, i) => {
@@ -114,8 +117,40 @@ export default [
     files: ['src/**/*.ts', 'indexers/**/*.ts', 'embeddings/**/*.ts'],
     ignores: ['src/config.ts', 'src/main.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config (src/config.ts).' }],
+      'no-restricted-properties': ['error', READ_CONFIG],
     },
+  },
+  {
+    // SQL runs in repositories only: a class that runs SQL is a `*-repository.ts` (or part of the
+    // database foundation, src/db). Scripts, tests and benchmarks are outside the service and exempt.
+    // The selector catches any `.query(` call (pg's Pool, PoolClient and Client all run SQL through it).
+    files: ['src/**/*.ts', 'indexers/**/*.ts', 'embeddings/**/*.ts'],
+    ignores: ['**/*-repository.ts', 'src/db/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+        message: 'SQL runs in a *-repository.ts file (or src/db): see "Repositories" in ARCHITECTURE.md.',
+      }],
+    },
+  },
+  {
+    // Every route is declared once, with defineRoute (src/http/define-route.ts), which registers its
+    // OpenAPI operation from the same declaration that mounts it. The files listed under `ignores`
+    // still register by hand (pages, files, the document itself, the stream paths, routers other
+    // branches are changing) until they move to defineRoute.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/http/define-route.ts',
+      'src/http/openapi.ts', 'src/http/routes/docs.ts', 'src/http/routes/web.ts', 'src/http/routes/health.ts',
+      'src/http/routes/recorded-datasets.ts', 'src/http/routes/search.ts', 'src/http/routes/clusters-schemas.ts',
+      'src/http/routes/trading-onboarding.ts', 'src/ws/api-doc.ts', 'src/ws/svc/api-doc.ts', 'src/metrics/metrics-route.ts',
+    ],
+    // (one rule entry holds both restrictions: a later config's options replace an earlier one's)
+    rules: { 'no-restricted-properties': ['error', READ_CONFIG, DECLARE_ROUTES] },
+  },
+  {
+    files: ['src/config.ts', 'src/main.ts'],
+    rules: { 'no-restricted-properties': ['error', DECLARE_ROUTES] },
   },
   {
     // The MCP server reads its own environment in one place too.

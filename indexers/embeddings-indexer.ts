@@ -16,7 +16,7 @@ import type { Database } from '../src/db/database.js';
 import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../src/db/maintenance-after-writes.js';
 import {
   MarketEmbeddingStore, type EmbeddingUpsert, type IndexPass, type MarketTextRow, type TextKind,
-} from '../src/search/semantic/market-embedding-store.js';
+} from '../src/search/semantic/market-embedding-repository.js';
 import { EmbeddingBackfillLease } from './embedding-lease.js';
 
 export interface EmbeddingIndexerOptions {

@@ -14,7 +14,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { RecorderLease } from '../src/recorder/recorder.js';
-import { AdvisoryLocks } from './scheduler.js';
+import { AdvisoryLocks } from '../src/db/advisory-locks.js';
 
 export const RECORDER_LOCK = 'market-recorder';
 
@@ -66,14 +66,7 @@ export class AdvisoryRecorderLease implements RecorderLease {
   fence = async (client: pg.PoolClient): Promise<boolean> => {
     if (!this.locks.holds(RECORDER_LOCK)) return false;
     if (this.pid === null) return true;
-    // pg_locks shows the two lock keys as oids (unsigned 32-bit).
-    const { classid, objid } = AdvisoryLocks.lockKeys(RECORDER_LOCK);
-    const r = await client.query<{ held: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $1
-         AND classid::int8 = $2::int8 AND objid::int8 = ($3::int8 + 4294967296) % 4294967296 AND objsubid = 2) AS held`,
-      [this.pid, classid, objid],
-    );
-    return r.rows[0].held;
+    return AdvisoryLocks.heldBySession(client, RECORDER_LOCK, this.pid);
   };
 
   onLost(listener: () => void): void {

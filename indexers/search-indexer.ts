@@ -11,8 +11,8 @@
 // The catalog is read through its change feed (CatalogReader); this module's own SQL is only its
 // position per index (search_index_state).
 import type pg from 'pg';
-import { CatalogReader } from '../src/catalog/catalog-reader.js';
-import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../src/search/answer-inputs.js';
+import { CatalogReader } from '../src/catalog/catalog-repository.js';
+import { forgetAnswerInputs, markAnswerChanges, readIndexState, recordAnswerInputs, writeIndexState } from '../src/search/search-index-state-repository.js';
 import { toSearchDoc } from '../src/search/documents.js';
 import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';
 
@@ -31,19 +31,6 @@ export interface IndexRunResult {
   failed: { key: string; reason: string }[];
   fromSeq: number;
   toSeq: number;
-}
-
-export async function readIndexState(pool: pg.Pool, index: string): Promise<number> {
-  const res = await pool.query<{ last_change_seq: number }>('SELECT last_change_seq FROM search_index_state WHERE index_name = $1', [index]);
-  return res.rows[0] ? Number(res.rows[0].last_change_seq) : 0;
-}
-
-export async function writeIndexState(pool: pg.Pool, index: string, seq: number): Promise<void> {
-  await pool.query(
-    `INSERT INTO search_index_state (index_name, last_change_seq, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (index_name) DO UPDATE SET last_change_seq = greatest(search_index_state.last_change_seq, EXCLUDED.last_change_seq), updated_at = now()`,
-    [index, seq],
-  );
 }
 
 export async function catalogHighWater(pool: pg.Pool): Promise<number> {

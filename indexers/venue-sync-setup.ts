@@ -9,7 +9,8 @@ import type { Clock } from '../src/util/clock.js';
 import type { VenueAdapter } from '../src/venues/adapter.js';
 import type { ExchangeCode } from '../src/venues/exchanges.js';
 import { VENUES } from '../src/venues/index.js';
-import { AdvisoryLocks, JobScheduler } from './scheduler.js';
+import { AdvisoryLocks } from '../src/db/advisory-locks.js';
+import { JobScheduler } from './scheduler.js';
 import { VenueSync, type SyncResult } from './venue-sync.js';
 
 export interface VenueSyncJobsOptions {

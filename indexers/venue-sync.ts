@@ -22,9 +22,9 @@
 // `maxRefetch`. New markets thus reach the catalog within one short run.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { CatalogWriter, type SyncCursorState } from '../src/catalog/catalog-writer.js';
+import { CatalogWriter, type SyncCursorState } from '../src/catalog/catalog-write-repository.js';
 import type { CatalogChangeEmitter } from '../src/catalog/changes.js';
-import { SyncStatusStore, type SyncRefusal, type SyncRunStats, type VenueSyncStatus } from '../src/catalog/sync-status.js';
+import { SyncStatusStore, type SyncRefusal, type SyncRunStats, type VenueSyncStatus } from '../src/catalog/sync-status-repository.js';
 import type { Clock } from '../src/util/clock.js';
 import type { ListMarketsOptions, MarketPage, VenueAdapter } from '../src/venues/adapter.js';
 import type { IncrementalSync } from '../src/venues/descriptor.js';

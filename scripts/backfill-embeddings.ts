@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { Embedder } from '../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../embeddings/embedding-cache-repository.js';
 import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
 import { exitOnHelp } from './lib/cli-args.js';
 

@@ -4,8 +4,8 @@
 // With the embedded database, run it while the service is stopped (the data directory is locked while
 // it runs); with DATABASE_URL it works at any time. A running service also offers POST /api/v1/admin/keys.
 import { parseArgs } from 'node:util';
-import { AccountService } from '../src/accounts/accounts.js';
-import { ApiKeyService } from '../src/accounts/api-keys.js';
+import { AccountService } from '../src/accounts/account-repository.js';
+import { ApiKeyService } from '../src/accounts/api-key-repository.js';
 import { isPlan, PLANS } from '../src/accounts/plans.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';

@@ -16,14 +16,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { PostgresSearchEngine } from '../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../src/search/postgres/search-repository.js';
 import type { SearchEngine } from '../src/search/engine.js';
 import { toSearchDoc } from '../src/search/documents.js';
 import { HYBRID_WEIGHT, SemanticSearchService } from '../src/search/semantic/semantic-search.js';
 import { keywordEngineCandidates } from '../src/search/semantic/keyword-candidates.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
-import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../embeddings/embedding-cache-repository.js';
 import type { SearchNode } from '../src/search/elastic/local-node.js';
 import type { ElasticSearchEngine } from '../src/search/elastic/engine.js';
 import { startEvalSearchNode } from './eval/eval-search-node.js';

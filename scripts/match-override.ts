@@ -7,10 +7,10 @@
 // any time (if the job is running elsewhere, the decision applies at its next run).
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { CatalogWriter } from '../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../src/catalog/catalog-write-repository.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { AdvisoryLocks } from '../indexers/scheduler.js';
+import { AdvisoryLocks } from '../src/db/advisory-locks.js';
 import { MATCHING_JOB } from '../indexers/matching-job.js';
 import { applyOverride, listOverrides, unknownMarkets, type ClusterView, type OverrideAction } from '../src/matching/overrides.js';
 import { EXCHANGE_CODES } from '../src/venues/exchanges.js';

@@ -14,7 +14,7 @@ import { rebuildSearchIndex } from '../../indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { loadBenchCorpus } from '../search/corpus.js';
 import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from '../search/harness.js';
 import { keywordQueries } from '../search/queries.js';

@@ -1,6 +1,6 @@
 // The cost of a rate-limit decision per keyed request: the in-memory sliding window (embedded
 // database, one process) side by side with the window shared in the PostgreSQL server (DATABASE_URL,
-// several instances; src/accounts/shared-rate-limiter.ts), in one run, on the project's local server
+// several instances; src/accounts/shared-rate-limit-repository.ts), in one run, on the project's local server
 // (Unix socket). Each row: `requests` decisions from `clients` concurrent callers, over `keys` keys,
 // each key allowed 1e6 per minute (so every decision inserts a row, the dearer case), then a row at
 // the limit (every decision refused).
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { SlidingWindowLimiter, type RateLimiter } from '../../src/accounts/rate-limiter.js';
-import { DatabaseSlidingWindowLimiter } from '../../src/accounts/shared-rate-limiter.js';
+import { DatabaseSlidingWindowLimiter } from '../../src/accounts/shared-rate-limit-repository.js';
 import { openDatabase } from '../../src/db/database.js';
 import { startServer, stopServer } from '../../src/db/local-server.js';
 import { systemClock } from '../../src/util/clock.js';

@@ -16,7 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';

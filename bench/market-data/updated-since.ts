@@ -8,7 +8,7 @@
 // after `CREATE INDEX ... (exchange, updated_at)` in the same process, to see whether polling needs
 // an index of its own.
 //   npx tsx bench/market-data/updated-since.ts [--requests 200]
-import { CatalogReader } from '../../src/catalog/catalog-reader.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
 import { createVenuesRouter } from '../../src/http/routes/venues.js';
 import { MarketDataService } from '../../src/market-data/market-data-service.js';
 import { createAdapter } from '../../src/venues/registry.js';

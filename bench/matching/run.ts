@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { toPgVector } from '../../embeddings/vector-codec.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { openDatabase } from '../../src/db/database.js';
 import { judgePair } from '../../src/matching/judge.js';
 import { Matcher, type MatchRunResult } from '../../src/matching/matcher.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
-import { CatalogReader } from '../../src/catalog/catalog-reader.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';

@@ -20,7 +20,7 @@ import { rebuildSearchIndex } from '../../indexers/search-indexer.js';
 import { toSearchDoc } from '../../src/search/documents.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { startSearchNode, type SearchNode } from '../../src/search/elastic/local-node.js';
 import { RawHttpClient } from '../support/raw-http.js';
 import { loadBenchCorpus } from './corpus.js';

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { openDatabase } from '../../src/db/database.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
 import { loadConfig } from '../../src/config.js';
 import { benchmarkQueries, withFilters } from './load.js';
 import { BEFORE_096, installFunctionBefore096 } from './function-before-096.js';

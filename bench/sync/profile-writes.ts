@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { openDatabase } from '../../src/db/database.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import type { MarketPage } from '../../src/venues/adapter.js';

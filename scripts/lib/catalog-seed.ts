@@ -1,11 +1,11 @@
 // Fills the catalog with markets for tests, evaluations and benchmarks the way the service does:
-// through the catalog writer (src/catalog/catalog-writer.ts), the only writer of the `markets`
+// through the catalog writer (src/catalog/catalog-write-repository.ts), the only writer of the `markets`
 // table. Each market is built as a unified record (makeMarket, so out-of-range values are refused
 // as they would be from a venue), written per venue with the writer's change detection (a market
 // whose content is unchanged keeps its change_seq), then put in or out of its cluster and, when
 // asked, tombstoned, each of which takes a new change_seq only when it changes something.
 import type pg from 'pg';
-import { CatalogWriter, type ClusterAssignment } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter, type ClusterAssignment } from '../../src/catalog/catalog-write-repository.js';
 import { ExchangeCodeSchema, type ExchangeCode } from '../../src/venues/exchanges.js';
 import { makeMarket, MarketStatusSchema, type Market, type MarketInput } from '../../src/venues/records.js';
 

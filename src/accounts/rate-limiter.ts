@@ -2,7 +2,7 @@
 // It keeps the times of the accepted requests per key; the check and the record happen in one
 // synchronous step, so concurrent requests in this process can never overshoot the limit.
 // Several API instances on one PostgreSQL server share their windows in the database instead
-// (shared-rate-limiter.ts); both implement RateLimiter.
+// (shared-rate-limit-repository.ts); both implement RateLimiter.
 import type { Clock } from '../util/clock.js';
 
 export interface RateDecision {

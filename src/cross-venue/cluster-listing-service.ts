@@ -10,7 +10,7 @@
 // (a cursor carrying the last sort key would: a cluster whose gap rose past it is skipped). The cost
 // is one row per listing that has a second page, kept `snapshotTtlMs`.
 import { createHash, randomBytes } from 'node:crypto';
-import type { StoredTop, StoredTrade } from '../recorder/recorded-store.js';
+import type { StoredTop, StoredTrade } from '../recorder/recorded-data-repository.js';
 import { clusterPricing, memberQuote, type ClusterPricing, type HeldTop, type MemberQuote, type VenuePricing } from './cluster-quotes.js';
 import type { ClusterListingRepository, ClusterRow } from './cluster-listing-repository.js';
 

@@ -4,9 +4,9 @@
 // errors); a member whose venue has neither, or whose read fails, gets an empty series saying why,
 // and the others are still served. Values are the price at the end of each grid period, carried
 // forward over periods without a new price (null before the first).
-import type { ClusterReader } from '../matching/cluster-reader.js';
+import type { ClusterReader } from '../matching/cluster-repository.js';
 import type { MarketDataService } from '../market-data/market-data-service.js';
-import type { RecordedStore } from '../recorder/recorded-store.js';
+import type { RecordedStore } from '../recorder/recorded-data-repository.js';
 import { isExchangeCode } from '../venues/exchanges.js';
 
 export const PRICE_INTERVALS = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 } as const;

@@ -3,9 +3,9 @@
 import type pg from 'pg';
 import type { RequireFeature } from '../http/middleware/plan.js';
 import type { MarketDataService } from '../market-data/market-data-service.js';
-import { ClusterReader } from '../matching/cluster-reader.js';
-import { MatchStore } from '../matching/match-store.js';
-import type { RecordedStore } from '../recorder/recorded-store.js';
+import { ClusterReader } from '../matching/cluster-repository.js';
+import { MatchStore } from '../matching/match-repository.js';
+import type { RecordedStore } from '../recorder/recorded-data-repository.js';
 import { VENUES } from '../venues/index.js';
 import { isExchangeCode, type ExchangeCode } from '../venues/exchanges.js';
 import { topOfBook } from '../venues/records.js';

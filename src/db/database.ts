@@ -39,8 +39,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const db = opts.databaseUrl ? openExternal(opts.databaseUrl, logger) : await openEmbedded(opts.dataDir, logger);
   if (opts.migrate !== false) {
     try {
-      const applied = await migrate(db.pool);
-      if (applied.length) logger?.info({ applied }, 'database migrations applied');
+      const run = await migrate(db.pool);
+      if (run.migrations.length) logger?.info({ applied: run.migrations }, 'database migrations applied');
+      if (run.functions.length) logger?.info({ functions: run.functions }, 'database functions applied');
     } catch (err) {
       await db.close();
       throw err;

@@ -3,12 +3,20 @@
 // schema_migrations records each applied file by name; a file renamed after it was applied somewhere
 // is listed in RENAMED_MIGRATIONS, and its record is renamed before anything is applied, so that the
 // database does not run it a second time under its new name.
+//
+// Migrations create tables, indexes and data. The SQL functions are defined in ./functions, one file
+// per function holding its current definition (CREATE OR REPLACE FUNCTION): after the migrations,
+// every file whose checksum differs from the one recorded in schema_functions is applied again, all
+// in one transaction, so a function changes by editing its file. A change a CREATE OR REPLACE cannot
+// make (another return type, argument names or types) needs a migration that drops the old one first.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const FUNCTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
 // An arbitrary constant that names "the migration lock" among this service's advisory locks.
 const MIGRATION_LOCK_KEY = 7_301_001;
 
@@ -30,9 +38,26 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
   return names.map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }));
 }
 
-export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+/** The function files of `dir` by name, with their text and its checksum (sha256, hex). */
+export function listFunctions(dir = FUNCTIONS_DIR): { file: string; sql: string; checksum: string }[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => /^[a-z0-9_]+\.sql$/.test(f)).sort().map((file) => {
+    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+    return { file, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  });
+}
+
+export interface MigrationRun {
+  /** The migrations applied by this run, in order. */
+  migrations: string[];
+  /** The function files (re-)applied by this run: new, or changed since they were last applied. */
+  functions: string[];
+}
+
+export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR, functionsDir = FUNCTIONS_DIR): Promise<MigrationRun> {
   const client = await pool.connect();
   const applied: string[] = [];
+  let functions: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(
@@ -57,9 +82,45 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
         throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
       }
     }
+    functions = await applyFunctions(client, functionsDir);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
-  return applied;
+  return { migrations: applied, functions };
+}
+
+/**
+ * Applies the function files whose checksum differs from the recorded one (all in one transaction),
+ * and records their checksums. Nothing to do before the migration that creates schema_functions ran
+ * (a migrations folder of an older revision). Function bodies are not checked at creation
+ * (check_function_bodies off, as pg_dump restores them): a function may call one applied after it.
+ */
+async function applyFunctions(client: pg.PoolClient, dir: string): Promise<string[]> {
+  const table = await client.query<{ t: string | null }>(`SELECT to_regclass('schema_functions')::text AS t`);
+  if (!table.rows[0].t) return [];
+  const recorded = new Map((await client.query<{ file: string; checksum: string }>('SELECT file, checksum FROM schema_functions')).rows.map((r) => [r.file, r.checksum]));
+  const changed = listFunctions(dir).filter((f) => recorded.get(f.file) !== f.checksum);
+  if (changed.length === 0) return [];
+  await client.query('BEGIN');
+  try {
+    await client.query('SET LOCAL check_function_bodies = off');
+    for (const f of changed) {
+      try {
+        await client.query(f.sql);
+      } catch (err) {
+        throw new Error(`function file ${f.file} failed: ${(err as Error).message}`, { cause: err });
+      }
+      await client.query(
+        `INSERT INTO schema_functions (file, checksum) VALUES ($1, $2)
+         ON CONFLICT (file) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`,
+        [f.file, f.checksum],
+      );
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+  return changed.map((f) => f.file);
 }

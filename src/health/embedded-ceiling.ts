@@ -5,7 +5,6 @@
 // with a warning naming DATABASE_URL, and the log says so once each time the catalog crosses it.
 // Keyword search latency is not what sets it: the PostgreSQL search engine misses its target on two
 // shared cores well below it (bench/HISTORY.md), which OpenSearch (ELASTICSEARCH_URL) meets.
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { ComponentHealth } from './component-health.js';
 
@@ -17,10 +16,10 @@ import type { ComponentHealth } from './component-health.js';
  */
 export const DEFAULT_EMBEDDED_CATALOG_CEILING = 250_000;
 
-const LIVE_MARKETS = 'SELECT coalesce(sum(markets), 0)::int AS n FROM venue_sync_status';
 
 export interface EmbeddedCeilingOptions {
-  pool: pg.Pool;
+  /** The catalog's live markets (the venues' counts kept by the sync: SyncStatusStore.totalLiveMarkets). */
+  liveMarkets: () => Promise<number>;
   databaseKind: 'embedded' | 'external';
   /** Live markets the embedded database serves within the targets. */
   ceiling: number;
@@ -40,8 +39,7 @@ export class EmbeddedCatalogCeiling {
 
   /** /health's `catalog` component; logs a warning when the catalog crosses the ceiling (and when it is back under). */
   async check(): Promise<ComponentHealth> {
-    // The venues' live-market counts kept by the sync: one small read, not a count over the catalog.
-    const markets = (await this.opts.pool.query<{ n: number }>(LIVE_MARKETS)).rows[0].n;
+    const markets = await this.opts.liveMarkets();
     const warning = this.warning(markets);
     if (warning && !this.above) this.opts.logger?.warn({ markets, ceiling: this.opts.ceiling }, warning);
     if (!warning && this.above) this.opts.logger?.info({ markets, ceiling: this.opts.ceiling }, 'the catalog is back within the embedded database\'s ceiling');

@@ -3,8 +3,8 @@
 // built by the composition root and handed in, so this file knows no feature's internals.
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
-import type { AccountService } from '../accounts/accounts.js';
-import type { ApiKeyService } from '../accounts/api-keys.js';
+import type { AccountService } from '../accounts/account-repository.js';
+import type { ApiKeyService } from '../accounts/api-key-repository.js';
 import type { PlanTable } from '../accounts/plans.js';
 import type { RateLimiter } from '../accounts/rate-limiter.js';
 import type { Database } from '../db/database.js';

@@ -5,11 +5,11 @@
 // error handling) and differ only in the routers they mount.
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { AccountService } from '../accounts/accounts.js';
-import { ApiKeyService } from '../accounts/api-keys.js';
+import { AccountService } from '../accounts/account-repository.js';
+import { ApiKeyService } from '../accounts/api-key-repository.js';
 import { buildPlanTable, type PlanTable } from '../accounts/plans.js';
 import { SlidingWindowLimiter, type RateLimiter } from '../accounts/rate-limiter.js';
-import { DatabaseSlidingWindowLimiter } from '../accounts/shared-rate-limiter.js';
+import { DatabaseSlidingWindowLimiter } from '../accounts/shared-rate-limit-repository.js';
 import type { Database } from '../db/database.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { VERSION } from '../version.js';

@@ -1,5 +1,5 @@
 // What the middleware attaches to a request.
-import type { KeyIdentity } from '../accounts/api-keys.js';
+import type { KeyIdentity } from '../accounts/api-key-repository.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

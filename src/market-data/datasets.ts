@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { CatalogReader } from '../catalog/catalog-reader.js';
-import type { RecordedStore } from '../recorder/recorded-store.js';
+import type { CatalogReader } from '../catalog/catalog-repository.js';
+import type { RecordedStore } from '../recorder/recorded-data-repository.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import { MarketDataNotFoundError } from './errors.js';
 

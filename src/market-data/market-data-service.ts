@@ -4,13 +4,13 @@
 // the venue. What a venue offers is its adapter's capability map: an operation it lacks is a
 // MarketDataNotFoundError naming the operation, for per-venue and cross-venue routes alike.
 // Failures are typed (errors.ts); the HTTP edge turns them into statuses.
-import type { CatalogEvent, CatalogMarket, CatalogReader, MarketListQuery, Page } from '../catalog/catalog-reader.js';
+import type { CatalogEvent, CatalogMarket, CatalogReader, MarketListQuery, Page } from '../catalog/catalog-repository.js';
 import type { CandleInterval, ReadCapability, VenueAdapter } from '../venues/adapter.js';
 import { INTERVAL_MS } from '../venues/candles.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
 import { VenueError } from '../venues/http-client.js';
 import { topOfBook, type Candle, type OrderBook, type PricePoint, type Trade } from '../venues/records.js';
-import type { RecordedStore, SeriesKey, StoredSnapshot, StoredTop, StoredTrade } from '../recorder/recorded-store.js';
+import type { RecordedStore, SeriesKey, StoredSnapshot, StoredTop, StoredTrade } from '../recorder/recorded-data-repository.js';
 import { LiveReadError, MarketDataNotFoundError } from './errors.js';
 import { LiveReadCache } from './live-read-cache.js';
 

@@ -5,7 +5,7 @@
  * newer top of book or trade of the market, those: `updated_at` says how fresh the quote is, and
  * `source` which of the two it came from.
  */
-import type { CatalogReader } from '../catalog/catalog-reader.js';
+import type { CatalogReader } from '../catalog/catalog-repository.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { MarketDataService } from './market-data-service.js';
 

@@ -4,7 +4,7 @@
  * read first makes sure the venue has the operation and knows the market (404s naming either), then
  * pages through the recorded rows by (timestamp, sequence), oldest first.
  */
-import type { RangeQuery, RecordedStore, SeriesKey, StoredDelta, StoredSnapshot, StoredTop } from '../recorder/recorded-store.js';
+import type { RangeQuery, RecordedStore, SeriesKey, StoredDelta, StoredSnapshot, StoredTop } from '../recorder/recorded-data-repository.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import { analyseBook, type BookAnalytics } from './book-analytics.js';
 import { MarketDataNotFoundError } from './errors.js';

@@ -9,16 +9,16 @@
 // anywhere. The catalog's change_seq bounds what is looked at; prices moving change nothing here.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { CatalogWriter, ClusterAssignment } from '../catalog/catalog-writer.js';
+import type { CatalogWriter, ClusterAssignment } from '../catalog/catalog-write-repository.js';
 import { ExchangeCodeSchema } from '../venues/exchanges.js';
 import { findCandidates, type CandidateMarket, type CandidateOptions } from './candidates.js';
 import { clusterMarkets, type FoundCluster, type IdentityLink, type PairAgreement } from './clustering.js';
 import { cosine } from './score-pairs.js';
-import { MatchStore, type ClusterWrite, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-store.js';
+import { MatchStore, type ClusterWrite, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-repository.js';
 import { JUDGE_VERSION } from './judge.js';
 import { assignIdentities } from './stable-ids.js';
 import type { MatchMarket, PairVerdict } from './types.js';
-import { VectorCache } from './vector-cache.js';
+import { VectorCache } from './vector-cache-repository.js';
 
 export type PairJudge = (a: MatchMarket, b: MatchMarket, similarity: { title: number | null; rules: number | null }, options?: { asOfMs?: number | null }) => PairVerdict;
 

@@ -2,10 +2,11 @@
 // them: check both markets exist, store the decision, run the matcher so it takes effect at once,
 // and report the clusters of the two markets before and after. Every later run applies it again.
 import type pg from 'pg';
-import type { CatalogWriter } from '../catalog/catalog-writer.js';
+import { CatalogReader } from '../catalog/catalog-repository.js';
+import type { CatalogWriter } from '../catalog/catalog-write-repository.js';
 import { judgePair } from './judge.js';
 import { Matcher, type MatchRunResult } from './matcher.js';
-import type { Override } from './match-store.js';
+import type { Override } from './match-repository.js';
 
 export interface ClusterView {
   market: string;
@@ -27,24 +28,19 @@ export async function clustersOf(pool: pg.Pool, markets: readonly string[]): Pro
   const out: ClusterView[] = [];
   for (const key of markets) {
     const i = key.indexOf(':');
-    const { rows } = await pool.query<{ svc_id: string | null; members: string[] | null }>(
-      `SELECT m.svc_id, (SELECT array_agg(o.exchange || ':' || o.market_id ORDER BY o.exchange) FROM markets o
-                         WHERE o.svc_id = m.svc_id AND (o.exchange, o.market_id) <> (m.exchange, m.market_id)) AS members
-       FROM markets m WHERE m.exchange = $1 AND m.market_id = $2`,
-      [key.slice(0, i), key.slice(i + 1)],
-    );
-    out.push({ market: key, svc_id: rows[0]?.svc_id ?? null, with: rows[0]?.members ?? [] });
+    const cluster = await new CatalogReader(pool).clusterOf(key.slice(0, i), key.slice(i + 1));
+    out.push({ market: key, svc_id: cluster?.svc_id ?? null, with: cluster?.members ?? [] });
   }
   return out;
 }
 
 /** Markets of `keys` missing from the catalog (the operator mistyped an id). */
 export async function unknownMarkets(pool: pg.Pool, keys: readonly string[]): Promise<string[]> {
+  const catalog = new CatalogReader(pool);
   const missing: string[] = [];
   for (const key of keys) {
     const i = key.indexOf(':');
-    const r = await pool.query('SELECT 1 FROM markets WHERE exchange = $1 AND market_id = $2', [key.slice(0, i), key.slice(i + 1)]);
-    if (r.rowCount === 0) missing.push(key);
+    if (!(await catalog.hasMarket(key.slice(0, i), key.slice(i + 1)))) missing.push(key);
   }
   return missing;
 }

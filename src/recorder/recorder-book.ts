@@ -5,7 +5,7 @@
  * book (src/ws), which sits above this layer.
  */
 import type { BookDelta, OrderBook } from '../venues/records.js';
-import type { Level } from './recorded-store.js';
+import type { Level } from './recorded-data-repository.js';
 
 export interface Top {
   best_bid: number | null;

@@ -32,9 +32,10 @@ import type { ComponentHealth } from '../health/component-health.js';
 import type { VenueAdapter } from '../venues/adapter.js';
 import type { BookDelta, OrderBook, Trade } from '../venues/records.js';
 import type { StreamEvent } from '../venues/stream.js';
-import type { PartitionManager } from './partitions.js';
+import type { PartitionManager } from './partition-repository.js';
 import { RecorderBook, sameTop, type Top } from './recorder-book.js';
-import { LeaseLostError, type BookRow, type GapRow, type RecordedStore, type TradeRow, type WriteBatch, type WriteFence } from './recorded-store.js';
+import { LeaseLostError, type BookRow, type GapRow, type RecordedStore, type TradeRow, type WriteBatch, type WriteFence } from './recorded-data-repository.js';
+import { CatalogReader } from '../catalog/catalog-repository.js';
 import { resolveSelection, type Selection, type TrackedMarket } from './tracking.js';
 
 /** A venue's upstream stream as the recorder uses it (wired to the stream gateway's feed in service.ts). */
@@ -141,11 +142,13 @@ export class MarketRecorder {
   private term = 0;
   /** Stops waiting for the lease at close. */
   private readonly acquiring = new AbortController();
+  private readonly catalog: CatalogReader;
   private lastFlushAt: number | null = null;
   private lastWriteError: string | null = null;
   private lastMaintenanceAt: number | null = null;
 
   constructor(private readonly opts: RecorderOptions) {
+    this.catalog = new CatalogReader(opts.pool);
     this.now = opts.now ?? Date.now;
     this.log = opts.logger;
     for (const def of opts.venues) {
@@ -273,7 +276,7 @@ export class MarketRecorder {
   private async refreshOnce(): Promise<void> {
     for (const v of this.venues.values()) {
       if (this.closed || !this.recording) return;
-      const wanted = await resolveSelection(this.opts.pool, v.def.exchange, v.def.selection, this.opts.settings.maxMarketsPerVenue);
+      const wanted = await resolveSelection(this.catalog, v.def.exchange, v.def.selection, this.opts.settings.maxMarketsPerVenue);
       const ids = new Set(wanted.map((m) => m.marketId));
       for (const [id] of v.markets) {
         if (ids.has(id)) continue;

@@ -8,8 +8,8 @@ import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { VenueAdapter } from '../venues/adapter.js';
 import { EXCHANGE_CODES, type ExchangeCode } from '../venues/exchanges.js';
-import { PartitionManager } from './partitions.js';
-import { RecordedStore } from './recorded-store.js';
+import { PartitionManager } from './partition-repository.js';
+import { RecordedStore } from './recorded-data-repository.js';
 import { MarketRecorder, type RecordedVenue, type RecorderLease, type UpstreamFeed } from './recorder.js';
 import { selectionFor } from './tracking.js';
 

@@ -6,7 +6,7 @@
  * The setting (RECORDER_MARKETS) is `venue=selection` pairs separated by commas, `*` for the venues
  * not named, `off` for none: e.g. `*=top:20,kalshi=top:100,opinion=list:123|456,futuur=off`.
  */
-import type pg from 'pg';
+import type { CatalogReader } from '../catalog/catalog-repository.js';
 import type { Outcome } from '../venues/records.js';
 
 export type Selection = { kind: 'all' } | { kind: 'top'; n: number } | { kind: 'list'; ids: string[] } | { kind: 'off' };
@@ -59,22 +59,17 @@ export function yesOutcomeOf(outcomes: readonly Outcome[]): string | null {
 }
 
 /** The markets a selection names now, from the catalog (at most `cap`). */
-export async function resolveSelection(pool: pg.Pool, exchange: string, sel: Selection, cap: number): Promise<TrackedMarket[]> {
+export async function resolveSelection(catalog: CatalogReader, exchange: string, sel: Selection, cap: number): Promise<TrackedMarket[]> {
   if (sel.kind === 'off') return [];
   let rows: { market_id: string; outcomes: Outcome[] }[];
   if (sel.kind === 'list') {
     // Listed markets are followed whatever their status, in the order given.
-    const r = await pool.query<{ market_id: string; outcomes: Outcome[] }>('SELECT market_id, outcomes FROM markets WHERE exchange = $1 AND market_id = ANY($2::text[])', [exchange, sel.ids]);
-    const byId = new Map(r.rows.map((x) => [x.market_id, x]));
+    const found = await catalog.outcomesByIds(exchange, sel.ids);
+    const byId = new Map(found.map((x) => [x.market_id, x]));
     rows = sel.ids.map((id) => byId.get(id) ?? { market_id: id, outcomes: [] });
   } else {
     const limit = Math.min(cap, sel.kind === 'top' ? sel.n : cap);
-    const r = await pool.query<{ market_id: string; outcomes: Outcome[] }>(
-      `SELECT market_id, outcomes FROM markets WHERE exchange = $1 AND status = 'open'
-       ORDER BY volume DESC NULLS LAST, market_id LIMIT $2`,
-      [exchange, limit],
-    );
-    rows = r.rows;
+    rows = await catalog.openMarketsByVolume(exchange, limit);
   }
   return rows.slice(0, cap).map((r) => ({ marketId: r.market_id, yesOutcomeId: yesOutcomeOf(r.outcomes) }));
 }

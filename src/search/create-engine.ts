@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { createElasticClient } from './elastic/client.js';
 import { ElasticSearchEngine, type IndexLayout } from './elastic/engine.js';
 import type { SearchEngine, SearchIndexWriter } from './engine.js';
-import { PostgresSearchEngine } from './postgres/engine.js';
+import { PostgresSearchEngine } from './postgres/search-repository.js';
 
 export type SearchBackend = SearchEngine & SearchIndexWriter;
 

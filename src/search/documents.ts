@@ -4,7 +4,7 @@ import type { MarketSearchDoc } from './engine.js';
 
 /**
  * The columns of `markets` the search index reads (the catalog's change feed, MarketChangeRow in
- * src/catalog/catalog-reader.ts): the document's own fields as the catalog holds them (pg returns
+ * src/catalog/catalog-repository.ts): the document's own fields as the catalog holds them (pg returns
  * timestamptz as a Date).
  */
 export type CatalogMarketRow = Omit<MarketSearchDoc, 'close_time' | 'cluster_exchanges' | 'change_seq'> & {

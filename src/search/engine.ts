@@ -5,7 +5,7 @@
 // Reading (SearchEngine) and writing (SearchIndexWriter) are separate interfaces because the API
 // only reads and the indexer/scripts only write; each implementation provides both.
 
-import type { MarketChangeRow } from '../catalog/catalog-reader.js';
+import type { MarketChangeRow } from '../catalog/catalog-repository.js';
 
 export type StatusFilter = 'open' | 'closed' | 'all';
 export type SearchSort = 'relevance' | 'volume' | 'close_time';

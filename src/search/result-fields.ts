@@ -2,7 +2,7 @@
 // without another call: the price, bid and ask of Yes, the volume, the close time, the cluster, the
 // status and the venue's own category word. One read by primary key for the page's results (no
 // venue call); a result whose market left the catalog meanwhile keeps nulls.
-import type { CatalogReader, SearchAnswerFields } from '../catalog/catalog-reader.js';
+import type { CatalogReader, SearchAnswerFields } from '../catalog/catalog-repository.js';
 
 export type ResultFields = SearchAnswerFields;
 

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { createSearchBackend, type SearchBackend } from './create-engine.js';
-import { ANSWERS_VERSION_SQL, VOLUME_ORDERED, VOLUME_VERSION_SQL } from './answer-inputs.js';
+import { answersVersion, VOLUME_ORDERED, volumeVersion } from './search-index-state-repository.js';
 import { ElasticSearchEngine, type IndexLayout, type SearchClusterHealth } from './elastic/engine.js';
 import { watchStateVersion } from './index-watcher.js';
 import { ResponseCache } from './response-cache.js';
@@ -64,10 +64,10 @@ export async function setupSearch(opts: SearchSetupOptions): Promise<SearchCompo
     opts.logger?.warn({ engine: backend.kind, err }, 'search engine not reachable at start; search answers 503 until it is');
   }
   const cache = new ResponseCache();
-  // dropped when the index absorbed a change answers can see (src/search/answer-inputs.ts): every
+  // dropped when the index absorbed a change answers can see (src/search/search-index-state-repository.ts): every
   // answer on a listing change, the volume-ordered ones on a volume change; a price-only sync keeps it
-  const stopWatchingAnswers = watchStateVersion(opts.pool, ANSWERS_VERSION_SQL, () => cache.invalidate(), opts.watchIntervalMs);
-  const stopWatchingVolumes = watchStateVersion(opts.pool, VOLUME_VERSION_SQL, () => cache.invalidate(VOLUME_ORDERED), opts.watchIntervalMs);
+  const stopWatchingAnswers = watchStateVersion(() => answersVersion(opts.pool), () => cache.invalidate(), opts.watchIntervalMs);
+  const stopWatchingVolumes = watchStateVersion(() => volumeVersion(opts.pool), () => cache.invalidate(VOLUME_ORDERED), opts.watchIntervalMs);
   const stopWatching = () => {
     stopWatchingAnswers();
     stopWatchingVolumes();

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { ComponentHealth } from '../health/component-health.js';
 import type { CredentialCipher } from './credential-cipher.js';
+import { storedCredentialKeyIds } from './credential-repository.js';
 
 /** What an operator must do when stored sets use keys this instance lacks. */
 export function missingCredentialKeyMessage(keyIds: readonly string[]): string {
@@ -21,8 +22,7 @@ export function missingCredentialKeyMessage(keyIds: readonly string[]): string {
 /** /health's `credentials`: degraded while some stored set is under a key this instance lacks. */
 export function credentialKeysHealth(pool: pg.Pool, cipher: CredentialCipher): () => Promise<ComponentHealth> {
   return async () => {
-    const { rows } = await pool.query<{ key_id: string }>('SELECT DISTINCT key_id FROM trading_credentials');
-    const missing = rows.map((r) => r.key_id).filter((id) => !cipher.hasKey(id)).sort();
+    const missing = (await storedCredentialKeyIds(pool)).filter((id) => !cipher.hasKey(id)).sort();
     if (missing.length === 0) return { status: 'ok', key_id: cipher.currentKeyId };
     return { status: 'degraded', key_id: cipher.currentKeyId, missing_key_ids: missing, error: missingCredentialKeyMessage(missing) };
   };

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { VENUES } from '../venues/index.js';
 import type { SealedIdentity } from './credential-cache.js';
-import type { CredentialSetSummary, CredentialStore } from './credential-store.js';
+import type { CredentialSetSummary, CredentialStore } from './credential-repository.js';
 import { invalid, orderNotFound } from './errors.js';
 
 const TRADED = VENUES.filter((v) => v.trading && v.credentials);

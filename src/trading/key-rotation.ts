@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type pg from 'pg';
 import { createKeyFile, CredentialCipher, KEY_BYTES, loadCredentialCipher, nextKeyFile, parseKey, type KeySource } from './credential-cipher.js';
-import { reencryptAll } from './credential-store.js';
+import { reencryptAll } from './credential-repository.js';
 
 export interface RotationResult {
   rewritten: number;

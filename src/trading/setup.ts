@@ -10,7 +10,7 @@ import type { ExchangeCode } from '../venues/exchanges.js';
 import { VENUES } from '../venues/index.js';
 import type { TradingClient } from '../venues/trading.js';
 import { loadCredentialCipher, type CredentialCipher } from './credential-cipher.js';
-import { CredentialStore } from './credential-store.js';
+import { CredentialStore } from './credential-repository.js';
 import { CredentialsService } from './credentials-service.js';
 import { OrderRepository } from './order-repository.js';
 import { PolymarketOnboarding } from './polymarket-onboarding.js';

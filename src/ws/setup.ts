@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { Pool } from 'pg';
 import type { Config } from '../config.js';
-import { CatalogReader } from '../catalog/catalog-reader.js';
+import { CatalogReader } from '../catalog/catalog-repository.js';
 import type { VenueAdapter } from '../venues/adapter.js';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import { VENUES } from '../venues/index.js';

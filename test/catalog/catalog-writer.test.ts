@@ -2,8 +2,8 @@
 // keyed on the content hash, change_seq only on change, outcomes kept in step, tombstones, events,
 // keyset pagination and filters.
 import assert from 'node:assert/strict';
-import { CatalogReader } from '../../src/catalog/catalog-reader.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { marketContentHash } from '../../src/catalog/content-hash.js';
 import { makeEvent, makeMarket, type Market } from '../../src/venues/records.js';
 import { openTestDatabase, TEST_DATABASE, type TestDatabase } from '../helpers/database.js';

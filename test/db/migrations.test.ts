@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
 import { listMigrations, migrate, RENAMED_MIGRATIONS } from '../../src/db/migrate.js';
-import { openTestDatabase } from '../helpers/database.js';
+import { openTestDatabase, ownFunctionNames } from '../helpers/database.js';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -33,17 +33,17 @@ describe('database migrations', function () {
 
     const db = await openDatabase({ dataDir: tempDir('old-db-'), migrate: false });
     try {
-      const appliedOld = await migrate(db.pool, oldDir);
+      const appliedOld = (await migrate(db.pool, oldDir)).migrations;
       assert.equal(appliedOld.length, shippedBefore.length);
       assert.ok(appliedOld.includes('040_embeddings.sql'));
 
-      const appliedNew = await migrate(db.pool);
+      const appliedNew = (await migrate(db.pool)).migrations;
       const addedSince = listMigrations().filter((m) => m.name >= '042').map((m) => m.name);
       assert.ok(addedSince.includes('042_drop_semantic_nearest_functions.sql'));
       assert.deepEqual(appliedNew, addedSince, 'only the migrations added since run; the renamed ones are known');
       const recorded = (await db.pool.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name);
       assert.deepEqual(recorded, listMigrations().map((m) => m.name));
-      assert.deepEqual(await migrate(db.pool), [], 'a second run applies nothing');
+      assert.deepEqual(await migrate(db.pool), { migrations: [], functions: [] }, 'a second run applies nothing');
     } finally {
       await db.close();
     }
@@ -59,13 +59,7 @@ describe('database migrations', function () {
   it('leaves no SQL function that no code calls (semantic_nearest* are dropped)', async () => {
     const db = await openTestDatabase();
     try {
-      // Our own functions: in public, not installed by an extension (pgvector, pg_trgm, unaccent).
-      const own = (await db.pool.query<{ name: string }>(
-        `SELECT DISTINCT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-          WHERE n.nspname = 'public'
-            AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
-          ORDER BY 1`,
-      )).rows.map((r) => r.name);
+      const own = await ownFunctionNames(db.pool);
       assert.ok(own.includes('semantic_search'), `semantic_search exists (found: ${own.join(', ')})`);
       assert.ok(!own.includes('semantic_nearest') && !own.includes('semantic_nearest_exact'), `dropped (found: ${own.join(', ')})`);
 

@@ -1,9 +1,9 @@
-// The rate-limit window shared in the PostgreSQL server (src/accounts/shared-rate-limiter.ts): each key's kept count of rows must stay the real count through takes,
+// The rate-limit window shared in the PostgreSQL server (src/accounts/shared-rate-limit-repository.ts): each key's kept count of rows must stay the real count through takes,
 // expiry, refusals, sweeps and racing takes, so that a take answers exactly what the in-memory
 // limiter (the reference: the same sliding window in one process) answers.
 import assert from 'node:assert/strict';
 import { SlidingWindowLimiter } from '../../src/accounts/rate-limiter.js';
-import { DatabaseSlidingWindowLimiter } from '../../src/accounts/shared-rate-limiter.js';
+import { DatabaseSlidingWindowLimiter } from '../../src/accounts/shared-rate-limit-repository.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';

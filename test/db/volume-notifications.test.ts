@@ -10,7 +10,7 @@ import os from 'node:os';
 import { indexChangedMarkets } from '../../indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 

@@ -3,8 +3,8 @@
 // on a PostgreSQL server there is no ceiling.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
-import { SyncStatusStore } from '../../src/catalog/sync-status.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
+import { SyncStatusStore } from '../../src/catalog/sync-status-repository.js';
 import { EmbeddedCatalogCeiling } from '../../src/health/embedded-ceiling.js';
 import { createLogger } from '../../src/logger.js';
 import { makeMarket } from '../../src/venues/records.js';
@@ -32,7 +32,7 @@ describe('embedded catalog ceiling', function () {
   }
 
   it('warns in /health and once in the log when the catalog passes the ceiling, and keeps writing', async () => {
-    const ceiling = new EmbeddedCatalogCeiling({ pool: db.pool, databaseKind: 'embedded', ceiling: 1_000, logger });
+    const ceiling = new EmbeddedCatalogCeiling({ liveMarkets: () => new SyncStatusStore(db.pool).totalLiveMarkets(), databaseKind: 'embedded', ceiling: 1_000, logger });
     await sync('kalshi', 600);
     assert.deepEqual(await ceiling.check(), { status: 'ok', markets: 600, embedded_ceiling: 1_000 });
 
@@ -52,7 +52,7 @@ describe('embedded catalog ceiling', function () {
     assert.equal((await ceiling.check()).markets, 1_300);
     assert.equal(warnings().length, 1, 'one warning per crossing');
 
-    const server = new EmbeddedCatalogCeiling({ pool: db.pool, databaseKind: 'external', ceiling: 1_000, logger });
+    const server = new EmbeddedCatalogCeiling({ liveMarkets: () => new SyncStatusStore(db.pool).totalLiveMarkets(), databaseKind: 'external', ceiling: 1_000, logger });
     assert.deepEqual(await server.check(), { status: 'ok', markets: 1_300, embedded_ceiling: null });
   });
 });

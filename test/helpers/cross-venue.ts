@@ -2,7 +2,7 @@
 // them: the markets through the catalog writer (with the time of their last sync), the cluster in the
 // matching tables, the recorder's top of book and one-minute candles in its tables.
 import type pg from 'pg';
-import { PartitionManager } from '../../src/recorder/partitions.js';
+import { PartitionManager } from '../../src/recorder/partition-repository.js';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
 
 export async function seedCluster(pool: pg.Pool, svcId: string, title: string, confidence: number, category: string, members: SeedMarket[]): Promise<void> {

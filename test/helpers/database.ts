@@ -66,3 +66,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   });
 }
+
+/** The schema's own SQL functions by name: in public, not installed by an extension (pgvector, pg_trgm, unaccent). */
+export async function ownFunctionNames(pool: Database['pool']): Promise<string[]> {
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT DISTINCT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = 'public'
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+      ORDER BY 1`,
+  );
+  return rows.map((r) => r.name);
+}

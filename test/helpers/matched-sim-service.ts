@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { MATCHING_JOB } from '../../indexers/matching-job.js';
 import { SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
-import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
+import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 import { startTestService, type TestService } from './service.js';
 

@@ -3,7 +3,7 @@
 // events and categories with the markets that point at them, for every venue.
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { makeMarket, type MarketStatus } from '../../src/venues/records.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';

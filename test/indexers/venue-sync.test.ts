@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/logger.js';
 import { CatalogChangeEmitter, type CatalogChange } from '../../src/catalog/changes.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { systemClock } from '../../src/util/clock.js';
 import type { VenueAdapter } from '../../src/venues/adapter.js';

@@ -18,18 +18,18 @@ describe('lint: import boundaries', function () {
   }
 
   const cases: { file: string; imports: string; allowed: boolean }[] = [
-    { file: 'src/venues/kalshi/new-module.ts', imports: '../../catalog/catalog-reader.js', allowed: false },
+    { file: 'src/venues/kalshi/new-module.ts', imports: '../../catalog/catalog-repository.js', allowed: false },
     { file: 'src/venues/kalshi/new-module.ts', imports: '../../db/database.js', allowed: true },
     { file: 'src/catalog/new-module.ts', imports: '../venues/exchanges.js', allowed: true },
     { file: 'src/catalog/new-module.ts', imports: '../search/engine.js', allowed: false },
     { file: 'src/recorder/books.ts', imports: '../venues/exchanges.js', allowed: true },
     { file: 'src/recorder/books.ts', imports: '../search/engine.js', allowed: false },
     { file: 'src/trading/orders.ts', imports: '../http/errors.js', allowed: false },
-    { file: 'src/search/new-module.ts', imports: '../catalog/catalog-reader.js', allowed: true },
+    { file: 'src/search/new-module.ts', imports: '../catalog/catalog-repository.js', allowed: true },
     { file: 'src/matching/candidates.ts', imports: '../http/errors.js', allowed: false },
     { file: 'src/ws/gateway.ts', imports: '../search/engine.js', allowed: true },
     { file: 'src/ws/gateway.ts', imports: '../service.js', allowed: false },
-    { file: 'src/http/new-route.ts', imports: '../catalog/catalog-reader.js', allowed: true },
+    { file: 'src/http/new-route.ts', imports: '../catalog/catalog-repository.js', allowed: true },
     { file: 'src/db/new-module.ts', imports: '../venues/exchanges.js', allowed: false },
     { file: 'src/util/new-module.ts', imports: '../db/database.js', allowed: true },
     { file: 'src/catalog/new-module.ts', imports: '../sim/index.js', allowed: false },

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { judgePair } from '../../src/matching/judge.js';
 import { Matcher } from '../../src/matching/matcher.js';
-import { ClusterReader } from '../../src/matching/cluster-reader.js';
+import { ClusterReader } from '../../src/matching/cluster-repository.js';
 import { market, openMatchingSetup, stopTestEmbedder, type MatchingSetup } from './support.js';
 
 describe('clusters agree with the pair judge', function () {

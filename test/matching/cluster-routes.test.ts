@@ -3,7 +3,7 @@
 // and indexer, then the matching job and the search indexer as the scheduler runs them.
 import assert from 'node:assert/strict';
 import { MATCHING_JOB } from '../../indexers/matching-job.js';
-import { MatchStore } from '../../src/matching/match-store.js';
+import { MatchStore } from '../../src/matching/match-repository.js';
 import { CLUSTER_ID_PATTERN, SVC_ID_PATTERN } from '../../src/matching/ids.js';
 import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
 import { startMatchedSimService } from '../helpers/matched-sim-service.js';

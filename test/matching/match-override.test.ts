@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { openDatabase } from '../../src/db/database.js';
 import { freshDataDir } from '../helpers/database.js';
 import { market } from './support.js';

@@ -3,7 +3,7 @@
 // catalog writer (as a venue sync does) and embedded by the real indexer before each run.
 import { Embedder } from '../../embeddings/embedder.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { judgePair } from '../../src/matching/judge.js';
 import { Matcher, type MatchRunResult } from '../../src/matching/matcher.js';
 import { SHARED_QUESTIONS, NEAR_MISSES, questionsFor, type SharedQuestion } from '../../src/sim/shared-questions.js';

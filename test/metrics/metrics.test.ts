@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { MATCHING_JOB } from '../../indexers/matching-job.js';
 import { loadConfig } from '../../src/config.js';
-import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
+import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 import { issueKey, mintTestKey, startTestService, type TestService } from '../helpers/service.js';
 import { TestStreamClient } from '../ws/client.js';

@@ -2,8 +2,8 @@
 // trades written in two batches (out of order, one trade sent twice), on the real database.
 import assert from 'node:assert/strict';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { PartitionManager } from '../../src/recorder/partitions.js';
-import { RecordedStore, type TradeRow } from '../../src/recorder/recorded-store.js';
+import { PartitionManager } from '../../src/recorder/partition-repository.js';
+import { RecordedStore, type TradeRow } from '../../src/recorder/recorded-data-repository.js';
 
 const DAY = 86_400_000;
 const base = Math.floor(Date.now() / DAY) * DAY - DAY; // yesterday 00:00 UTC

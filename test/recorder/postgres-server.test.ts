@@ -3,8 +3,8 @@
 // database of the project's local server (test/helpers/postgres-server.ts), migrated like any other.
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partitions.js';
-import { RecordedStore } from '../../src/recorder/recorded-store.js';
+import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partition-repository.js';
+import { RecordedStore } from '../../src/recorder/recorded-data-repository.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 
 describe('recorder on a PostgreSQL server', function () {

@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import pino from 'pino';
-import { AdvisoryLocks } from '../../indexers/scheduler.js';
+import { AdvisoryLocks } from '../../src/db/advisory-locks.js';
 import { AdvisoryRecorderLease, RECORDER_LOCK } from '../../indexers/recorder-lease.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { PartitionManager } from '../../src/recorder/partitions.js';
-import { LeaseLostError, RecordedStore } from '../../src/recorder/recorded-store.js';
+import { PartitionManager } from '../../src/recorder/partition-repository.js';
+import { LeaseLostError, RecordedStore } from '../../src/recorder/recorded-data-repository.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
-import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partitions.js';
-import { RecordedStore } from '../../src/recorder/recorded-store.js';
+import { PartitionManager, RECORDED_TABLES } from '../../src/recorder/partition-repository.js';
+import { RecordedStore } from '../../src/recorder/recorded-data-repository.js';
 import { KalshiRfqClient, RfqKeyMissingError } from '../../src/venues/kalshi/rfqs.js';
 
 async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {

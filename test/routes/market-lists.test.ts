@@ -4,8 +4,8 @@
 // cross-venue routes alike), checked for all nine venues. Nothing here calls a venue: catalog reads
 // never do, so the adapters point at their default URLs and are only asked for their capabilities.
 import assert from 'node:assert/strict';
-import { CatalogReader } from '../../src/catalog/catalog-reader.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { createVenuesRouter } from '../../src/http/routes/venues.js';
 import { MarketDataService } from '../../src/market-data/market-data-service.js';
 import type { VenueAdapter } from '../../src/venues/adapter.js';

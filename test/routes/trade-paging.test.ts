@@ -3,7 +3,7 @@
 // big page, newest first, none repeated or skipped; a cursor only continues its own list; and the
 // live read cache serves a repeated page without a second venue call.
 import assert from 'node:assert/strict';
-import { CatalogReader } from '../../src/catalog/catalog-reader.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
 import { createVenuesRouter } from '../../src/http/routes/venues.js';
 import { MarketDataService } from '../../src/market-data/market-data-service.js';
 import type { RunningSimulator } from '../../src/sim/types.js';

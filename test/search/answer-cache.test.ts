@@ -1,4 +1,4 @@
-// The keyword answer cache through catalog changes (src/search/answer-inputs.ts), with the API's
+// The keyword answer cache through catalog changes (src/search/search-index-state-repository.ts), with the API's
 // composition (setupSearch: engine, cache, watchers), the router and the scheduled indexing job on
 // the embedded database: a price-only sync keeps every cached answer; a volume move drops the
 // answers ordered by volume and keeps the others; a title change drops everything.
@@ -7,7 +7,7 @@ import { createSearchIndexJob } from '../../indexers/search-job.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';
 import { setupSearch, type SearchComponents } from '../../src/search/setup.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
-import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { startSearchApp, type SearchTestApp } from './support/http-app.js';
 

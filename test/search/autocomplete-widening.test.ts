@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { SearchEngine, SearchIndexWriter } from '../../src/search/engine.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { CORPUS } from './support/corpus.js';
 import { openTempDatabase } from './support/database.js';
 import { searchNodeUrl } from './support/search-node.js';

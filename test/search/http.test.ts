@@ -1,7 +1,7 @@
 // GET /api/v1/search/markets and /autocomplete over the PostgreSQL engine: parameters, shapes,
 // cursors, errors, and the hot-prefix cache.
 import assert from 'node:assert/strict';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { ResponseCache } from '../../src/search/response-cache.js';
 import { CORPUS } from './support/corpus.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';

@@ -17,13 +17,14 @@ describe('answer-cache watcher with a fingerprint', function () {
   after(async () => {
     await temp?.close();
   });
-  const version = 'SELECT max(seq)::text AS v FROM watched';
-  const fingerprint = `SELECT string_agg(id || shown, ',' ORDER BY id) AS v FROM watched`;
+  const read = (sql: string) => async () => (await temp.db.pool.query<{ v: string }>(sql)).rows[0].v;
+  const version = read('SELECT max(seq)::text AS v FROM watched');
+  const fingerprint = read(`SELECT string_agg(id || shown, ',' ORDER BY id) AS v FROM watched`);
   const write = (sql: string) => temp.db.pool.query(sql);
 
   it('ignores a change of what answers do not show, reacts to one they do', async () => {
     let changes = 0;
-    const stop = watchStateVersion(temp.db.pool, version, () => changes++, 20, fingerprint);
+    const stop = watchStateVersion(version, () => changes++, 20, fingerprint);
     try {
       await sleep(400);
       assert.equal(changes, 0, 'a quiet start invalidates nothing');
@@ -40,7 +41,7 @@ describe('answer-cache watcher with a fingerprint', function () {
 
   it('spaces fingerprints out but still looks at a deferred move', async () => {
     let changes = 0;
-    const stop = watchStateVersion(temp.db.pool, version, () => changes++, 20, fingerprint, 2_000);
+    const stop = watchStateVersion(version, () => changes++, 20, fingerprint, 2_000);
     try {
       await sleep(100);
       await write(`UPDATE watched SET shown = 'd', seq = 5 WHERE id = 1`);

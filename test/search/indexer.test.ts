@@ -1,12 +1,13 @@
 // Incremental indexing from the catalog table (rows written with SQL), against both engines.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { catalogCounts, indexChangedMarkets, readIndexState } from '../../indexers/search-indexer.js';
+import { catalogCounts, indexChangedMarkets } from '../../indexers/search-indexer.js';
+import { readIndexState } from '../../src/search/search-index-state-repository.js';
 import type { CatalogMarketRow } from '../../src/search/documents.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import type { SearchEngine, SearchIndexWriter } from '../../src/search/engine.js';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { removeCatalogMarkets, seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTempDatabase, type TempDatabase } from './support/database.js';
 import { searchNodeUrl } from './support/search-node.js';

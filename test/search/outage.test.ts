@@ -6,7 +6,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { CORPUS } from './support/corpus.js';
 import { startSearchApp } from './support/http-app.js';
 import { searchNodeUrl } from './support/search-node.js';

@@ -1,5 +1,5 @@
 // The search contract against the PostgreSQL engine on the embedded database (PGlite).
-import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { searchContract } from './support/contract.js';
 import { openTempDatabase } from './support/database.js';
 

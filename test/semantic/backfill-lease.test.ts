@@ -5,7 +5,7 @@
 // test/db/crash-safety.test.ts (the restart completes the backfill at once).
 import { strict as assert } from 'node:assert';
 import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
 import { EmbeddingBackfillLease } from '../../indexers/embedding-lease.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';

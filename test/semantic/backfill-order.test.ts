@@ -5,10 +5,10 @@
 // ones', its rate and end) reads as /health and /metrics report it.
 import assert from 'node:assert/strict';
 import { Embedder, type DocumentKind, type EmbeddedDocument } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { EmbeddingBacklog } from '../../src/search/semantic/embedding-backlog.js';
-import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
+import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';

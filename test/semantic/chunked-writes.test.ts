@@ -4,7 +4,7 @@
 // cursor moves (the batch is then replayed; the rows already written are found unchanged).
 import assert from 'node:assert/strict';
 import { EMBEDDING_DIMENSIONS } from '../../embeddings/model-spec.js';
-import { MarketEmbeddingStore, type EmbeddingUpsert } from '../../src/search/semantic/market-embedding-store.js';
+import { MarketEmbeddingStore, type EmbeddingUpsert } from '../../src/search/semantic/market-embedding-repository.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 function unitVector(seed: number): Float32Array {

@@ -1,11 +1,11 @@
-// FilterRowCounts (src/search/semantic/filter-row-counts.ts): each semantic-search filter's kept row
+// FilterRowCounts (src/search/semantic/filter-row-count-repository.ts): each semantic-search filter's kept row
 // counts per kind of text, counted by the database's semantic_filter_rows() in the background, kept
 // for a TTL, refreshed without holding up the search that finds them stale, bounded in number.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { toPgVector } from '../../embeddings/vector-codec.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
-import { FilterRowCounts } from '../../src/search/semantic/filter-row-counts.js';
+import { FilterRowCounts } from '../../src/search/semantic/filter-row-count-repository.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const vector = (i: number) => toPgVector(Float32Array.from({ length: 384 }, (_, d) => (d === i % 384 ? 1 : 0.01)));

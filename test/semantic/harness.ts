@@ -2,8 +2,8 @@
 // plan middleware, a real embedded database holding the fixture corpus, and the real model.
 import type { Plan } from '../../src/accounts/plans.js';
 import { Embedder } from '../../embeddings/embedder.js';
-import { CatalogReader } from '../../src/catalog/catalog-reader.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';

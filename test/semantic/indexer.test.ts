@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
 import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { loadFixtureCorpus, marketKey, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';

@@ -1,4 +1,4 @@
-// The search service's copy of what answers show of each market (src/search/semantic/market-display-rows.ts):
+// The search service's copy of what answers show of each market (src/search/semantic/market-display-row-repository.ts):
 // answers are the ones the statement that joins the live catalog rows gives, filters
 // re-checked included, once the copy has been dropped for a change; each market's row is read once
 // until then; a read in flight when the copy is dropped keeps nothing; the copy holds at most its size.
@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { Embedder } from '../../embeddings/embedder.js';
 import { loadFixtureCorpus, marketKey } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
-import { MarketDisplayRows } from '../../src/search/semantic/market-display-rows.js';
+import { MarketDisplayRows } from '../../src/search/semantic/market-display-row-repository.js';
 import { SemanticSearchService, type SemanticSearchRequest } from '../../src/search/semantic/semantic-search.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
 

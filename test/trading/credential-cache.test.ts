@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CredentialCache } from '../../src/trading/credential-cache.js';
 import { CredentialCipher, loadCredentialCipher } from '../../src/trading/credential-cipher.js';
-import { CredentialStore, reencryptAll } from '../../src/trading/credential-store.js';
+import { CredentialStore, reencryptAll } from '../../src/trading/credential-repository.js';
 import { kalshiPrivateKey } from '../../src/venues/kalshi/trading.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CredentialCipher, loadCredentialCipher } from '../../src/trading/credential-cipher.js';
-import { CredentialStore } from '../../src/trading/credential-store.js';
+import { CredentialStore } from '../../src/trading/credential-repository.js';
 import { rotateCredentialsKey } from '../../src/trading/key-rotation.js';
 import { credentialsKeyFile } from '../../src/trading/setup.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';

@@ -1,6 +1,6 @@
 // An order's credential set and its freshness check folded into the order's first write: the set
 // comes from the cache without reading its row, and the pending insert is written only if the stored
-// row is still the one the set came from (src/trading/credential-store.ts getForOrder,
+// row is still the one the set came from (src/trading/credential-repository.ts getForOrder,
 // src/trading/order-repository.ts insertPendingWithCredentials). Two service instances on one real
 // database (the embedded one, or the PostgreSQL server in the second pass) and the Kalshi simulator,
 // which checks every RSA-PSS signature and keeps each API key's orders apart: a set another instance
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { loadCredentialCipher, type CredentialCipher } from '../../src/trading/credential-cipher.js';
-import { CredentialStore } from '../../src/trading/credential-store.js';
+import { CredentialStore } from '../../src/trading/credential-repository.js';
 import { CredentialsService } from '../../src/trading/credentials-service.js';
 import { OrderRepository, publicOrder, type NewOrder } from '../../src/trading/order-repository.js';
 import { TradingService } from '../../src/trading/trading-service.js';

@@ -9,7 +9,7 @@ import pino from 'pino';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { LEADER_LOCK_KEY } from '../../src/ws/cluster/fanout-cluster.js';
-import { PgLink } from '../../src/ws/cluster/pg-link.js';
+import { PgLink } from '../../src/ws/cluster/pg-link-repository.js';
 import { encodeRecord, packRecords, RecordReader } from '../../src/ws/cluster/wire.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 import { startTestService, type TestService } from '../helpers/service.js';

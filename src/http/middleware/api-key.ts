@@ -2,7 +2,7 @@
 // sliding-minute rate limit must have room (429 with Retry-After otherwise). The rate-limit headers
 // go on every keyed response, successful or not.
 import type { RequestHandler } from 'express';
-import type { ApiKeyService } from '../../accounts/api-keys.js';
+import type { ApiKeyService } from '../../accounts/api-key-repository.js';
 import type { RateLimiter } from '../../accounts/rate-limiter.js';
 import { recordTiming } from '../../util/request-timings.js';
 import { tooManyRequests, unauthorized } from '../errors.js';

@@ -3,7 +3,7 @@
 // market lists without guessing words.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CatalogReader } from '../../catalog/catalog-reader.js';
+import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { CANONICAL_CATEGORIES, CATEGORY_DESCRIPTIONS } from '../../venues/categories.js';
 import { defineGetRoute } from '../define-route.js';
 import { exchangeQueryParam } from './search-filters.js';

@@ -2,8 +2,8 @@
 // by cluster_id and by member market (any key), and match/explain. Mounted at the root of the keyed
 // /api/v1 router, before the per-venue router, so /{exchange}/{market_id}/cluster lands here.
 import { Router } from 'express';
-import type { CatalogReader } from '../../catalog/catalog-reader.js';
-import type { ClusterReader, ClusterRecord } from '../../matching/cluster-reader.js';
+import type { CatalogReader } from '../../catalog/catalog-repository.js';
+import type { ClusterReader, ClusterRecord } from '../../matching/cluster-repository.js';
 import type { ExchangeCode } from '../../venues/exchanges.js';
 import { notFound } from '../errors.js';
 import type { RequireFeature } from '../middleware/plan.js';

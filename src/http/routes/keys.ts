@@ -3,12 +3,12 @@
 // The route itself is limited per client address, since it needs no key.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AccountService } from '../../accounts/accounts.js';
-import type { ApiKeyService } from '../../accounts/api-keys.js';
+import type { AccountService } from '../../accounts/account-repository.js';
+import type { ApiKeyService } from '../../accounts/api-key-repository.js';
 import type { RateLimiter } from '../../accounts/rate-limiter.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
+import { defineRoute, mountRoutes, reply } from '../define-route.js';
 import { errorResponse, openapi, sessionScheme } from '../openapi.js';
-import { parseBody } from '../validate.js';
 import { bearerToken } from './auth.js';
 
 const TestKeyBody = z
@@ -25,33 +25,36 @@ const TestKeyResponse = openapi.register(
   }),
 );
 
-openapi.registerPath({
-  method: 'post',
-  path: '/api/v1/test-key',
-  tags: ['Accounts'],
-  summary: 'Mint a test key (10 minutes, 60 requests/minute, plan free)',
-  description:
-    'No API key needed. Send a session token (Authorization: Bearer) to own the key as that user; without one the key belongs to a new anonymous user. Limited per client address (429).',
-  security: [{}, { [sessionScheme.name]: [] }],
-  request: { body: { required: false, content: { 'application/json': { schema: TestKeyBody } } } },
-  responses: {
-    201: { description: 'Created', content: { 'application/json': { schema: TestKeyResponse } } },
-    400: errorResponse('Malformed body'),
-    401: errorResponse('A session token was sent but is not valid'),
-    429: errorResponse('Too many test keys from this address; see Retry-After'),
-  },
-});
-
 export interface TestKeySettings {
   ttlSeconds: number;
   ratePerMinute: number;
   perAddressPerHour: number;
 }
 
-export function createTestKeyRouter(accounts: AccountService, keys: ApiKeyService, addressLimiter: RateLimiter, settings: TestKeySettings): Router {
-  const router = Router();
-  router.post('/', async (req, res) => {
-    const body = parseBody(TestKeyBody, req);
+interface Ctx {
+  accounts: AccountService;
+  keys: ApiKeyService;
+  addressLimiter: RateLimiter;
+  settings: TestKeySettings;
+}
+
+const route = defineRoute({
+  method: 'post',
+  base: '/api/v1/test-key',
+  path: '/',
+  tags: ['Accounts'],
+  summary: 'Mint a test key (10 minutes, 60 requests/minute, plan free)',
+  description:
+    'No API key needed. Send a session token (Authorization: Bearer) to own the key as that user; without one the key belongs to a new anonymous user. Limited per client address (429).',
+  security: [{}, { [sessionScheme.name]: [] }],
+  body: { schema: TestKeyBody, required: false },
+  responses: {
+    201: { description: 'Created', content: { 'application/json': { schema: TestKeyResponse } } },
+    400: errorResponse('Malformed body'),
+    401: errorResponse('A session token was sent but is not valid'),
+    429: errorResponse('Too many test keys from this address; see Retry-After'),
+  },
+  handle: async ({ accounts, keys, addressLimiter, settings }: Ctx, { body }, req) => {
     const token = bearerToken(req);
     let userId: string | undefined;
     if (token) {
@@ -71,13 +74,16 @@ export function createTestKeyRouter(accounts: AccountService, keys: ApiKeyServic
       ttlMs: settings.ttlSeconds * 1000,
       label: body.label,
     });
-    res.status(201).json({
+    return reply(201, {
       api_key: key.api_key,
       key_id: key.id,
       plan: 'free',
       expires_at: key.expires_at,
       rate_limit_per_minute: key.rate_limit_per_minute,
     });
-  });
-  return router;
+  },
+});
+
+export function createTestKeyRouter(accounts: AccountService, keys: ApiKeyService, addressLimiter: RateLimiter, settings: TestKeySettings): Router {
+  return mountRoutes(Router(), { accounts, keys, addressLimiter, settings }, [route]);
 }

@@ -3,13 +3,13 @@
 // svc_lookup feature, like the other svc_id lookups). Mounted before the venue router.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { ClusterReader } from '../../matching/cluster-reader.js';
+import type { ClusterReader } from '../../matching/cluster-repository.js';
 import type { QuoteKey, QuoteService } from '../../market-data/quotes.js';
 import { EXCHANGE_CODES, isExchangeCode } from '../../venues/exchanges.js';
 import { notFound } from '../errors.js';
 import type { RequireFeature } from '../middleware/plan.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
-import { parseWith } from '../validate.js';
+import { defineRoute, mountRoutes, type RouteDefinition } from '../define-route.js';
+import { errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { SvcPath } from './clusters-schemas.js';
 
 export const MAX_QUOTED_MARKETS = 100;
@@ -53,41 +53,41 @@ const Missing = z.object({ exchange: z.string(), market_id: z.string() });
 const QuotesResponse = openapi.register('Quotes', z.object({ quotes: z.array(QuoteSchema), count: z.number().int(), missing: z.array(Missing).openapi({ description: 'Markets asked for that the catalog does not hold' }) }));
 const SvcQuotesResponse = openapi.register('SvcQuotes', z.object({ svc_id: z.string(), cluster_id: z.string(), merged_into: z.string().nullable(), quotes: z.array(QuoteSchema), count: z.number().int() }));
 
-openapi.registerPath({
-  method: 'get',
-  path: '/api/v1/quotes',
-  tags: ['Quotes'],
-  summary: `Quotes of up to ${MAX_QUOTED_MARKETS} markets in one request`,
-  description: 'One quote per distinct market asked for, in the order asked; unknown markets are listed under missing (the request still succeeds).',
-  security: [{ [apiKeyScheme.name]: [] }],
-  request: { query: QuotesQuery },
-  responses: { 200: { description: 'OK', content: { 'application/json': { schema: QuotesResponse } } }, ...keyedErrors },
-});
-openapi.registerPath({
-  method: 'get',
-  path: '/api/v1/svc/{svc_id}/quotes',
-  tags: ['Quotes'],
-  summary: 'Quotes of every member market of a cluster',
-  description: 'Plans with svc_id lookups (pro, max, admin). A svc_id that merged away answers with its survivor (merged_into).',
-  security: [{ [apiKeyScheme.name]: [] }],
-  request: { params: SvcPath },
-  responses: { 200: { description: 'OK', content: { 'application/json': { schema: SvcQuotesResponse } } }, ...keyedErrors, 403: errorResponse('The plan has no svc_id lookups'), 404: errorResponse('Unknown svc_id') },
-});
+type Ctx = { quotes: QuoteService; clusters: ClusterReader; requireFeature: RequireFeature };
 
-export function createQuotesRouter(deps: { quotes: QuoteService; clusters: ClusterReader; requireFeature: RequireFeature }): Router {
-  const router = Router();
-  router.get('/quotes', async (req, res) => {
-    const { markets } = parseWith(QuotesQuery, req.query, 'query');
-    const { quotes, missing } = await deps.quotes.quotes(markets);
-    res.json({ quotes, count: quotes.length, missing: missing.map((m) => ({ exchange: m.exchange, market_id: m.marketId })) });
-  });
-  router.get('/svc/:svc_id/quotes', deps.requireFeature('svc_lookup'), async (req, res) => {
-    const { svc_id } = parseWith(SvcPath, req.params, 'path');
-    const c = await deps.clusters.bySvcId(svc_id);
-    if (!c) throw notFound(`unknown svc_id: ${svc_id}`);
-    const keys = c.members.filter((m) => isExchangeCode(m.exchange)).map((m) => ({ exchange: m.exchange as QuoteKey['exchange'], marketId: m.market_id }));
-    const { quotes } = await deps.quotes.quotes(keys);
-    res.json({ svc_id: c.svc_id, cluster_id: c.cluster_id, merged_into: c.merged_into, quotes, count: quotes.length });
-  });
-  return router;
+const routes: RouteDefinition<Ctx>[] = [
+  defineRoute({
+    method: 'get',
+    path: '/quotes',
+    tags: ['Quotes'],
+    summary: `Quotes of up to ${MAX_QUOTED_MARKETS} markets in one request`,
+    description: 'One quote per distinct market asked for, in the order asked; unknown markets are listed under missing (the request still succeeds).',
+    query: QuotesQuery,
+    responses: { 200: { description: 'OK', content: { 'application/json': { schema: QuotesResponse } } }, ...keyedErrors },
+    handle: async (deps: Ctx, { query: { markets } }) => {
+      const { quotes, missing } = await deps.quotes.quotes(markets);
+      return { quotes, count: quotes.length, missing: missing.map((m) => ({ exchange: m.exchange, market_id: m.marketId })) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/svc/:svc_id/quotes',
+    tags: ['Quotes'],
+    summary: 'Quotes of every member market of a cluster',
+    description: 'Plans with svc_id lookups (pro, max, admin). A svc_id that merged away answers with its survivor (merged_into).',
+    params: SvcPath,
+    responses: { 200: { description: 'OK', content: { 'application/json': { schema: SvcQuotesResponse } } }, ...keyedErrors, 403: errorResponse('The plan has no svc_id lookups'), 404: errorResponse('Unknown svc_id') },
+    middleware: (deps: Ctx) => [deps.requireFeature('svc_lookup')],
+    handle: async (deps: Ctx, { params: { svc_id } }) => {
+      const c = await deps.clusters.bySvcId(svc_id);
+      if (!c) throw notFound(`unknown svc_id: ${svc_id}`);
+      const keys = c.members.filter((m) => isExchangeCode(m.exchange)).map((m) => ({ exchange: m.exchange as QuoteKey['exchange'], marketId: m.market_id }));
+      const { quotes } = await deps.quotes.quotes(keys);
+      return { svc_id: c.svc_id, cluster_id: c.cluster_id, merged_into: c.merged_into, quotes, count: quotes.length };
+    },
+  }),
+];
+
+export function createQuotesRouter(deps: Ctx): Router {
+  return mountRoutes(Router(), deps, routes);
 }

@@ -7,11 +7,11 @@ import { CursorError, decodeCursor, encodeCursor, queryFingerprint } from '../..
 import { SearchUnavailableError, type MarketSearchQuery, type SearchEngine, type Suggestion } from '../../search/engine.js';
 import { MAX_QUERY_CHARS } from '../../search/query-text.js';
 import type { ResponseCache } from '../../search/response-cache.js';
-import { VOLUME_ORDERED } from '../../search/answer-inputs.js';
+import { VOLUME_ORDERED } from '../../search/search-index-state-repository.js';
 import { badRequest, unavailable } from '../errors.js';
 import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { parseQuery } from '../validate.js';
-import type { CatalogReader } from '../../catalog/catalog-reader.js';
+import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
 import { activeOnlyQueryParam, categoryParam, exchangeQueryParam, statusFilter, statusParam } from './search-filters.js';
 

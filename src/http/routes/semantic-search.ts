@@ -9,10 +9,10 @@ import { CLOSED_PENALTY, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT, type SemanticSearc
 import { ExchangeCodeSchema } from '../../venues/exchanges.js';
 import { badRequest, unavailable } from '../errors.js';
 import type { RequireFeature } from '../middleware/plan.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
-import { parseBody } from '../validate.js';
+import { defineRoute, mountRoutes } from '../define-route.js';
+import { errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { createHash } from 'node:crypto';
-import type { CatalogReader } from '../../catalog/catalog-reader.js';
+import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
 import { resultFieldsShape } from './search.js';
 import { categoryParam, exchangeBodyField, statusFilter, statusParam } from './search-filters.js';
@@ -80,28 +80,6 @@ function decodeOffset(cursor: string, fingerprint: string): number {
   return parsed.o as number;
 }
 
-openapi.registerPath({
-  method: 'post',
-  path: '/api/v1/search/semantic',
-  tags: ['Search'],
-  summary: 'Semantic (meaning-based) search over market titles and rules',
-  description:
-    'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
-    'Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search\'s: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. ' +
-    'Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). ' +
-    'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
-    'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). ' +
-    'Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.',
-  security: [{ [apiKeyScheme.name]: [] }],
-  request: { body: { required: true, content: { 'application/json': { schema: SemanticSearchRequestSchema } } } },
-  responses: {
-    200: { description: 'Ranked results', content: { 'application/json': { schema: SemanticSearchResponseSchema } } },
-    ...keyedErrors,
-    403: errorResponse('The key\'s plan is below Max.'),
-    503: errorResponse('The embedding model is not loaded yet (being fetched or loading; /health shows the progress) or could not be loaded.'),
-  },
-});
-
 export interface SemanticRouterDeps {
   requireFeature: RequireFeature;
   /** The search service, or undefined while the model is not (or could not be) loaded. */
@@ -114,10 +92,28 @@ export interface SemanticRouterDeps {
   catalog?: CatalogReader;
 }
 
-export function createSemanticRouter(deps: SemanticRouterDeps): Router {
-  const router = Router();
-  router.post('/semantic', deps.requireFeature('semantic_search'), async (req, res) => {
-    const parsed = parseBody(SemanticSearchRequestSchema, req);
+const route = defineRoute({
+  method: 'post',
+  base: '/api/v1/search',
+  path: '/semantic',
+  tags: ['Search'],
+  summary: 'Semantic (meaning-based) search over market titles and rules',
+  description:
+    'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
+    'Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search\'s: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. ' +
+    'Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). ' +
+    'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
+    'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). ' +
+    'Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.',
+  body: { schema: SemanticSearchRequestSchema, required: true },
+  responses: {
+    200: { description: 'Ranked results', content: { 'application/json': { schema: SemanticSearchResponseSchema } } },
+    ...keyedErrors,
+    403: errorResponse('The key\'s plan is below Max.'),
+    503: errorResponse('The embedding model is not loaded yet (being fetched or loading; /health shows the progress) or could not be loaded.'),
+  },
+  middleware: (deps: SemanticRouterDeps) => [deps.requireFeature('semantic_search')],
+  handle: async (deps: SemanticRouterDeps, { body: parsed }, req, res) => {
     const { cursor, ...rest } = parsed;
     const base: SemanticSearchRequest = { ...rest, active_only: undefined, status: statusFilter(parsed, 'body field') };
     const fingerprint = requestFingerprint(base);
@@ -143,6 +139,9 @@ export function createSemanticRouter(deps: SemanticRouterDeps): Router {
     // res.json, which would also hash the body for an ETag that no POST answer is ever revalidated by.
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.end(JSON.stringify({ ...body, query: (req.body as { query: string }).query, next_cursor }));
-  });
-  return router;
+  },
+});
+
+export function createSemanticRouter(deps: SemanticRouterDeps): Router {
+  return mountRoutes(Router(), deps, [route]);
 }

@@ -8,7 +8,7 @@
 // segment that is no venue code (and not /events) skips this router entirely.
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CatalogEvent, CatalogMarket, Page } from '../../catalog/catalog-reader.js';
+import type { CatalogEvent, CatalogMarket, Page } from '../../catalog/catalog-repository.js';
 import type { MarketDataService, TradePageKey } from '../../market-data/market-data-service.js';
 import { isExchangeCode } from '../../venues/exchanges.js';
 import type { MarketStatus } from '../../venues/records.js';

@@ -3,7 +3,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { PLANS } from '../../accounts/plans.js';
-import { apiKeyScheme, keyedErrors, openapi } from '../openapi.js';
+import { defineRoute, mountRoutes } from '../define-route.js';
+import { keyedErrors, openapi } from '../openapi.js';
 
 const CurrentKey = openapi.register(
   'CurrentKey',
@@ -15,20 +16,19 @@ const CurrentKey = openapi.register(
     rate_limit_per_minute: z.number().int(),
   }),
 );
-openapi.registerPath({
+const route = defineRoute({
   method: 'get',
-  path: '/api/v1/key',
+  base: '/api/v1/key',
+  path: '/',
   tags: ['Accounts'],
   summary: 'The calling API key: its plan and rate limit',
-  security: [{ [apiKeyScheme.name]: [] }],
   responses: { 200: { description: 'The key', content: { 'application/json': { schema: CurrentKey } } }, ...keyedErrors },
+  handle: (_ctx: null, _input, req) => {
+    const a = req.auth!;
+    return { key_id: a.keyId, user_id: a.userId, kind: a.kind, plan: a.plan, rate_limit_per_minute: a.rateLimitPerMinute };
+  },
 });
 
 export function createWhoamiRouter(): Router {
-  const router = Router();
-  router.get('/', (req, res) => {
-    const a = req.auth!;
-    res.json({ key_id: a.keyId, user_id: a.userId, kind: a.kind, plan: a.plan, rate_limit_per_minute: a.rateLimitPerMinute });
-  });
-  return router;
+  return mountRoutes(Router(), null, [route]);
 }

@@ -5,7 +5,7 @@
 // `maxAgeMs`, however often it is asked for. The rate comes from the embedder's own counters (state
 // already held), sampled whenever the backlog is read.
 import { CachedValue } from '../../util/cached-value.js';
-import type { MarketEmbeddingStore, MissingVectors } from './market-embedding-store.js';
+import type { MarketEmbeddingStore, MissingVectors } from './market-embedding-repository.js';
 
 export interface EmbeddingBacklogSnapshot {
   missing: MissingVectors;

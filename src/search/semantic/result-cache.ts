@@ -7,6 +7,7 @@
 // (a price-only sync keeps it); the poll interval bounds how stale an answer can be when another
 // process made the change.
 import type pg from 'pg';
+import { CatalogReader } from '../../catalog/catalog-repository.js';
 import { normaliseText } from '../../../embeddings/embedder.js';
 import { watchStateVersion } from '../index-watcher.js';
 import { ResponseCache } from '../response-cache.js';
@@ -26,26 +27,6 @@ export function semanticCacheKey(r: SemanticSearchRequest): string {
     r.offset ?? 0,
   ]);
 }
-
-/** What semantic answers depend on: the newest catalog change and the embedding cursors. */
-export const SEMANTIC_INPUTS_VERSION_SQL = `SELECT (SELECT coalesce(max(change_seq), 0) FROM markets)::text || '/' ||
-  coalesce((SELECT string_agg(name || '=' || last_change_seq, ',' ORDER BY name) FROM embedding_index_state WHERE name LIKE 'cursor:%'), '') AS v`;
-
-/**
- * Exactly what semantic answers show or filter on: the catalog
- * row's title, category, status, cluster and tombstone, and each stored vector (by its text hash)
- * with the filter columns copied next to it. Prices and volumes are not in it, so a price-only sync
- * keeps the cached answers. A scan of both tables (75-110 ms for 23,761 markets and title vectors
- * on the embedded database, loaded machine), run only when SEMANTIC_INPUTS_VERSION_SQL moved and
- * at most once per confirmEveryMs, so a backfill that moves the version every poll costs the single
- * connection at most ~2% instead of a scan a second.
- */
-export const SEMANTIC_ANSWER_FINGERPRINT_SQL = `SELECT
-  (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', exchange, market_id, title, category, closed, svc_id, removed))::numeric), 0)
-     FROM markets)
-  || '/' ||
-  (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', exchange, market_id, kind, text_hash, category, closed))::numeric), 0)
-     FROM market_embeddings) AS v`;
 
 export interface SemanticResultCacheOptions {
   maxEntries?: number;
@@ -76,6 +57,7 @@ export function startSemanticResultCache(pool: pg.Pool, opts: SemanticResultCach
     cache.invalidate();
     onChange?.();
   };
-  const stop = watchStateVersion(pool, SEMANTIC_INPUTS_VERSION_SQL, changed, opts.watchIntervalMs, SEMANTIC_ANSWER_FINGERPRINT_SQL, opts.confirmEveryMs ?? 5_000);
+  const catalog = new CatalogReader(pool);
+  const stop = watchStateVersion(() => catalog.semanticInputsVersion(), changed, opts.watchIntervalMs, () => catalog.semanticAnswerFingerprint(), opts.confirmEveryMs ?? 5_000);
   return { cache, invalidate: changed, stop };
 }

@@ -9,13 +9,13 @@ import type { Logger } from 'pino';
 import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../../embeddings/background-model-fetch.js';
 import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
 import { MODEL_NAME } from '../../../embeddings/model-spec.js';
-import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../../embeddings/embedding-cache-repository.js';
 import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
 import type { ComponentHealth } from '../../health/component-health.js';
 import type { ResponseCache } from '../response-cache.js';
 import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';
 import { SemanticSearchService, type KeywordCandidates } from './semantic-search.js';
-import { MarketEmbeddingStore } from './market-embedding-store.js';
+import { MarketEmbeddingStore } from './market-embedding-repository.js';
 import { EmbeddingBacklog, type EmbeddingBacklogSnapshot } from './embedding-backlog.js';
 
 /** What the component needs of the embedding indexer (indexers/embeddings-indexer.ts). */

@@ -10,13 +10,12 @@
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
 import type { Embedder } from '../../../embeddings/embedder.js';
-import { toPgVectorBinary } from './vector-param.js';
-import { TitleWords } from './keyword-boost.js';
+import { queryKeywordGroups, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
-import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-counts.js';
-import { MarketDisplayRows } from './market-display-rows.js';
-import { queryKeywordGroups } from './keyword-boost.js';
-import { MarketEmbeddingStore } from './market-embedding-store.js';
+import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-count-repository.js';
+import { MarketDisplayRows } from './market-display-row-repository.js';
+import { SemanticCandidateSearch, type CandidateSearch } from './semantic-candidate-repository.js';
+import { MarketEmbeddingStore } from './market-embedding-repository.js';
 import { domainSynonyms, type Synonyms } from '../synonyms.js';
 import { toPgVector } from '../../../embeddings/vector-codec.js';
 
@@ -182,8 +181,8 @@ function searchFilters(request: SemanticSearchRequest): SearchFilters {
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
   private readonly batching: boolean;
-  /** The statement of one search (`semantic_search_candidates(...)`, `semantic_search(...)` without the copy, or the benchmark's `searchFunction`). */
-  private readonly singleSql: string;
+  /** The search statements (`semantic_search_candidates(...)`, `semantic_search(...)` without the copy, or the benchmark's `searchFunction`). */
+  private readonly candidateSearch: SemanticCandidateSearch;
   /** The SQL function name for the batched statement. */
   private readonly searchFunction: string;
   private readonly embedStage: MicroBatcher<string, Float32Array>;
@@ -218,9 +217,7 @@ export class SemanticSearchService {
     if (!/^[a-z_][a-z0-9_]*$/.test(this.searchFunction)) throw new Error(`not a function name: ${this.searchFunction}`);
     this.filterRowCounts = current ? new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs }) : undefined;
     this.displayRows = copy ? new MarketDisplayRows(pool) : undefined;
-    this.singleSql = current
-      ? `SELECT * FROM ${this.searchFunction}($1::vector, $2, $3::text[], $4, $5, $6, $7, $8)`
-      : `SELECT * FROM ${this.searchFunction}($1::vector, $2, $3::text[], $4, $5, $6)`;
+    this.candidateSearch = new SemanticCandidateSearch(pool, this.searchFunction, this.filterRowCounts !== undefined, EXACT_SCAN_MAX_ROWS);
     const maxBatch = options.maxBatch ?? 32;
     this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
       maxBatch,
@@ -370,29 +367,8 @@ export class SemanticSearchService {
       const [{ vector, k, filters, filterRows }] = searches;
       return [await this.nearestMarkets(vector!, k, filters, filterRows)];
     }
-    const counts = this.filterRowCounts !== undefined;
-    const first = counts ? 8 : 6;
-    const vectors = searches.map((_, i) => `$${first + i}::vector`).join(', ');
-    const { rows } = await this.pool.query<(CandidateRow | Candidate) & { query_index: number }>({
-      // prepared once per connection and batch size (at most maxBatch of them), as nearestMarkets
-      name: `${this.searchFunction}_batch_${searches.length}`,
-      text: `SELECT q.i::int AS query_index, s.*
-       FROM unnest(ARRAY[${vectors}], $1::int[], $2::text[], $3::boolean[], $4::text[]${counts ? ', $6::int[], $7::int[]' : ''}) WITH ORDINALITY
-         AS q(query_vector, k, exchanges, only_open, only_category, ${counts ? 'title_rows, rules_rows, ' : ''}i)
-       CROSS JOIN LATERAL ${this.searchFunction}(q.query_vector, q.k, string_to_array(q.exchanges, ','), q.only_open, q.only_category, $5${counts ? ', q.title_rows, q.rules_rows' : ''}) AS s`,
-      values: [
-        searches.map((s) => s.k),
-        searches.map((s) => s.filters.exchanges?.join(',') ?? null),
-        searches.map((s) => s.filters.onlyOpen),
-        searches.map((s) => s.filters.category),
-        EXACT_SCAN_MAX_ROWS,
-        ...(counts ? [searches.map((s) => s.filterRows?.title ?? null), searches.map((s) => s.filterRows?.rules ?? null)] : []),
-        ...searches.map((s) => toPgVectorBinary(s.vector!)),
-      ],
-    });
-    const out = searches.map((): (CandidateRow | Candidate)[] => []);
-    for (const { query_index: i, ...row } of rows) out[i - 1].push(row);
-    return this.withMarketRows(out, searches.map((s) => s.filters));
+    const rows = await this.candidateSearch.nearestBatch(searches as CandidateSearch[]);
+    return this.withMarketRows(rows as (CandidateRow | Candidate)[][], searches.map((s) => s.filters));
   }
 
   /**
@@ -400,20 +376,7 @@ export class SemanticSearchService {
    * embeddings (one statement, which leaves the catalog rows out), then their markets' rows (withMarketRows).
    */
   private async nearestMarkets(vector: Float32Array, k: number, filters: SearchFilters, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
-    const { rows } = await this.pool.query<CandidateRow | Candidate>({
-      // a named statement: each connection parses and plans it once, not at every search
-      name: this.searchFunction,
-      text: this.singleSql,
-      values: [
-        toPgVectorBinary(vector),
-        k,
-        filters.exchanges,
-        filters.onlyOpen,
-        filters.category,
-        EXACT_SCAN_MAX_ROWS,
-        ...(this.filterRowCounts ? [filterRows?.title ?? null, filterRows?.rules ?? null] : []),
-      ],
-    });
+    const rows = (await this.candidateSearch.nearest({ vector, k, filters, filterRows })) as (CandidateRow | Candidate)[];
     return (await this.withMarketRows([rows], [filters]))[0];
   }
 

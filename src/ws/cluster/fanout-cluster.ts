@@ -3,7 +3,7 @@
  * upstream connection per venue for the whole deployment.
  *
  * - Leader: the instance holding a session-level advisory lock (`pg_try_advisory_lock`) on its
- *   dedicated database session (src/ws/cluster/pg-link.ts). It alone runs the venue feeds. Every
+ *   dedicated database session (src/ws/cluster/pg-link-repository.ts). It alone runs the venue feeds. Every
  *   other instance tries the lock each heartbeat, so when the leader stops or dies (PostgreSQL ends
  *   its session and frees the lock) one of them takes over within a heartbeat or so.
  * - Followers send their clients' interest to the leader on the `svc_stream_interest` channel:
@@ -29,7 +29,7 @@ import { MESSAGE_TYPES } from '../protocol.js';
 import type { FeedMessage, SeqStart, VenueFeed } from '../venue-feed.js';
 import type { StreamEvent, UpstreamChannels } from '../../venues/stream.js';
 import { ClusteredFeed, type ClusterPort, type Interest, type RawPayload, type Seqs } from './clustered-feed.js';
-import { PgLink } from './pg-link.js';
+import { PgLink } from './pg-link-repository.js';
 import { encodeRecord, packRecords, RecordReader, type WireRecord } from './wire.js';
 
 export const FEED_CHANNEL = 'svc_stream_feed';

@@ -8,11 +8,11 @@
 import type http from 'node:http';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { ApiKeyService } from '../../accounts/api-keys.js';
+import type { ApiKeyService } from '../../accounts/api-key-repository.js';
 import { planAllows, type PlanTable } from '../../accounts/plans.js';
 import type { MarketDataService } from '../../market-data/market-data-service.js';
 import { QuoteService } from '../../market-data/quotes.js';
-import { CatalogReader } from '../../catalog/catalog-reader.js';
+import { CatalogReader } from '../../catalog/catalog-repository.js';
 import { ClusterMembershipRepository } from '../../matching/cluster-membership-repository.js';
 import { EXCHANGE_CODES } from '../../venues/exchanges.js';
 import type { StreamGateway } from '../gateway.js';

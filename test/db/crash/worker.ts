@@ -7,12 +7,12 @@
 //            CRASH_LEASE_SECONDS
 // The database: DATABASE_URL, else the embedded one in DATA_DIR.
 import { Embedder } from '../../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../../embeddings/embedding-cache-repository.js';
 import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
 import { indexChangedMarkets } from '../../../indexers/search-indexer.js';
 import { VenueSync } from '../../../indexers/venue-sync.js';
 import { openDatabase } from '../../../src/db/database.js';
-import { PostgresSearchEngine } from '../../../src/search/postgres/engine.js';
+import { PostgresSearchEngine } from '../../../src/search/postgres/search-repository.js';
 import { systemClock } from '../../../src/util/clock.js';
 import { createAdapter } from '../../../src/venues/registry.js';
 

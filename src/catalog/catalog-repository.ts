@@ -397,4 +397,66 @@ export class CatalogReader {
     }
     return out;
   }
+
+  // ---- markets by key, open markets per venue (recorder, matching overrides) --------------------
+
+  /** The markets of `exchange` among `ids` (any status; removed ones included), with their outcomes. */
+  async outcomesByIds(exchange: string, ids: readonly string[]): Promise<{ market_id: string; outcomes: Outcome[] }[]> {
+    const r = await this.pool.query<{ market_id: string; outcomes: Outcome[] }>('SELECT market_id, outcomes FROM markets WHERE exchange = $1 AND market_id = ANY($2::text[])', [exchange, ids]);
+    return r.rows;
+  }
+
+  /** The `limit` open markets of `exchange` with the most volume, with their outcomes. */
+  async openMarketsByVolume(exchange: string, limit: number): Promise<{ market_id: string; outcomes: Outcome[] }[]> {
+    const r = await this.pool.query<{ market_id: string; outcomes: Outcome[] }>(
+      `SELECT market_id, outcomes FROM markets WHERE exchange = $1 AND status = 'open'
+       ORDER BY volume DESC NULLS LAST, market_id LIMIT $2`,
+      [exchange, limit],
+    );
+    return r.rows;
+  }
+
+  /** Whether the catalog has a row for this market (removed ones included). */
+  async hasMarket(exchange: string, marketId: string): Promise<boolean> {
+    const r = await this.pool.query('SELECT 1 FROM markets WHERE exchange = $1 AND market_id = $2', [exchange, marketId]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** A market's svc_id and the other markets ("exchange:market_id") that share it; null when unknown. */
+  async clusterOf(exchange: string, marketId: string): Promise<{ svc_id: string | null; members: string[] } | null> {
+    const { rows } = await this.pool.query<{ svc_id: string | null; members: string[] | null }>(
+      `SELECT m.svc_id, (SELECT array_agg(o.exchange || ':' || o.market_id ORDER BY o.exchange) FROM markets o
+                         WHERE o.svc_id = m.svc_id AND (o.exchange, o.market_id) <> (m.exchange, m.market_id)) AS members
+       FROM markets m WHERE m.exchange = $1 AND m.market_id = $2`,
+      [exchange, marketId],
+    );
+    return rows[0] ? { svc_id: rows[0].svc_id, members: rows[0].members ?? [] } : null;
+  }
+
+  // ---- inputs versions (answer caches of other instances' changes) -----------------------------
+
+  /** What semantic answers depend on: the newest catalog change and the embedding cursors. */
+  async semanticInputsVersion(): Promise<string> {
+    const { rows } = await this.pool.query<{ v: string | null }>(`SELECT (SELECT coalesce(max(change_seq), 0) FROM markets)::text || '/' ||
+  coalesce((SELECT string_agg(name || '=' || last_change_seq, ',' ORDER BY name) FROM embedding_index_state WHERE name LIKE 'cursor:%'), '') AS v`);
+    return rows[0]?.v ?? '';
+  }
+
+  /**
+   * Exactly what semantic answers show or filter on: the catalog row's title, category, status,
+   * cluster and tombstone, and each stored vector (by its text hash) with the filter columns copied
+   * next to it. Prices and volumes are not in it, so a price-only sync keeps the cached answers. A
+   * scan of both tables (75-110 ms for 23,761 markets and title vectors on the embedded database,
+   * loaded machine): the semantic result cache runs it only when semanticInputsVersion moved and at
+   * most once per its confirm interval.
+   */
+  async semanticAnswerFingerprint(): Promise<string> {
+    const { rows } = await this.pool.query<{ v: string | null }>(`SELECT
+  (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', exchange, market_id, title, category, closed, svc_id, removed))::numeric), 0)
+     FROM markets)
+  || '/' ||
+  (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', exchange, market_id, kind, text_hash, category, closed))::numeric), 0)
+     FROM market_embeddings) AS v`);
+    return rows[0]?.v ?? '';
+  }
 }

@@ -8,7 +8,7 @@
  */
 import type pg from 'pg';
 import { withTransaction } from '../db/transaction.js';
-import type { PartitionManager } from './partitions.js';
+import type { PartitionManager } from './partition-repository.js';
 
 export type Level = [price: number, size: number];
 

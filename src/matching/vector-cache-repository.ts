@@ -3,7 +3,7 @@
 // parsing, instead of ~4 kB of decimal text; node-postgres's own binary result mode decodes values
 // as UTF-8 and mangles bytes), later runs load only the rows written since (change_seq per kind).
 import type pg from 'pg';
-import type { TextKind } from '../search/semantic/market-embedding-store.js';
+import type { TextKind } from '../search/semantic/market-embedding-repository.js';
 
 export interface CachedVector {
   vector: Float32Array;

@@ -100,7 +100,29 @@ export async function forgetAnswerInputs(pool: pg.Pool, index: string): Promise<
   await pool.query('DELETE FROM search_answer_inputs WHERE index_name = $1', [index]);
 }
 
+/** Where the index's incremental run stopped: the last catalog change_seq it holds (0 when none). */
+export async function readIndexState(pool: pg.Pool, index: string): Promise<number> {
+  const res = await pool.query<{ last_change_seq: number }>('SELECT last_change_seq FROM search_index_state WHERE index_name = $1', [index]);
+  return res.rows[0] ? Number(res.rows[0].last_change_seq) : 0;
+}
+
+/** Records that the index holds the catalog up to `seq` (never moves back). */
+export async function writeIndexState(pool: pg.Pool, index: string, seq: number): Promise<void> {
+  await pool.query(
+    `INSERT INTO search_index_state (index_name, last_change_seq, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (index_name) DO UPDATE SET last_change_seq = greatest(search_index_state.last_change_seq, EXCLUDED.last_change_seq), updated_at = now()`,
+    [index, seq],
+  );
+}
+
+async function readVersion(pool: pg.Pool, column: 'answers_changed_seq' | 'volume_changed_seq'): Promise<string> {
+  const { rows } = await pool.query<{ v: string | null }>(
+    `SELECT coalesce(string_agg(index_name || '=' || ${column}, ',' ORDER BY index_name), '') AS v FROM search_index_state`,
+  );
+  return rows[0]?.v ?? '';
+}
+
 /** The version keyword caches drop everything on: per index, the last listing change. */
-export const ANSWERS_VERSION_SQL = `SELECT coalesce(string_agg(index_name || '=' || answers_changed_seq, ',' ORDER BY index_name), '') AS v FROM search_index_state`;
+export const answersVersion = (pool: pg.Pool): Promise<string> => readVersion(pool, 'answers_changed_seq');
 /** The version answers ordered by volume are dropped on. */
-export const VOLUME_VERSION_SQL = `SELECT coalesce(string_agg(index_name || '=' || volume_changed_seq, ',' ORDER BY index_name), '') AS v FROM search_index_state`;
+export const volumeVersion = (pool: pg.Pool): Promise<string> => readVersion(pool, 'volume_changed_seq');

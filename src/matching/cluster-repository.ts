@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { cachedFingerprint, judgePair } from './judge.js';
 import type { Fingerprint } from './fingerprint.js';
-import type { MatchStore } from './match-store.js';
+import type { MatchStore } from './match-repository.js';
 import type { PairVerdict } from './types.js';
 
 export interface MemberMatch {

@@ -37,6 +37,12 @@ const summary = (r: Pick<Row, 'exchange' | 'created_at' | 'updated_at'>): Creden
   updated_at: r.updated_at.toISOString(),
 });
 
+/** The ids of the keys the stored credential sets are encrypted with. */
+export async function storedCredentialKeyIds(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ key_id: string }>('SELECT DISTINCT key_id FROM trading_credentials');
+  return rows.map((r) => r.key_id);
+}
+
 export class CredentialStore {
   constructor(
     private readonly pool: pg.Pool,

@@ -6,7 +6,7 @@
 // the venue for), and what the latest run cost (`last_run`, read by /health and the metrics).
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
-import type { SyncCursorState } from './catalog-writer.js';
+import type { SyncCursorState } from './catalog-write-repository.js';
 import { jsonParam } from './transaction.js';
 
 export type SyncState = 'never' | 'running' | 'ok' | 'failed';
@@ -111,6 +111,12 @@ export class SyncStatusStore {
       `INSERT INTO venue_sync_status (exchange, sync_refused) VALUES ($1, $2::jsonb) ON CONFLICT (exchange) DO UPDATE SET sync_refused = EXCLUDED.sync_refused`,
       [exchange, refusal === null ? null : jsonParam(refusal)],
     );
+  }
+
+  /** Live markets of every venue, as the syncs counted them: one small read, not a count over the catalog. */
+  async totalLiveMarkets(): Promise<number> {
+    const r = await this.pool.query<{ n: number }>('SELECT coalesce(sum(markets), 0)::int AS n FROM venue_sync_status');
+    return r.rows[0].n;
   }
 
   /** Live markets of the venue in the catalog. */
