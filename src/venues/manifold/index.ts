@@ -1,34 +1,11 @@
 /** Manifold Markets: the venue's descriptor (see ../descriptor.ts). */
 import { defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
+import { manifoldFacts } from './facts.js';
 
 export const manifold = defineVenue({
-  code: 'manifold',
-  ordinal: 'x8',
-  name: 'Manifold Markets',
-  url: 'https://manifold.markets',
-  trading: false,
-  signing: 'none',
-  signedBy: null,
-  chain: null,
-  smartWallet: false,
-  stream: null,
-  reads: { market: 'native', markets: 'native', trades: 'native' },
-  emulated: {},
-  streams: { orderbook: false, trades: false, prices: false },
-  baseUrls: { rest: 'https://api.manifold.markets/v0' },
-  limits: {
-    page: { markets: 1000, trades: 1000 },
-    rate: { rest: { perSecond: 8, burst: 10 } },
-  },
-  credentials: null,
-  marketDataKeys: {},
+  ...manifoldFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createManifoldAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
   simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startManifoldSimulator,
-  testHints: {
-    unknownMarketId: 'no-such-market-manifold',
-    specReads: ['market', 'markets', 'tradehistory'],
-    specLacks: ['orderbook', 'candles'],
-  },
 });

@@ -1,0 +1,39 @@
+/**
+ * Limitless Exchange: the venue's facts (identity, reads, base URLs, limits, credentials), plain data its adapter
+ * reads too; the descriptor (./index.ts) adds the lazily imported modules.
+ */
+import { CredentialSchemas, defineVenueFacts } from '../descriptor.js';
+
+export const limitlessFacts = defineVenueFacts({
+  code: 'limitless',
+  ordinal: 'x3',
+  name: 'Limitless Exchange',
+  url: 'https://limitless.exchange',
+  trading: true,
+  signing: 'eip712',
+  signedBy: 'client',
+  chain: 'base',
+  smartWallet: false,
+  stream: '/ws/limitless',
+  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native' },
+  emulated: {},
+  streams: { orderbook: true, trades: false, prices: true },
+  baseUrls: {
+    rest: 'https://api.limitless.exchange',
+    /** Socket.IO server; the market stream is namespace `/markets`, websocket transport. */
+    ws: 'wss://ws.limitless.exchange',
+  },
+  limits: {
+    page: { markets: 25, events: 25, trades: 100 },
+    rate: { rest: { perSecond: 5, burst: 10 } },
+  },
+  credentials: CredentialSchemas.apiKey,
+  marketDataKeys: {},
+  // /portfolio/positions; the USDC balance is on-chain only (no REST read; the venue's SDKs query Base).
+  accountReads: { positions: true, balances: false },
+  testHints: {
+    unknownMarketId: 'no-such-market-limitless',
+    specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],
+    specLacks: [],
+  },
+});
