@@ -15,7 +15,7 @@ const LAYERS = [
   ['indexers'],
   ['src/http', 'src/ws'],
 ];
-const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
+const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts', 'src/features'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];
 const SERVICE_CODE = ['src', 'indexers', 'embeddings'];
 const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench', 'mcp'];

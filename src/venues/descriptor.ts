@@ -116,6 +116,14 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
     readonly gameCloseLagDays?: number;
   };
 
+  /**
+   * The venue's own features beyond the unified reads (Kalshi: `rfqs`, `parlays`; Polymarket:
+   * `onboarding`): its services and routes are wired by its extension module at the composition root,
+   * `src/features/venues/<code>.ts` (they serve routes, which this layer cannot import); a test checks
+   * the two agree. Absent = none.
+   */
+  readonly extensions?: readonly string[];
+
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {
     /** Shaped like a real market id of the venue (0x condition id, number, ticker) but absent. */

@@ -38,6 +38,8 @@ describe('lint: import boundaries', function () {
     { file: 'src/http/new-route.ts', imports: '../../test/helpers/database.js', allowed: false },
     { file: 'indexers/new-job.ts', imports: '../src/http/errors.js', allowed: false },
     { file: 'src/service.ts', imports: '../indexers/search-job.js', allowed: true },
+    { file: 'src/features/new-feature.ts', imports: '../http/routes/search.js', allowed: true },
+    { file: 'src/http/new-route.ts', imports: '../features/index.js', allowed: false },
     { file: 'scripts/new-script.ts', imports: '../src/sim/index.js', allowed: true },
     { file: 'mcp/new-tool.ts', imports: '../client/src/index.js', allowed: true },
     { file: 'mcp/new-tool.ts', imports: '../src/venues/exchanges.js', allowed: false },

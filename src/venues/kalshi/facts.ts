@@ -37,6 +37,8 @@ export const kalshiFacts = defineVenueFacts({
   accountReads: { positions: true, balances: true },
   // Kalshi closes a game's markets 14 days after the game (the settlement window of its sports rules).
   matching: { gameCloseLagDays: 14 },
+  // Wired by src/features/venues/kalshi.ts.
+  extensions: ['rfqs', 'parlays'],
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],

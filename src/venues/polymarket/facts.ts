@@ -46,6 +46,8 @@ export const polymarketFacts = defineVenueFacts({
   // Positions from the Data API (keyed by the wallet holding the tokens), collateral from the CLOB's
   // /balance-allowance.
   accountReads: { positions: true, balances: true },
+  // Wired by src/features/venues/polymarket.ts.
+  extensions: ['onboarding'],
   testHints: {
     unknownMarketId: `0x${'0'.repeat(63)}1`,
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'events'],
