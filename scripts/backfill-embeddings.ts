@@ -16,7 +16,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { Embedder } from '../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
-import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../src/indexers/embeddings-indexer.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

@@ -27,7 +27,7 @@ import { MarketEmbeddingStore } from '../src/search/semantic/market-embedding-st
 import { Embedder } from '../embeddings/embedder.js';
 import { ensureModel } from '../embeddings/fetch-model.js';
 import { PgEmbeddingCache } from '../embeddings/pg-embedding-cache.js';
-import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../src/indexers/embeddings-indexer.js';
 import { loadFixtureCorpus, loadFixtureQueries, marketKey, type CorpusMarket } from './eval/catalog-fixture.js';
 import { seedCatalogMarkets } from './lib/catalog-seed.js';
 import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from './eval/real-corpus.js';

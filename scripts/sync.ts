@@ -18,7 +18,7 @@ import { createLogger } from '../src/logger.js';
 import { systemClock } from '../src/util/clock.js';
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { startVenueRuntime } from '../src/venues/runtime.js';
-import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
+import { VenueSync, type SyncResult } from '../src/indexers/venue-sync.js';
 import { arg, exitOnHelp } from './lib/cli-args.js';
 import { formatTable } from '../src/util/progress.js';
 

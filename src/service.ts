@@ -21,7 +21,7 @@ import type { TradingComponents } from './trading/setup.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { startVenueRuntime, type VenueRuntime } from './venues/runtime.js';
 import type { StreamGateway } from './ws/gateway.js';
-import { startVenueSyncJobs, type VenueSyncJobs } from '../indexers/venue-sync-setup.js';
+import { startVenueSyncJobs, type VenueSyncJobs } from './indexers/venue-sync-setup.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */

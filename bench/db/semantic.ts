@@ -32,7 +32,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Embedder, type EmbeddingCacheStore } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { loadFixtureCorpus, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
 import { loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';

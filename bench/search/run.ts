@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
 import { toSearchDoc } from '../../src/search/documents.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';

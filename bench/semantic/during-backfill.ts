@@ -20,7 +20,7 @@ import { SemanticSearchService } from '../../src/search/semantic/semantic-search
 import { Embedder } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
 import { DEFAULT_BULK_BATCH_TOKENS } from '../../embeddings/worker-pool.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { DEFAULT_WRITE_CHUNK_ROWS, MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-store.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { loadConfig } from '../../src/config.js';

@@ -23,7 +23,7 @@ import type { TradingComponents } from '../trading/setup.js';
 import type { Clock } from '../util/clock.js';
 import type { VenueRuntime } from '../venues/runtime.js';
 import type { StreamGateway } from '../ws/gateway.js';
-import type { JobScheduler } from '../../indexers/scheduler.js';
+import type { JobScheduler } from '../indexers/scheduler.js';
 
 /** What one feature hands to the features after it in the list (and the service to its caller), by name. */
 export interface FeatureServices {

@@ -6,10 +6,10 @@ import { CatalogWriter } from '../catalog/catalog-writer.js';
 import { createClustersRouter } from '../http/routes/clusters.js';
 import { ClusterReader } from '../matching/cluster-reader.js';
 import { MatchStore } from '../matching/match-store.js';
-import { JobRunStore, matchingJobHealth, recordRuns } from '../../indexers/job-runs.js';
-import { createMatchingJob, MATCHING_JOB } from '../../indexers/matching-job.js';
-import type { JobScheduler } from '../../indexers/scheduler.js';
-import { SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
+import { JobRunStore, matchingJobHealth, recordRuns } from '../indexers/job-runs.js';
+import { createMatchingJob, MATCHING_JOB } from '../indexers/matching-job.js';
+import type { JobScheduler } from '../indexers/scheduler.js';
+import { SEARCH_INDEX_JOB } from '../indexers/search-job.js';
 import type { FeatureModule } from './feature-module.js';
 
 export const matchingFeature: FeatureModule = {

@@ -3,7 +3,7 @@
 // each venue (with fan-out across instances, the leader's, through the clustered feed).
 import { createMarketRecorder } from '../recorder/setup.js';
 import { recorderFeed } from '../ws/recorder-feed.js';
-import { AdvisoryRecorderLease } from '../../indexers/recorder-lease.js';
+import { AdvisoryRecorderLease } from '../indexers/recorder-lease.js';
 import type { FeatureModule } from './feature-module.js';
 
 export const recorderFeature: FeatureModule = {

@@ -6,8 +6,8 @@ import { createCategoriesRouter } from '../http/routes/categories.js';
 import { createSearchRouter } from '../http/routes/search.js';
 import { VOLUME_ORDERED } from '../search/answer-inputs.js';
 import { setupSearch } from '../search/setup.js';
-import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
-import type { JobScheduler } from '../../indexers/scheduler.js';
+import { createSearchIndexJob, SEARCH_INDEX_JOB } from '../indexers/search-job.js';
+import type { JobScheduler } from '../indexers/scheduler.js';
 import type { FeatureModule } from './feature-module.js';
 
 export const searchFeature: FeatureModule = {

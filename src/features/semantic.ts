@@ -5,7 +5,7 @@ import { CatalogReader } from '../catalog/catalog-reader.js';
 import { CHANGE_CHANNELS } from '../db/notifications.js';
 import { createSemanticRouter } from '../http/routes/semantic-search.js';
 import { startSemanticComponent } from '../search/semantic/semantic-component.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
 import type { FeatureModule } from './feature-module.js';
 
 export const semanticFeature: FeatureModule = {

@@ -5,8 +5,8 @@ import { createTradingRouter } from '../http/routes/trading.js';
 import { createCredentialsRouter } from '../http/routes/trading-credentials.js';
 import { credentialKeysHealth } from '../trading/credential-keys-health.js';
 import { setupTrading } from '../trading/setup.js';
-import { JobRunStore, orderSyncHealth, recordRuns } from '../../indexers/job-runs.js';
-import { createOrderSyncJob, ORDER_SYNC_JOB } from '../../indexers/order-sync-job.js';
+import { JobRunStore, orderSyncHealth, recordRuns } from '../indexers/job-runs.js';
+import { createOrderSyncJob, ORDER_SYNC_JOB } from '../indexers/order-sync-job.js';
 import type { FeatureModule } from './feature-module.js';
 
 export const tradingFeature: FeatureModule = {

@@ -5,7 +5,7 @@
 // later runs lock on a new session (the process does not crash on the dropped connection).
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { AdvisoryLocks, JobScheduler, jobLockId } from '../../indexers/scheduler.js';
+import { AdvisoryLocks, JobScheduler, jobLockId } from '../../src/indexers/scheduler.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 
 const JOB_LOCK_CLASS = 7_301_100; // indexers/scheduler.ts

@@ -3,7 +3,7 @@
 // job is logged that way, stack included.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { AdvisoryLocks, JobScheduler } from '../../indexers/scheduler.js';
+import { AdvisoryLocks, JobScheduler } from '../../src/indexers/scheduler.js';
 import { createLogger } from '../../src/logger.js';
 import { openTestDatabase } from '../helpers/database.js';
 

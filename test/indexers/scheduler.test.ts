@@ -2,7 +2,7 @@
 // released after, even when the job fails), a job never overlaps itself, bad cron expressions are
 // refused at start, and stop() ends ticks and waits for running jobs.
 import assert from 'node:assert/strict';
-import { AdvisoryLocks, JobScheduler, jobLockId } from '../../indexers/scheduler.js';
+import { AdvisoryLocks, JobScheduler, jobLockId } from '../../src/indexers/scheduler.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const advisoryLocksHeld = async (db: TestDatabase): Promise<number> =>

@@ -3,8 +3,8 @@
 // apart, stable ids across re-runs, merges and splits, incremental runs, operator overrides and the
 // scheduler's advisory lock.
 import assert from 'node:assert/strict';
-import { AdvisoryLocks, JobScheduler, jobLockId } from '../../indexers/scheduler.js';
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
+import { AdvisoryLocks, JobScheduler, jobLockId } from '../../src/indexers/scheduler.js';
+import { MATCHING_JOB } from '../../src/indexers/matching-job.js';
 import { SVC_ID_PATTERN } from '../../src/matching/ids.js';
 import { judgePair } from '../../src/matching/judge.js';
 import { ALL_QUESTIONS, market, openMatchingSetup, sharedQuestionMarkets, stopTestEmbedder, type MatchingSetup } from './support.js';

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import pino from 'pino';
-import { AdvisoryLocks } from '../../indexers/scheduler.js';
-import { AdvisoryRecorderLease, RECORDER_LOCK } from '../../indexers/recorder-lease.js';
+import { AdvisoryLocks } from '../../src/indexers/scheduler.js';
+import { AdvisoryRecorderLease, RECORDER_LOCK } from '../../src/indexers/recorder-lease.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { PartitionManager } from '../../src/recorder/partitions.js';
 import { LeaseLostError, RecordedStore } from '../../src/recorder/recorded-store.js';

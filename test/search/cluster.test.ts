@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { generateCorpus } from '../../bench/search/corpus.js';
-import { catalogCounts, catalogHighWater, indexChangedMarkets, rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { catalogCounts, catalogHighWater, indexChangedMarkets, rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { loadConfig } from '../../src/config.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';

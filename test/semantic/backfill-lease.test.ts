@@ -6,8 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { Embedder } from '../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
-import { EmbeddingBackfillLease } from '../../indexers/embedding-lease.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { EmbeddingBackfillLease } from '../../src/indexers/embedding-lease.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';

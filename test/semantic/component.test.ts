@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ModelMissingError } from '../../embeddings/model-files.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { createLogger } from '../../src/logger.js';
 import { startSemanticComponent } from '../../src/search/semantic/semantic-component.js';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';

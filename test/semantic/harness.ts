@@ -4,7 +4,7 @@ import type { Plan } from '../../src/accounts/plans.js';
 import { Embedder } from '../../embeddings/embedder.js';
 import { CatalogReader } from '../../src/catalog/catalog-reader.js';
 import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';

@@ -8,9 +8,9 @@
 // The database: DATABASE_URL, else the embedded one in DATA_DIR.
 import { Embedder } from '../../../embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
-import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
-import { indexChangedMarkets } from '../../../indexers/search-indexer.js';
-import { VenueSync } from '../../../indexers/venue-sync.js';
+import { EmbeddingIndexer } from '../../../src/indexers/embeddings-indexer.js';
+import { indexChangedMarkets } from '../../../src/indexers/search-indexer.js';
+import { VenueSync } from '../../../src/indexers/venue-sync.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { PostgresSearchEngine } from '../../../src/search/postgres/engine.js';
 import { systemClock } from '../../../src/util/clock.js';

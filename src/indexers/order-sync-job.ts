@@ -4,7 +4,7 @@
 // so a restart in the middle of an order reconciles it. One runner at a time across instances (the
 // scheduler's advisory lock).
 import type { Logger } from 'pino';
-import type { TradingService } from '../src/trading/trading-service.js';
+import type { TradingService } from '../trading/trading-service.js';
 import type { JobDefinition } from './scheduler.js';
 
 export const ORDER_SYNC_JOB = 'order-sync';

@@ -9,12 +9,12 @@
 // markets not yet embedded are simply not among the semantic results.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { Embedder } from '../embeddings/embedder.js';
-import type { Database } from '../src/db/database.js';
-import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../src/db/maintenance-after-writes.js';
+import type { Embedder } from '../../embeddings/embedder.js';
+import type { Database } from '../db/database.js';
+import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../db/maintenance-after-writes.js';
 import {
   MarketEmbeddingStore, type EmbeddingUpsert, type MarketTextRow, type TextKind,
-} from '../src/search/semantic/market-embedding-store.js';
+} from '../search/semantic/market-embedding-store.js';
 import { EmbeddingBackfillLease } from './embedding-lease.js';
 
 export interface EmbeddingIndexerOptions {

@@ -4,8 +4,8 @@
 // dropped after every run that wrote (other processes notice through src/search/index-watcher.ts).
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { SearchIndexWriter } from '../src/search/engine.js';
-import type { ResponseCache } from '../src/search/response-cache.js';
+import type { SearchIndexWriter } from '../search/engine.js';
+import type { ResponseCache } from '../search/response-cache.js';
 import type { JobDefinition } from './scheduler.js';
 import { indexChangedMarkets, type IndexRunResult } from './search-indexer.js';
 

@@ -14,13 +14,13 @@
 // new source.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { CatalogWriter, type SyncCursorState } from '../src/catalog/catalog-writer.js';
-import type { CatalogChangeEmitter } from '../src/catalog/changes.js';
-import { SyncStatusStore, type SyncRefusal } from '../src/catalog/sync-status.js';
-import type { Clock } from '../src/util/clock.js';
-import type { VenueAdapter } from '../src/venues/adapter.js';
-import type { ExchangeCode } from '../src/venues/exchanges.js';
-import { VenueError } from '../src/venues/http-client.js';
+import { CatalogWriter, type SyncCursorState } from '../catalog/catalog-writer.js';
+import type { CatalogChangeEmitter } from '../catalog/changes.js';
+import { SyncStatusStore, type SyncRefusal } from '../catalog/sync-status.js';
+import type { Clock } from '../util/clock.js';
+import type { VenueAdapter } from '../venues/adapter.js';
+import type { ExchangeCode } from '../venues/exchanges.js';
+import { VenueError } from '../venues/http-client.js';
 
 export interface VenueSyncOptions {
   pool: pg.Pool;

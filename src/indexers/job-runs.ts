@@ -4,8 +4,8 @@
 // skipped because another instance holds the lock is not a run).
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { ComponentHealth } from '../src/health/component-health.js';
-import type { MatchRunResult } from '../src/matching/matcher.js';
+import type { ComponentHealth } from '../health/component-health.js';
+import type { MatchRunResult } from '../matching/matcher.js';
 import type { JobDefinition } from './scheduler.js';
 
 export interface JobRun {

@@ -11,10 +11,10 @@
 // The catalog is read through its change feed (CatalogReader); this module's own SQL is only its
 // position per index (search_index_state).
 import type pg from 'pg';
-import { CatalogReader } from '../src/catalog/catalog-reader.js';
-import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../src/search/answer-inputs.js';
-import { toSearchDoc } from '../src/search/documents.js';
-import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../src/search/engine.js';
+import { CatalogReader } from '../catalog/catalog-reader.js';
+import { forgetAnswerInputs, markAnswerChanges, recordAnswerInputs } from '../search/answer-inputs.js';
+import { toSearchDoc } from '../search/documents.js';
+import { docKey, type MarketSearchDoc, type SearchIndexWriter } from '../search/engine.js';
 
 export interface IndexProgress {
   /** rows handled so far in this run */

@@ -13,7 +13,7 @@
 //   follows its own start by a whole snapshot-and-flush cycle, so the two never write together.)
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { RecorderLease } from '../src/recorder/recorder.js';
+import type { RecorderLease } from '../recorder/recorder.js';
 import { AdvisoryLocks } from './scheduler.js';
 
 export const RECORDER_LOCK = 'market-recorder';

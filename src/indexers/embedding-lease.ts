@@ -15,8 +15,8 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { Database } from '../src/db/database.js';
-import { MarketEmbeddingStore } from '../src/search/semantic/market-embedding-store.js';
+import type { Database } from '../db/database.js';
+import { MarketEmbeddingStore } from '../search/semantic/market-embedding-store.js';
 import { AdvisoryLocks } from './scheduler.js';
 
 /** The advisory lock's name among the scheduler's locks (AdvisoryLocks): no job is called this. */

@@ -4,9 +4,9 @@
 // makes one instance run it at a time; the Matcher keeps its in-memory vectors between runs.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { CatalogWriter } from '../src/catalog/catalog-writer.js';
-import { judgePair } from '../src/matching/judge.js';
-import { Matcher, type MatchRunResult } from '../src/matching/matcher.js';
+import type { CatalogWriter } from '../catalog/catalog-writer.js';
+import { judgePair } from '../matching/judge.js';
+import { Matcher, type MatchRunResult } from '../matching/matcher.js';
 import type { JobDefinition } from './scheduler.js';
 
 export const MATCHING_JOB = 'matching';

@@ -2,10 +2,10 @@
 // venue runtime (src/venues/runtime.ts). Nothing here names a venue.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { CatalogChangeEmitter } from '../src/catalog/changes.js';
-import type { Clock } from '../src/util/clock.js';
-import type { VenueAdapter } from '../src/venues/adapter.js';
-import type { ExchangeCode } from '../src/venues/exchanges.js';
+import type { CatalogChangeEmitter } from '../catalog/changes.js';
+import type { Clock } from '../util/clock.js';
+import type { VenueAdapter } from '../venues/adapter.js';
+import type { ExchangeCode } from '../venues/exchanges.js';
 import { AdvisoryLocks, JobScheduler } from './scheduler.js';
 import { VenueSync, type SyncResult } from './venue-sync.js';
 
