@@ -10,14 +10,14 @@ import tseslint from 'typescript-eslint';
 const LAYERS = [
   ['src/venues'],
   ['src/catalog', 'src/recorder', 'src/trading', 'src/accounts'],
-  ['embeddings'],
+  ['src/embeddings'],
   ['src/search', 'src/matching', 'src/market-data'],
   ['src/indexers'],
   ['src/http', 'src/ws'],
 ];
 const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts', 'src/features'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];
-const SERVICE_CODE = ['src', 'embeddings'];
+const SERVICE_CODE = ['src'];
 const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench', 'mcp'];
 /** The MCP server: a client of a deployment, through the typed client (client/) only. */
 const MCP_SERVER = 'mcp';
@@ -29,7 +29,6 @@ const MCP_SERVER = 'mcp';
  */
 const SIM_NON_USERS = [
   'src/*.ts', 'src/!(sim|venues)/**/*', 'src/venues/*.ts', 'src/venues/*/!(simulator|simulator-*|seed).ts', 'src/venues/*/*/**/*',
-  'embeddings/**/*',
 ];
 
 const at = (p) => `./${p}`;
@@ -109,7 +108,7 @@ export default [
   {
     // The validated config is the only reader of the environment in the service (entry points:
     // src/main.ts; scripts, tests and benchmarks are entry points of their own).
-    files: ['src/**/*.ts', 'embeddings/**/*.ts'],
+    files: ['src/**/*.ts'],
     ignores: ['src/config.ts', 'src/main.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config (src/config.ts).' }],

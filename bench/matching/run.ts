@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { toPgVector } from '../../embeddings/vector-codec.js';
+import { toPgVector } from '../../src/embeddings/vector-codec.js';
 import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
 import { openDatabase } from '../../src/db/database.js';
 import { judgePair } from '../../src/matching/judge.js';

@@ -9,7 +9,7 @@
 // markets not yet embedded are simply not among the semantic results.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { Embedder } from '../../embeddings/embedder.js';
+import type { Embedder } from '../embeddings/embedder.js';
 import type { Database } from '../db/database.js';
 import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../db/maintenance-after-writes.js';
 import {

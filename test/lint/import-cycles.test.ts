@@ -9,7 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVICE_CODE = ['src', 'embeddings'];
+const SERVICE_CODE = ['src'];
 
 function tsFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

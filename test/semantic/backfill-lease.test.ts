@@ -4,8 +4,8 @@
 // (TEST_DATABASE=server for the server pass). A killed process is exercised for real in
 // test/db/crash-safety.test.ts (the restart completes the backfill at once).
 import { strict as assert } from 'node:assert';
-import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../src/embeddings/pg-embedding-cache.js';
 import { EmbeddingBackfillLease } from '../../src/indexers/embedding-lease.js';
 import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';

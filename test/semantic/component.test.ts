@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ModelMissingError } from '../../embeddings/model-files.js';
+import { ModelMissingError } from '../../src/embeddings/model-files.js';
 import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { createLogger } from '../../src/logger.js';
 import { startSemanticComponent } from '../../src/search/semantic/semantic-component.js';

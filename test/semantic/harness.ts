@@ -1,9 +1,9 @@
 // A real HTTP server for the semantic route: the project's app factory with its real API-key and
 // plan middleware, a real embedded database holding the fixture corpus, and the real model.
 import type { Plan } from '../../src/accounts/plans.js';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { CatalogReader } from '../../src/catalog/catalog-reader.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { PgEmbeddingCache } from '../../src/embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';

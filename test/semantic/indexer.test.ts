@@ -3,8 +3,8 @@
 // stored embeddings are used as they are (nothing recomputed).
 import assert from 'node:assert/strict';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../src/embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { loadFixtureCorpus, marketKey, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';

@@ -2,7 +2,7 @@
 // the nearest-neighbour query semantic search runs.
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction.js';
-import { toPgVector } from '../../../embeddings/vector-codec.js';
+import { toPgVector } from '../../embeddings/vector-codec.js';
 
 export type TextKind = 'title' | 'rules';
 

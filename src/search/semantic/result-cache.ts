@@ -7,7 +7,7 @@
 // (a price-only sync keeps it); the poll interval bounds how stale an answer can be when another
 // process made the change.
 import type pg from 'pg';
-import { normaliseText } from '../../../embeddings/embedder.js';
+import { normaliseText } from '../../embeddings/embedder.js';
 import { watchStateVersion } from '../index-watcher.js';
 import { ResponseCache } from '../response-cache.js';
 import type { SemanticSearchRequest, SemanticSearchResponse, SemanticSearchTimings } from './semantic-search.js';

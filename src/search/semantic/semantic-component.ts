@@ -6,11 +6,11 @@
 // is not ready yet and the health check. The HTTP route lives in src/http/routes/semantic-search.ts.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../../embeddings/background-model-fetch.js';
-import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
-import { MODEL_NAME } from '../../../embeddings/model-spec.js';
-import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
-import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
+import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../embeddings/background-model-fetch.js';
+import { Embedder, type EmbedderOptions } from '../../embeddings/embedder.js';
+import { MODEL_NAME } from '../../embeddings/model-spec.js';
+import { PgEmbeddingCache } from '../../embeddings/pg-embedding-cache.js';
+import type { WorkerPoolOptions } from '../../embeddings/worker-pool.js';
 import type { ComponentHealth } from '../../health/component-health.js';
 import type { ResponseCache } from '../response-cache.js';
 import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';

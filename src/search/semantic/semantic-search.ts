@@ -6,7 +6,7 @@
 // (lower is more relevant). The boost can reorder, so more candidates than `limit` are fetched per
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
-import type { Embedder } from '../../../embeddings/embedder.js';
+import type { Embedder } from '../../embeddings/embedder.js';
 import { toPgVectorBinary } from './vector-param.js';
 import { queryKeywords, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';

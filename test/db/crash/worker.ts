@@ -6,8 +6,8 @@
 //   embed    the embedding backfill (EmbeddingIndexer with the real model in MODEL_DIR), lease of
 //            CRASH_LEASE_SECONDS
 // The database: DATABASE_URL, else the embedded one in DATA_DIR.
-import { Embedder } from '../../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../../embeddings/pg-embedding-cache.js';
+import { Embedder } from '../../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../../src/embeddings/pg-embedding-cache.js';
 import { EmbeddingIndexer } from '../../../src/indexers/embeddings-indexer.js';
 import { indexChangedMarkets } from '../../../src/indexers/search-indexer.js';
 import { VenueSync } from '../../../src/indexers/venue-sync.js';

@@ -7,7 +7,7 @@
 // a padded batch costs as much as its longest text times its size.
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../src/util/worker-thread.js';
+import { startWorker } from '../util/worker-thread.js';
 import { EMBEDDING_DIMENSIONS, MAX_MODEL_TOKENS } from './model-spec.js';
 import { ModelCorruptError, ModelMissingError, verifyModelFolder } from './model-files.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
