@@ -24,11 +24,11 @@ const MCP_SERVER = 'mcp';
 
 /**
  * The service's code that must not use src/sim: everything but src/sim itself and the venue
- * simulators with their seeds (src/venues/<code>/simulator.ts, simulator-*.ts, seed.ts). Scripts, tests and
+ * simulators with their seeds (src/venues/<code>/sim/). Scripts, tests and
  * benchmarks may use it too.
  */
 const SIM_NON_USERS = [
-  'src/*.ts', 'src/!(sim|venues)/**/*', 'src/venues/*.ts', 'src/venues/*/!(simulator|simulator-*|seed).ts', 'src/venues/*/*/**/*',
+  'src/*.ts', 'src/!(sim|venues)/**/*', 'src/venues/*.ts', 'src/venues/*/*.ts', 'src/venues/*/!(sim)/**/*',
 ];
 
 const at = (p) => `./${p}`;

@@ -7,6 +7,6 @@ import { futuurFacts } from './facts.js';
 export const futuur = defineVenue({
   ...futuurFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createFutuurAdapter,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startFutuurSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startFutuurSimulator,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createFutuurTradingClient,
 });

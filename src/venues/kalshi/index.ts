@@ -9,7 +9,7 @@ import { kalshiFacts } from './facts.js';
 export const kalshi = defineVenue({
   ...kalshiFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createKalshiAdapter,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startKalshiSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startKalshiSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createKalshiStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createKalshiTradingClient,
   conformance: async (): Promise<readonly ConformanceCheck[]> => (await import('./wire.js')).conformanceChecks,

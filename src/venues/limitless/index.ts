@@ -9,7 +9,7 @@ export const limitless = defineVenue({
   ...limitlessFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createLimitlessAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startLimitlessSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startLimitlessSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createLimitlessStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createLimitlessTradingClient,
 });

@@ -7,5 +7,5 @@ export const manifold = defineVenue({
   ...manifoldFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createManifoldAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startManifoldSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startManifoldSimulator,
 });

@@ -8,6 +8,6 @@ export const opinion = defineVenue({
   ...opinionFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createOpinionAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startOpinionSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startOpinionSimulator,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createOpinionTradingClient,
 });

@@ -9,7 +9,7 @@ export const polymarket = defineVenue({
   ...polymarketFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPolymarketAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPolymarketSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startPolymarketSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPolymarketStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPolymarketTradingClient,
 });

@@ -9,7 +9,7 @@ export const predictfun = defineVenue({
   ...predictfunFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictfunAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictfunSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startPredictfunSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createPredictfunStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createPredictfunTradingClient,
 });

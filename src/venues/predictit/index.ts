@@ -7,5 +7,5 @@ export const predictit = defineVenue({
   ...predictitFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createPredictItAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startPredictItSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startPredictItSimulator,
 });

@@ -6,5 +6,5 @@ import { probableFacts } from './facts.js';
 export const probable = defineVenue({
   ...probableFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createProbableAdapter,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startProbableSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startProbableSimulator,
 });

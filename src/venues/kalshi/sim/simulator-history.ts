@@ -5,9 +5,9 @@
  * present, they are not verified) and answers 401 otherwise, as the venue does. RFQs are generated
  * deterministically for every active market: three per market over the last three days, newest first.
  */
-import { stableUuid } from '../../sim/rng.js';
-import { intParam, json, type SimServer, type SimResponse } from '../../sim/server.js';
-import { KALSHI_SIM_TEST_KEY_ID } from './rfqs.js';
+import { stableUuid } from '../../../sim/rng.js';
+import { intParam, json, type SimServer, type SimResponse } from '../../../sim/server.js';
+import { KALSHI_SIM_TEST_KEY_ID } from '../rfqs.js';
 
 const kalshiError = (status: number, code: string, message: string): SimResponse => ({ status, body: { error: { code, message, service: 'exchange' } } });
 

@@ -5,13 +5,13 @@
  * (OHLC rows per contract, the N most expensive contracts, zone-less US Eastern dates). Each contract
  * trades on the core activity ticker; the snapshot shows its best quotes and last price.
  */
-import { SimActivity } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { createRng } from '../../sim/rng.js';
-import { json, SimServer, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import type { PredictItContractWire, PredictItMarketWire } from './normalise.js';
+import { SimActivity } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { createRng } from '../../../sim/rng.js';
+import { json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import type { PredictItContractWire, PredictItMarketWire } from '../normalise.js';
 import { predictitSeed, predictitTimeStamp, toEasternWallClock } from './seed.js';
 
 export const PREDICTIT_SIM_PREFIX = '/api';

@@ -4,10 +4,10 @@
  * of the kinds the venue really has: multiple choice with answers, a pseudo-numeric, a STONK (no
  * `probability` field), a poll, markets resolved YES / NO / MKT / CANCEL, and one closed-unresolved.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { ManifoldAnswerWire, ManifoldMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { ManifoldAnswerWire, ManifoldMarketWire } from '../normalise.js';
 
 /** Manifold topic slugs by shared category. */
 const GROUP_SLUGS: Record<QuestionCategory, string[]> = {

@@ -7,13 +7,13 @@
  * not simulated: the service has no stream for this venue (docs/api-contract.md §1).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SimActivity, type SimTrade } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { hashString } from '../../sim/rng.js';
-import { intParam, json, SimServer, type SimRequest, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import type { FutuurEventWire, FutuurMarketWire } from './normalise.js';
+import { SimActivity, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { hashString } from '../../../sim/rng.js';
+import { intParam, json, SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import type { FutuurEventWire, FutuurMarketWire } from '../normalise.js';
 import { futuurSeed } from './seed.js';
 import { registerFutuurOrders } from './simulator-orders.js';
 

@@ -8,10 +8,10 @@
  * src/sim/holdings.ts) in the venue's portfolio shape: USDC base units (6 decimals) as strings.
  */
 import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
-import type { SimActivity } from '../../sim/activity.js';
-import { simHoldings } from '../../sim/holdings.js';
-import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
-import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+import type { SimActivity } from '../../../sim/activity.js';
+import { simHoldings } from '../../../sim/holdings.js';
+import { SimOrderEngine, type SimOrder } from '../../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
 
 const err = (status: number, message: string): SimResponse => ({ status, body: { message, statusCode: status } });
 // Restated, not imported from signing.ts, so the two can disagree.

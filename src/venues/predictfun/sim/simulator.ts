@@ -8,16 +8,16 @@
  * `{type: "M", topic, data}` for `predictOrderbook/{marketId}`, and heartbeats to be echoed.
  */
 import type { WebSocket } from 'ws';
-import { SimActivity, type SimTrade } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { hashString } from '../../sim/rng.js';
-import { intParam, SimServer, type SimRequest, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import type { PredictCategoryWire, PredictMarketWire } from './normalise.js';
+import { SimActivity, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { hashString } from '../../../sim/rng.js';
+import { intParam, SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import type { PredictCategoryWire, PredictMarketWire } from '../normalise.js';
 import { predictfunSeed } from './seed.js';
 import { predictfunMatchEvents, registerPredictfunOrders, type PredictfunOrdersOptions } from './simulator-orders.js';
-import type { SimOrderEngine } from '../../sim/orders.js';
+import type { SimOrderEngine } from '../../../sim/orders.js';
 
 export const PREDICTFUN_SIM_API_KEY = 'sim-predictfun-key';
 export const PREDICTFUN_SIM_PREFIX = '/v1';

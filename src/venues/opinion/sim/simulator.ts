@@ -6,12 +6,12 @@
  * routes answer without one) but a wrong one is refused. Opinion's WebSocket is not simulated: the
  * service has no stream for this venue (docs/api-contract.md §1).
  */
-import { SimActivity } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { SimServer, type SimRequest, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import type { OpinionMarketWire } from './normalise.js';
+import { SimActivity } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import type { OpinionMarketWire } from '../normalise.js';
 import { opinionSeed } from './seed.js';
 import { registerOpinionOrders } from './simulator-orders.js';
 

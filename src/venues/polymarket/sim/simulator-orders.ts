@@ -19,11 +19,11 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { dataSlice, getAddress, isAddress, toUtf8String, TypedDataEncoder, ZeroHash, type TypedDataField } from 'ethers';
-import type { SimActivity } from '../../sim/activity.js';
-import { simHoldings } from '../../sim/holdings.js';
-import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
-import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
-import { recoverSigner, typedDataHash } from '../ctf-order.js';
+import type { SimActivity } from '../../../sim/activity.js';
+import { simHoldings } from '../../../sim/holdings.js';
+import { SimOrderEngine, type SimOrder } from '../../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
+import { recoverSigner, typedDataHash } from '../../ctf-order.js';
 
 export const POLYMARKET_SIM_MAX_SKEW_S = 60;
 const ORDER_VERSION_MISMATCH_ERROR = 'order_version_mismatch';

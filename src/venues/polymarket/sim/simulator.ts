@@ -5,13 +5,13 @@
  * (trades), and the CLOB market WebSocket at /ws/market (book, price_change, last_trade_price).
  */
 import type { WebSocket } from 'ws';
-import { SimActivity, type SimActivityEvent } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { createRng, stableHex32 } from '../../sim/rng.js';
-import { intParam, json, SimServer, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import { decodeOutcomes, type GammaEventWire, type GammaMarketWire } from './normalise.js';
+import { SimActivity, type SimActivityEvent } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { createRng, stableHex32 } from '../../../sim/rng.js';
+import { intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import { decodeOutcomes, type GammaEventWire, type GammaMarketWire } from '../normalise.js';
 import { polymarketSeed } from './seed.js';
 import { registerPolymarketOrders } from './simulator-orders.js';
 

@@ -4,10 +4,10 @@
  * questions (one yes/no market per event) plus Futuur-only events: an exclusive multi-market event,
  * an up/down event, a paused one and a resolved one.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { FutuurEventWire, FutuurMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { FutuurEventWire, FutuurMarketWire } from '../normalise.js';
 
 const CATEGORY: Record<QuestionCategory, { id: number; title: string }> = {
   politics: { id: 11, title: 'Politics' },

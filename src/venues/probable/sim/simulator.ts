@@ -5,13 +5,13 @@
  * `/prices-history`, `/trades`), in the Polymarket-style shapes the venue uses. Each market's YES
  * token trades on the core activity ticker; the NO token's book mirrors it.
  */
-import { SimActivity, type SimTrade } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { stableUuid } from '../../sim/rng.js';
-import { json, SimServer, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import { decodeOutcomes, probableStatus, type ProbableEventWire, type ProbableMarketWire } from './normalise.js';
+import { SimActivity, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { stableUuid } from '../../../sim/rng.js';
+import { json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import { decodeOutcomes, probableStatus, type ProbableEventWire, type ProbableMarketWire } from '../normalise.js';
 import { probableSeed } from './seed.js';
 
 export const PROBABLE_SIM_MARKET_PREFIX = '/market-api/public/api/v1';

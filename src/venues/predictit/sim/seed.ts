@@ -5,9 +5,9 @@
  * one multi-contract market; single questions become single-contract markets. PredictIt-only markets
  * add seat brackets, a contract without a NO side, US-style "(ET)" end dates and a closed contract.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng } from '../../sim/rng.js';
-import type { PredictItContractWire, PredictItMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng } from '../../../sim/rng.js';
+import type { PredictItContractWire, PredictItMarketWire } from '../normalise.js';
 
 const EASTERN_PARTS = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 

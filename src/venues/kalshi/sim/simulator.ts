@@ -5,14 +5,14 @@
  * seed (shared questions + Kalshi-only markets) and optionally a corpus file of raw market objects.
  */
 import type { WebSocket } from 'ws';
-import { SimActivity, type SimActivityEvent, type SimTrade } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { fixed } from '../../sim/fixture-helpers.js';
-import { stableUuid } from '../../sim/rng.js';
-import { badRequest, intParam, json, SimServer, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import type { KalshiEventWire, KalshiMarketWire } from './normalise.js';
+import { SimActivity, type SimActivityEvent, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { fixed } from '../../../sim/fixture-helpers.js';
+import { stableUuid } from '../../../sim/rng.js';
+import { badRequest, intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import type { KalshiEventWire, KalshiMarketWire } from '../normalise.js';
 import { kalshiSeed } from './seed.js';
 import { registerKalshiOrders } from './simulator-orders.js';
 import { registerKalshiMemberHistory } from './simulator-history.js';

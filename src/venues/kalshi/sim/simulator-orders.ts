@@ -15,13 +15,13 @@
  * a 410 "Please switch to the V2 endpoints", so a client still calling them fails here too.
  */
 import { constants, createPublicKey, createVerify, type KeyObject } from 'node:crypto';
-import { stableUuid } from '../../sim/rng.js';
-import { SimOrderEngine, SIM_STARTING_BALANCE, type SimOrder } from '../../sim/orders.js';
-import type { SimActivity } from '../../sim/activity.js';
-import { fixed } from '../../sim/fixture-helpers.js';
-import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
-import { describeIssue } from '../wire.js';
-import { KalshiCreateOrderV2Request } from './wire.js';
+import { stableUuid } from '../../../sim/rng.js';
+import { SimOrderEngine, SIM_STARTING_BALANCE, type SimOrder } from '../../../sim/orders.js';
+import type { SimActivity } from '../../../sim/activity.js';
+import { fixed } from '../../../sim/fixture-helpers.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
+import { describeIssue } from '../../wire.js';
+import { KalshiCreateOrderV2Request } from '../wire.js';
 
 /** How far a request's timestamp may be from the simulator's clock (Kalshi does not publish its window). */
 export const KALSHI_SIM_MAX_SKEW_MS = 30_000;

@@ -7,9 +7,9 @@
  * few days of deterministic trades before it: of one live combo market, and of two markets settled
  * before the cutoff (a combo and a plain one) that only `/historical/markets` lists.
  */
-import { createRng, stableUuid } from '../../sim/rng.js';
-import { intParam, json, type SimServer, type SimResponse } from '../../sim/server.js';
-import type { KalshiMarketWire } from './normalise.js';
+import { createRng, stableUuid } from '../../../sim/rng.js';
+import { intParam, json, type SimServer, type SimResponse } from '../../../sim/server.js';
+import type { KalshiMarketWire } from '../normalise.js';
 import { kalshiMarketWire } from './seed.js';
 
 const DAY = 86_400_000;

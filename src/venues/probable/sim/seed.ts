@@ -4,10 +4,10 @@
  * others, no prices, decimal-string volumes), from the shared questions plus Probable-only markets:
  * BNB-ecosystem crypto questions, a three-market event, halted and closed/resolved markets.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng, stableTokenId } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { ProbableEventWire, ProbableMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng, stableTokenId } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { ProbableEventWire, ProbableMarketWire } from '../normalise.js';
 
 const CATEGORY: Record<QuestionCategory, string> = {
   politics: 'Politics',

@@ -6,10 +6,10 @@
  * market awaiting resolution, a resolved one (reachable by slug, not listed as active) and a legacy
  * AMM market quoted in percentages.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng, stableHex32, stableTokenId } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { LimitlessMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng, stableHex32, stableTokenId } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { LimitlessMarketWire } from '../normalise.js';
 
 const CATEGORY: Record<QuestionCategory, string> = {
   politics: 'Politics',

@@ -3,10 +3,10 @@
  * `_fp` counts, ISO times), made from the shared cross-venue questions plus Kalshi-only markets
  * (multi-market events, weather brackets, a combo market, settled and not-yet-open markets).
  */
-import { fixed, venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { KalshiEventWire, KalshiMarketWire } from './normalise.js';
+import { fixed, venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { KalshiEventWire, KalshiMarketWire } from '../normalise.js';
 
 const KALSHI_CATEGORY: Record<QuestionCategory, string> = {
   politics: 'Politics',

@@ -3,10 +3,10 @@
  * condition ids, nested events) made from the shared cross-venue questions plus Polymarket-only
  * markets (a neg-risk multi-outcome event, short crypto up/down markets, resolved and legacy markets).
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng, stableHex32, stableTokenId } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { GammaEventRef, GammaEventWire, GammaMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng, stableHex32, stableTokenId } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { GammaEventRef, GammaEventWire, GammaMarketWire } from '../normalise.js';
 
 const TAGS: Record<QuestionCategory, { id: string; label: string; slug: string }> = {
   politics: { id: '2', label: 'Politics', slug: 'politics' },

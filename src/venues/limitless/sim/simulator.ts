@@ -12,13 +12,13 @@
  * can connect to it.
  */
 import type { WebSocket } from 'ws';
-import { SimActivity, type SimTrade } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { hashString } from '../../sim/rng.js';
-import { intParam, json, SimServer, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import { isGroup, type LimitlessMarketWire } from './normalise.js';
+import { SimActivity, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { hashString } from '../../../sim/rng.js';
+import { intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import { isGroup, type LimitlessMarketWire } from '../normalise.js';
 import { limitlessSeed } from './seed.js';
 import { registerLimitlessOrders } from './simulator-orders.js';
 

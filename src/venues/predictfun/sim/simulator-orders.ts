@@ -15,10 +15,10 @@
  */
 import { createHash } from 'node:crypto';
 import { getAddress, hashMessage, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
-import type { SimActivity } from '../../sim/activity.js';
-import { simHoldings } from '../../sim/holdings.js';
-import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
-import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+import type { SimActivity } from '../../../sim/activity.js';
+import { simHoldings } from '../../../sim/holdings.js';
+import { SimOrderEngine, type SimOrder } from '../../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
 
 const ORDER: Record<string, TypedDataField[]> = {
   Order: ['salt:uint256', 'maker:address', 'signer:address', 'taker:address', 'tokenId:uint256', 'makerAmount:uint256', 'takerAmount:uint256', 'expiration:uint256', 'nonce:uint256', 'feeRateBps:uint256', 'side:uint8', 'signatureType:uint8'].map((f) => {

@@ -6,10 +6,10 @@
  * a paused one, one awaiting resolution and a resolved one. Stats (volume, liquidity) are served
  * separately, as the venue does.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng, stableHex32, stableTokenId } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { PredictCategoryWire, PredictMarketWire, PredictStatsWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng, stableHex32, stableTokenId } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { PredictCategoryWire, PredictMarketWire, PredictStatsWire } from '../normalise.js';
 
 const TAG: Record<QuestionCategory, string> = {
   politics: 'Politics',

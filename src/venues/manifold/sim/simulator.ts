@@ -5,13 +5,13 @@
  * exclusive `afterTime`/`beforeTime` in ms). Errors are `{ message }` as the venue sends them.
  * Binary markets trade on the core activity ticker; each answer of a multi-answer market has its own.
  */
-import { SimActivity, type SimTrade } from '../../sim/activity.js';
-import { readCorpus } from '../../sim/corpus.js';
-import { hashString } from '../../sim/rng.js';
-import { json, SimServer, type SimResponse } from '../../sim/server.js';
-import { launchSimulator } from '../../sim/launch.js';
-import type { RunningSimulator, SimulatorOptions } from '../../sim/types.js';
-import { isMultiAnswer, yesProbability, type ManifoldBetWire, type ManifoldMarketWire } from './normalise.js';
+import { SimActivity, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { hashString } from '../../../sim/rng.js';
+import { json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import { isMultiAnswer, yesProbability, type ManifoldBetWire, type ManifoldMarketWire } from '../normalise.js';
 import { manifoldId, manifoldSeed, toLiteMarket } from './seed.js';
 
 export const MANIFOLD_SIM_PREFIX = '/v0';

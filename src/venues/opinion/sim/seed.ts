@@ -4,10 +4,10 @@
  * cross-venue questions plus Opinion-only markets: a categorical market with children, a resolved
  * one, one resolving, one created but not yet activated.
  */
-import { venueQuestions } from '../../sim/fixture-helpers.js';
-import { createRng, stableHex32, stableTokenId } from '../../sim/rng.js';
-import type { QuestionCategory } from '../../sim/shared-questions.js';
-import type { OpinionMarketWire } from './normalise.js';
+import { venueQuestions } from '../../../sim/fixture-helpers.js';
+import { createRng, stableHex32, stableTokenId } from '../../../sim/rng.js';
+import type { QuestionCategory } from '../../../sim/shared-questions.js';
+import type { OpinionMarketWire } from '../normalise.js';
 
 const CATEGORY: Record<QuestionCategory, string> = {
   politics: 'Politics',

@@ -12,10 +12,10 @@
  */
 import { createHash } from 'node:crypto';
 import { getAddress, isAddress, recoverAddress, Signature, TypedDataEncoder, type TypedDataField } from 'ethers';
-import type { SimActivity } from '../../sim/activity.js';
-import { simHoldings } from '../../sim/holdings.js';
-import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
-import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+import type { SimActivity } from '../../../sim/activity.js';
+import { simHoldings } from '../../../sim/holdings.js';
+import { SimOrderEngine, type SimOrder } from '../../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
 
 /** The simulated quote token's CTF exchange (any fixed address; the client reads it from /quoteToken). */
 export const OPINION_SIM_EXCHANGE = '0x5F45344126D6488025B0b84A3A8189F2487a7246';

@@ -10,9 +10,9 @@
  * `POST /_sim/api_keys {public_key, private_key}`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SimActivity } from '../../sim/activity.js';
-import { SimOrderEngine, type SimOrder } from '../../sim/orders.js';
-import { json, type SimRequest, type SimResponse, type SimServer } from '../../sim/server.js';
+import type { SimActivity } from '../../../sim/activity.js';
+import { SimOrderEngine, type SimOrder } from '../../../sim/orders.js';
+import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
 
 export const FUTUUR_SIM_MAX_SKEW_S = 60;
 
