@@ -2,7 +2,7 @@
 // exchange, and how far the index lags behind the catalog's change sequence. Exit 1 on mismatch.
 //   npx tsx scripts/check-index.ts
 import { catalogCounts, catalogHighWater, readIndexState } from '../src/indexers/search-indexer.js';
-import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { openSearchScript, printSummary, progressBar, runScript } from './lib/search-script-support.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

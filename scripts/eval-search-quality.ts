@@ -34,7 +34,7 @@ import { loadOpinionPairQueries, loadPolymarketCorpus, realDataAvailable } from 
 import { loadConfig } from '../src/config.js';
 import { evaluateJudged, keywordSearcher, ndcgAtK, loadJudgedRealQueries, searchDocs, type Searcher } from './eval/judged-real.js';
 import { loadRealListings, realListingsAvailable } from './eval/real-listings.js';
-import { searchNodeAvailability, startSearchNode, type SearchNode } from '../src/search/elastic/local-node.js';
+import { searchNodeAvailability, startSearchNode, type SearchNode } from './lib/local-node.js';
 import { createElasticClient } from '../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../src/search/elastic/engine.js';
 import { arg, exitOnHelp } from './lib/cli-args.js';

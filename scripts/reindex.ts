@@ -3,7 +3,7 @@
 // and drop the old index after a short grace period. On PostgreSQL the table is rebuilt in place.
 //   npx tsx scripts/reindex.ts [--batch 2000]
 import { rebuildSearchIndex } from '../src/indexers/search-indexer.js';
-import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { openSearchScript, printSummary, progressBar, runScript } from './lib/search-script-support.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

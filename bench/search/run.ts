@@ -21,7 +21,7 @@ import { toSearchDoc } from '../../src/search/documents.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
-import { startSearchNode, type SearchNode } from '../../src/search/elastic/local-node.js';
+import { startSearchNode, type SearchNode } from '../../scripts/lib/local-node.js';
 import { RawHttpClient } from '../support/raw-http.js';
 import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from './harness.js';

