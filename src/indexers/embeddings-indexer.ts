@@ -19,7 +19,7 @@ import { EmbeddingBackfillLease } from './embedding-lease.js';
 
 export interface EmbeddingIndexerOptions {
   pool: pg.Pool;
-  /** Which database the pool reaches: it decides what holds the lease (indexers/embedding-lease.ts). */
+  /** Which database the pool reaches: it decides what holds the lease (src/indexers/embedding-lease.ts). */
   databaseKind: Database['kind'];
   embedder: Embedder;
   logger?: Logger;

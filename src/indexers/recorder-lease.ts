@@ -1,5 +1,5 @@
 // The recorder's lease: one job runner records at a time. It is a PostgreSQL advisory lock taken
-// through the scheduler's AdvisoryLocks (indexers/scheduler.ts), so it lives where the job locks
+// through the scheduler's AdvisoryLocks (src/indexers/scheduler.ts), so it lives where the job locks
 // live: on a dedicated session with an external database (held as long as that session, freed by the
 // server when the process dies), through the pool on the embedded one (one process per data directory).
 //

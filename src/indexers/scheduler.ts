@@ -91,7 +91,7 @@ export class AdvisoryLocks {
   /**
    * The server process id of the session the locks live on (dedicated session), or null when they are
    * taken through the pool (embedded database): with it, another connection can check in pg_locks
-   * that a lock is still held (a writer's fence, indexers/recorder-lease.ts).
+   * that a lock is still held (a writer's fence, src/indexers/recorder-lease.ts).
    */
   async sessionPid(): Promise<number | null> {
     if (!this.dedicatedSession) return null;

@@ -1,4 +1,4 @@
-// No import circle in the service's code (src/, indexers/, embeddings/): every import counts, static,
+// No import circle in the service's code (src/): every import counts, static,
 // type-only and lazy (`await import(...)`), as `npx madge --circular` counts them. The venue folders
 // name venues through the leaf src/venues/codes.ts, and an adapter reads its venue's facts
 // (./facts.ts), never the descriptor that imports it lazily. (The lint's import-x/no-cycle would see

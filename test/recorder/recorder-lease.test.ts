@@ -1,4 +1,4 @@
-// One recorder at a time across job runners (indexers/recorder-lease.ts), on a real PostgreSQL server:
+// One recorder at a time across job runners (src/indexers/recorder-lease.ts), on a real PostgreSQL server:
 // - two real service instances running the jobs on one database: exactly one records (holds the
 //   lease, writes), the other stands by and writes nothing; when the recorder stops, the other takes
 //   over within its retry interval and writes;

@@ -1,4 +1,4 @@
-// The embedding backfill's lease (indexers/embedding-lease.ts): a lease left by a process that died
+// The embedding backfill's lease (src/indexers/embedding-lease.ts): a lease left by a process that died
 // never holds the backfill up, a live holder still keeps a second runner out, and /health tells who
 // holds it until when and how many markets really lack a vector. Runs on both databases
 // (TEST_DATABASE=server for the server pass). A killed process is exercised for real in

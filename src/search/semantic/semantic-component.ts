@@ -17,7 +17,7 @@ import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCache
 import { SemanticSearchService } from './semantic-search.js';
 import { MarketEmbeddingStore } from './market-embedding-store.js';
 
-/** What the component needs of the embedding indexer (indexers/embeddings-indexer.ts). */
+/** What the component needs of the embedding indexer (src/indexers/embeddings-indexer.ts). */
 export interface BackgroundIndexer {
   start(intervalMs: number): void;
   requestRun(): void;
