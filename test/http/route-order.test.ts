@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
-import { FEATURES } from '../../src/features/index.js';
+import { FEATURES, type FeatureModule, type FeatureParts } from '../../src/features/index.js';
 import { compareSpecificity, mountMostSpecificFirst, type RouterMount } from '../../src/http/route-order.js';
 import { mintTestKey, startTestService, type TestService } from '../helpers/service.js';
 
@@ -61,12 +61,24 @@ describe('route order: the most specific route wins, whatever the mount order', 
     assert.deepEqual(await served([later, { path: '/', router: declining }], ['/kalshi/1']), ['later']);
   });
 
-  describe('the service with its features listed in reverse order', function () {
+  describe('the service with every router handed over in reverse order', function () {
     this.timeout(120_000);
     let svc: TestService;
     let key: string;
     before(async () => {
-      svc = await startTestService({ features: [...FEATURES].reverse() });
+      // Set up in the list's order (a feature uses what those before it provide), but every router
+      // handed to the assembly in reverse: the venue router first, the search router last.
+      const routeLists: NonNullable<FeatureParts['routes']>[] = [];
+      const withoutRoutes = FEATURES.map((f): FeatureModule => ({
+        name: f.name,
+        async setup(ctx) {
+          const { routes, ...rest } = await f.setup(ctx);
+          if (routes) routeLists.push(routes);
+          return rest;
+        },
+      }));
+      const reversed: FeatureModule = { name: 'every route, reversed', setup: async () => ({ routes: (http) => routeLists.flatMap((r) => r(http)).reverse() }) };
+      svc = await startTestService({ features: [...withoutRoutes, reversed] });
       key = await mintTestKey(svc);
     });
     after(async () => svc?.destroy());
