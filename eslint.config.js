@@ -13,7 +13,9 @@ const LAYERS = [
   ['src/embeddings'],
   ['src/search', 'src/matching', 'src/market-data'],
   ['src/indexers'],
-  ['src/http', 'src/ws'],
+  ['src/http', 'src/ws', 'src/metrics'],
+  // features built on the HTTP and stream layers: each one folder with its repository, service, routes and one wiring function
+  ['src/cross-venue'],
 ];
 const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts', 'src/features'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];

@@ -208,4 +208,36 @@ const comparePricesTool = define({
   },
 });
 
-export const TOOLS: readonly ToolDefinition[] = [searchMarkets, semanticSearch, getMarket, getOrderbook, getCluster, comparePricesTool];
+const listOpportunities = define({
+  name: 'list_opportunities',
+  title: 'Clusters by the price gap between venues',
+  description:
+    'Browse the clusters of equivalent markets (GET /api/v1/clusters), largest gap first by default: each with svc_id, title, category, close_time, exchanges, confidence, ' +
+    'quotes[] per member (yes_bid, yes_ask, last_price, volume, as_of, age_seconds, stale, url), best{yes_ask, no_ask} ({exchange, market_id, price, fee}), ' +
+    'gap = 1 - best YES ask - best NO ask and gap_after_fees (each venue\'s published taker fee per contract; fees_complete false when a venue of the best legs publishes none). ' +
+    'A gap above 0 means buying YES on one venue and NO on the other costs less than the $1 one of them pays; stale quotes never count. ' +
+    `${PRICES} Pass next_cursor back as cursor (same other arguments) for the next page. Needs a key of plan pro, max or admin.`,
+  input: z.object({
+    q: z.string().max(200).optional().describe('Words that must all appear in the cluster\'s or a member\'s title'),
+    category,
+    exchange: exchanges.describe('Only clusters that list every one of these venues'),
+    min_venues: z.number().int().min(1).max(9).optional().describe('At least this many member markets (default 2)'),
+    active_only: z.boolean().optional().describe('Count only open members toward min_venues'),
+    min_confidence: z.number().min(0).max(1).optional().describe('The cluster\'s weakest link at least this (0..1)'),
+    min_gap: z.number().min(-1).max(1).optional().describe('Gap before fees at least this, e.g. 0.01 = one cent per contract'),
+    sort: z.enum(['gap', 'volume', 'venues', 'confidence', 'updated']).optional().describe('gap (default, largest first), volume, venues, confidence, updated (freshest quote first)'),
+    limit: z.number().int().min(1).max(100).default(10).describe('Clusters per page, 1..100 (default 10)'),
+    cursor: z.string().min(1).max(200).optional().describe('next_cursor of the previous page'),
+  }),
+  run: (a, { api }) =>
+    answer(api.GET('/api/v1/clusters', {
+      params: {
+        query: {
+          q: a.q, category: a.category, exchange: a.exchange, min_venues: a.min_venues, active_only: a.active_only, min_confidence: a.min_confidence,
+          min_gap: a.min_gap, sort: a.sort, limit: a.limit, cursor: a.cursor,
+        },
+      },
+    })),
+});
+
+export const TOOLS: readonly ToolDefinition[] = [searchMarkets, semanticSearch, getMarket, getOrderbook, getCluster, comparePricesTool, listOpportunities];

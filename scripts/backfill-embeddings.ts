@@ -54,7 +54,7 @@ try {
 
   const result = await indexer.runOnce((p) => {
     const rate = (p.processed / Math.max(1, (Date.now() - started) / 1000)).toFixed(1);
-    const phase = p.phase === 'title' ? 'titles' : 'rules';
+    const phase = `${p.open ? 'open markets\' ' : ''}${p.phase === 'title' ? 'titles' : 'rules'}`;
     if (!barStarted) {
       bar.start(p.total, p.processed, { embedded: p.embedded, rate, phase });
       barStarted = true;

@@ -5,28 +5,31 @@
 // Then the families round (test/fixtures/matching/family-round-labels.jsonl, drawn from the shared data
 // by family and window, never by the matcher: scripts/eval/draw-family-round.ts): precision, recall and
 // F1 per family and overall on its `tune` and `report` splits, and the confusion of relations with the
-// related kinds. Then runs the matcher over the bot-asserted pair files of the shared data (reported,
+// related kinds; the same for the rules round (test/fixtures/matching/rules-round-labels.jsonl:
+// settlement conventions read from the rules, scripts/eval/draw-rules-round.ts). Then runs the matcher over the bot-asserted pair files of the shared data (reported,
 // never tuned to).
 //
 // Usage: npm run eval:matching [-- --set FILE] [--data DIR] [--splits dev,test,test2] [--misses dev|test|test2|all] [--no-bot]
-//                              [--families-only] [--family-misses tune|report|all] [--family-splits tune|report|tune,report]
+//                              [--families-only] [--rules-only] [--family-misses tune|report|all] [--family-splits tune|report|tune,report]
+//   --families-only  the two rounds drawn from the shared data (families, then rules) only; --rules-only: the rules round only
 //   --set     labelled pairs (default test/fixtures/matching/labelled-pairs.jsonl)
 //   --data    the shared data folder (default ../shared/data; skipped with a message when absent)
 //   --splits  the splits to score (default: every split of the file); tuning runs leave the held-out one out
 //   --misses  list the misclassified pairs of a split (default: dev)
 // Settings: MODEL_DIR (the embedding model).
-import { existsSync, readFileSync, createReadStream } from 'node:fs';
+import { existsSync, createReadStream } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { loadConfig } from '../src/config.js';
 import { Embedder } from '../src/embeddings/embedder.js';
-import { parsePairLine, type PairLine } from '../src/matching/pair-input.js';
+import type { PairLine } from '../src/matching/pair-input.js';
 import { scorePairs, type EmbedTexts } from '../src/matching/score-pairs.js';
 import { evaluate, confusionTable, type EvaluationResult } from '../src/matching/evaluation.js';
 import type { PairVerdict, Relation } from '../src/matching/types.js';
 import { slugTitle } from './eval/polymarket-slug-title.js';
-import { evaluateFamilyRound } from './eval/family-round-eval.js';
+import { evaluateFamilyRound, RULES_ROUND } from './eval/family-round-eval.js';
+import { readLabelled, SPLITS, type Split } from './eval/labelled-set.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);
@@ -40,37 +43,14 @@ const setPath = argValue('--set') ?? 'test/fixtures/matching/labelled-pairs.json
 const dataDir = argValue('--data') ?? path.resolve('../shared/data');
 const missesOf = argValue('--misses') ?? 'dev';
 const skipBot = process.argv.includes('--no-bot');
-const familiesOnly = process.argv.includes('--families-only');
+const rulesOnly = process.argv.includes('--rules-only');
+const familiesOnly = process.argv.includes('--families-only') || rulesOnly;
 const familyMissesOf = argValue('--family-misses') ?? 'tune';
 // Tuning runs look at the tune split only: `--family-splits tune`.
 const familySplits = argValue('--family-splits')?.split(',').map((x) => x.trim());
-const SPLITS = ['dev', 'test', 'test2'] as const;
-type Split = (typeof SPLITS)[number];
 const SPLIT_NAMES: Record<Split, string> = { dev: 'dev', test: 'test (old held-out half)', test2: 'test2 (held out)' };
 const splitsWanted = (argValue('--splits') ?? SPLITS.join(',')).split(',').map((s) => s.trim());
 for (const s of splitsWanted) if (!(SPLITS as readonly string[]).includes(s)) throw new Error(`--splits: unknown split '${s}' (known: ${SPLITS.join(', ')})`);
-
-interface Labelled extends PairLine {
-  split: Split;
-  label: Relation;
-  reason: string;
-}
-
-function readLabelled(file: string): Labelled[] {
-  const out: Labelled[] = [];
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      if (!line.trim()) return;
-      const parsed = parsePairLine(line);
-      if (!parsed.ok) throw new Error(`${file}:${i + 1}: ${parsed.error}`);
-      const raw = JSON.parse(line) as { split?: string; label?: string; reason?: string };
-      if (!(SPLITS as readonly (string | undefined)[]).includes(raw.split)) throw new Error(`${file}:${i + 1}: split must be one of ${SPLITS.join(', ')}`);
-      if (raw.label !== 'identical' && raw.label !== 'related' && raw.label !== 'different') throw new Error(`${file}:${i + 1}: label must be identical, related or different`);
-      out.push({ ...parsed.pair, split: raw.split as Split, label: raw.label, reason: raw.reason ?? '' });
-    });
-  return out;
-}
 
 const pct = (x: number) => x.toFixed(3);
 
@@ -201,7 +181,8 @@ try {
   const embed: EmbedTexts = async (texts, kind) => (await model.embedDocuments(texts, kind)).map((d) => d.vector);
   const started = Date.now();
   if (!familiesOnly) await evaluateSet(embed);
-  console.log(await evaluateFamilyRound(embed, { dataDir, missesOf: familyMissesOf, splits: familySplits }));
+  if (!rulesOnly) console.log(await evaluateFamilyRound(embed, { dataDir, missesOf: familyMissesOf, splits: familySplits }));
+  console.log(await evaluateFamilyRound(embed, { dataDir, missesOf: familyMissesOf, splits: familySplits, round: RULES_ROUND }));
   if (!skipBot && !familiesOnly) await evaluateBotFiles(embed);
   console.error(`eval:matching done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {

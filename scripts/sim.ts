@@ -4,6 +4,8 @@
  * Options: `--only kalshi,polymarket`, `--tick-ms 500`, `--seed 1`,
  * `--corpus <code>=<file>` (repeatable; a file in the venue's own format, e.g. ../shared/data/markets/...).
  * `--port-base 9100` gives venue N the port 9100+N-1 instead of a random one.
+ * `--scale N` serves N markets per venue synthesised from its listings (src/sim/scale.ts; venues with
+ * a scale mode: kalshi, polymarket, manifold, predictfun), deterministic by `--seed`.
  */
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { urlEnvKey } from '../src/venues/descriptor.js';
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
   const tickMs = Number(arg('tick-ms')[0] ?? 500);
   const seed = arg('seed')[0] ?? 1;
   const portBase = arg('port-base')[0] ? Number(arg('port-base')[0]) : null;
+  const scale = arg('scale')[0] ? Number(arg('scale')[0]) : undefined;
+  if (scale !== undefined && !(Number.isInteger(scale) && scale > 0)) throw new Error(`--scale expects a positive whole number of markets, got ${arg('scale')[0]}`);
   const perVenue: Partial<Record<ExchangeCode, SimulatorOptions>> = {};
   for (const c of arg('corpus')) {
     const [code, file] = c.split('=');
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
   }
   if (portBase !== null) for (const c of codes) perVenue[c] = { ...perVenue[c], port: portBase + EXCHANGE_CODES.indexOf(c) };
 
-  const sims = await startSimulators(codes, { tickMs, seed }, perVenue);
+  const sims = await startSimulators(codes, { tickMs, seed, scale }, perVenue);
   for (const code of codes) {
     const s = sims.simulators[code];
     if (!s) continue;

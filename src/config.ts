@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DatabaseUrlError, normalizeDatabaseUrl } from './db/connection-string.js';
 import { boolFromEnv, intFromEnv, optionalText, optionalUrl, scheduleOrOff, type SettingsFragment } from './util/env-values.js';
+import { DEFAULT_EMBEDDED_CATALOG_CEILING } from './health/embedded-ceiling.js';
 import { urlEnvKey } from './venues/descriptor.js';
 import type { ExchangeCode } from './venues/exchanges.js';
 import { VENUES } from './venues/index.js';
@@ -17,6 +18,7 @@ import { marketDataSettings } from './market-data/settings.js';
 import { recorderSettings } from './recorder/settings.js';
 import { tradingSettings } from './trading/settings.js';
 import { streamsSettings } from './ws/settings.js';
+import { metricsSettings } from './metrics/settings.js';
 
 export type { PlanFeatureOverrides } from './accounts/settings.js';
 
@@ -25,7 +27,7 @@ export type { PlanFeatureOverrides } from './accounts/settings.js';
  * feature that has settings. Their variables join the service's own below, and each one's part of
  * `Config` is what its `read` returns.
  */
-const FEATURE_SETTINGS = [accountsSettings, searchSettings, semanticSettings, marketDataSettings, recorderSettings, tradingSettings, streamsSettings] as const;
+const FEATURE_SETTINGS = [accountsSettings, searchSettings, semanticSettings, marketDataSettings, recorderSettings, tradingSettings, streamsSettings, metricsSettings] as const;
 
 /**
  * DATABASE_URL: any form the PostgreSQL driver and libpq read (URI with a host or a socket directory,
@@ -66,6 +68,9 @@ const ServiceEnvSchema = z.object({
   PORT: intFromEnv(0, 65535).default(8080).describe('HTTP port (0 picks a free one).'),
   HOST: z.string().default('0.0.0.0').describe('Address to listen on.'),
   DATA_DIR: z.string().default('./data').describe('Where the embedded PostgreSQL keeps its files (`DATA_DIR/pg`), and the credentials key file and the Kalshi datasets; one process per directory.'),
+  EMBEDDED_CATALOG_CEILING: intFromEnv(1_000, 100_000_000)
+    .default(DEFAULT_EMBEDDED_CATALOG_CEILING)
+    .describe('Live markets the embedded database serves within its latency and memory targets (docs/operations.md, "Scale"); past it /health shows `catalog` degraded with a warning to set DATABASE_URL, and the log says so. Nothing is refused or lost beyond it. Ignored with DATABASE_URL.'),
   DATABASE_URL: databaseUrl.describe('An external PostgreSQL >= 15 with pgvector >= 0.8, pg_trgm and unaccent, instead of the embedded one. Any form libpq reads: `postgresql://user:pw@host:5432/db`, a socket directory `postgresql://postgres@/postgres?host=/path/to/socket-dir` (or `%2F`-encoded as the host), or `host=... dbname=... user=...`; one host only. Never quoted in an error (it may hold a password).'),
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live').describe('`live`: the venues\' real APIs; `sim`: the built-in venue simulators.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
@@ -87,6 +92,9 @@ const ServiceEnvSchema = z.object({
     .max(1)
     .default(0.1)
     .describe('The largest share (0..1) of a venue\'s live markets one sync may tombstone; a listing that lacks more removes nothing, and /health shows the refusal (exchanges.<code>.sync_refused) until a sync goes through or `npm run sync -- --allow-removals` overrides it'),
+  SYNC_FULL_INTERVAL_MINUTES: intFromEnv(0, 7 * 24 * 60)
+    .default(24 * 60)
+    .describe('How often a venue sync lists every market (the only run that removes markets), in minutes after the previous full listing began; the runs of `SYNC_SCHEDULE` in between ask each venue only for what changed, or for its open markets, as its API allows (docs/operations.md). 0 = every run is a full listing.'),
   SYNC_PAGE_SIZE: intFromEnv(1, 10_000).default(500).describe('Markets asked of a venue per listing page (each adapter clamps it to the venue\'s maximum).'),
   TLS_CERT_FILE: optionalText.describe('PEM certificate chain: the service serves HTTPS and WSS itself, and re-reads it on SIGHUP; set with `TLS_KEY_FILE` or not at all (docs/operations.md, "TLS").'),
   TLS_KEY_FILE: optionalText.describe('PEM key of `TLS_CERT_FILE`; both or neither.'),
@@ -116,6 +124,7 @@ const EnvSchema = z.object({
   ...recorderSettings.env.shape,
   ...tradingSettings.env.shape,
   ...streamsSettings.env.shape,
+  ...metricsSettings.env.shape,
 });
 
 /** Each fragment's own variables, picked out of the validated environment, through its `read`. */
@@ -195,6 +204,7 @@ const ConfigSchema = z
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      embeddedCatalogCeiling: e.EMBEDDED_CATALOG_CEILING,
       /** HTTPS/WSS served by the service itself: the PEM files, re-read on SIGHUP; null = plain HTTP */
       tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : null,
       exchangeMode: e.EXCHANGE_MODE,
@@ -210,7 +220,7 @@ const ConfigSchema = z
       runJobs: e.RUN_JOBS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** Venue sync: default cron schedule, per-venue overrides (null = no scheduled sync), start-up run, page size. */
-      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE, maxRemovalShare: e.SYNC_MAX_REMOVAL_SHARE },
+      sync: { schedule: e.SYNC_SCHEDULE, schedules, onStart: e.SYNC_ON_START, pageSize: e.SYNC_PAGE_SIZE, maxRemovalShare: e.SYNC_MAX_REMOVAL_SHARE, fullIntervalMs: e.SYNC_FULL_INTERVAL_MINUTES * 60_000 },
       /** Per venue: base-URL overrides and the venue's own market-data keys (from the descriptors' variables). */
       venues,
       conformanceCredentialsFile: e.CONFORMANCE_CREDENTIALS_FILE ? path.resolve(e.CONFORMANCE_CREDENTIALS_FILE) : null,

@@ -21,7 +21,8 @@ import type { TradingComponents } from './trading/setup.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { startVenueRuntime, type VenueRuntime } from './venues/runtime.js';
 import type { StreamGateway } from './ws/gateway.js';
-import { startVenueSyncJobs, type VenueSyncJobs } from './indexers/venue-sync-setup.js';
+import type { VenueSyncJobs } from './indexers/venue-sync-setup.js';
+import { startVenueSync } from './features/venue-sync.js';
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8080 */
@@ -45,6 +46,8 @@ export interface RunningService {
   trading: TradingComponents;
   /** The market-data recorder, when this process runs it (RUN_JOBS and RECORDER_ENABLED). */
   recorder: MarketRecorder | null;
+  /** The port serving only /metrics (METRICS_PORT); null: none. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       healthChecks: Object.assign({}, ...parts.map((p) => p.health)),
       exchangesHealth: exchangesHealth(new SyncStatusStore(db.pool)),
       keyedRouters: (http) => parts.flatMap((p) => p.routes?.(http) ?? []),
+      metrics: parts.find((p) => p.metrics)?.metrics,
     });
     const web = await createHttpServer(app, config);
     for (const part of parts) part.attach?.(web.server);
@@ -90,22 +94,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const catalogChanges = new CatalogChangeEmitter((err) => logger.error({ err, component: 'catalog-changes' }, 'catalog change listener failed'));
     let venueSync: VenueSyncJobs | null = null;
     if (config.runJobs) {
-      const { schedule, schedules, pageSize, maxRemovalShare } = config.sync;
-      const sync = (venueSync = await startVenueSyncJobs({ pool: db.pool, databaseKind: db.kind, adapters: venues.syncAdapters, clock, logger, changes: catalogChanges, schedule, schedules, pageSize, sources: venues.catalogSources, maxRemovalShare }));
+      // The venue sync, the features' jobs, and what each does after a sync (./features/venue-sync.ts).
+      const sync = (venueSync = await startVenueSync({ config, db, venues, clock, logger, changes: catalogChanges }, parts));
       shutdown.push(() => sync.stop());
-      // The features' jobs, and what each does after a sync that changed the catalog.
-      for (const part of parts) {
-        part.jobs?.(sync.scheduler);
-        if (part.onCatalogChange) catalogChanges.onCatalogChanged(part.onCatalogChange);
-      }
-      // The first sync runs now, not only at the first cron tick; requests are served meanwhile.
-      if (config.sync.onStart) void sync.syncAllNow();
     }
     for (const part of parts) part.start?.();
     let closing: Promise<void> | undefined;
     return {
       url, port, db, accounts, keys, logger, venues, venueSync, catalogChanges,
-      streams: use('streams'), trading: use('trading'), recorder: use('recorder'),
+      streams: use('streams'), trading: use('trading'), recorder: use('recorder'), metricsPort: use('metricsPort'),
       tls: web.tls,
       close() {
         closing ??= stopAll().then(() => logger.info('service stopped'));

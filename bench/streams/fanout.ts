@@ -43,6 +43,7 @@ import { VenueFeed, type FeedMessage } from '../../src/ws/venue-feed.js';
 import { STREAM_MAX_BYTES } from '../../src/ws/setup.js';
 import { createKalshiStreamClient } from '../../src/venues/kalshi/stream.js';
 import { arg } from '../../scripts/lib/cli-args.js';
+import { ask } from '../support/child-ipc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientCounts = arg('clients', '1000,5000').split(',').map(Number);
@@ -53,18 +54,6 @@ const PER_CLIENT = 5;
 const WORKERS = 2;
 const priority = process.argv.includes('--priority') ? Number(arg('priority', '0')) : null;
 
-type Reply = { type: string; [k: string]: unknown };
-function ask(child: ChildProcess, msg: object, expect?: string): Promise<Reply> {
-  return new Promise((resolve) => {
-    const on = (m: Reply): void => {
-      if (expect && m.type !== expect) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
 const child = (file: string): ChildProcess => {
   const c = fork(path.join(here, file), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   if (priority !== null && c.pid) os.setPriority(c.pid, priority);
@@ -102,7 +91,7 @@ const feed = new VenueFeed({
 });
 // The probe: one subscriber per market, first in line, noting when each message's upstream cause arrived.
 const receivedAt = new Map<string, number>();
-const kindCode = (t: MessageType): number => (t === 'orderbook' ? 1 : 0);
+const kindCode = (t: FeedMessage['type']): number => (t === 'orderbook' ? 1 : 0);
 for (const id of markets) {
   feed.add({ deliver: (m: FeedMessage) => void (!m.snapshot && receivedAt.set(`${id}|${kindCode(m.type)}|${m.seq}`, upstreamAt)) }, { marketId: id, yesOutcomeId: 'yes' }, new Set<MessageType>(['prices', 'orderbook']));
 }

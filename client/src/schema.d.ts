@@ -1071,6 +1071,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse the clusters of equivalent markets with their live prices, best YES/NO asks and the gap between venues
+         * @description Plans: pro, max, admin. Quotes come only from what the service holds (stream books and live reads in memory, the recorder, the catalog's last sync), never a venue call per cluster; each says its age, and one older than its venue's freshness bound is `stale` and never counts for `best`. Cursors are snapshots: the first page stores the order of the whole listing and next_cursor names it with an offset, so later pages continue that order (with current quotes) and no cluster is repeated or skipped while prices move; a cluster dissolved since is left out. A cursor lasts 10 minutes and only with the first page's filters and sort.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this cluster (one cluster's quotes, best legs and gap, as a compare view reads them); a merged-away svc_id is not followed */
+                    svc_id?: string;
+                    /** @description Words, every one of them (English stems) in the cluster's title or a member's title */
+                    q?: string;
+                    /** @description One category of the shared vocabulary (GET /api/v1/categories lists them with counts); each result's `venue_category` keeps the venue's own word */
+                    category?: "politics" | "crypto" | "sports" | "economics" | "finance" | "tech" | "science" | "climate" | "world" | "culture" | "other";
+                    /** @description Only clusters that list EVERY venue named: repeat the parameter (exchange=kalshi&exchange=polymarket) or separate codes with commas */
+                    exchange?: (string | string[]) & (string | ("kalshi" | "polymarket" | "limitless" | "predictfun" | "opinion" | "futuur" | "probable" | "manifold" | "predictit")[]);
+                    /** @description Clusters with at least this many member markets the catalog holds (open ones with active_only); default 2 */
+                    min_venues?: number;
+                    /** @description true: count only open members toward min_venues (a cluster needs that many open markets) */
+                    active_only?: boolean;
+                    /** @description the cluster's confidence (its weakest link) at least this */
+                    min_confidence?: number;
+                    /** @description gap at least this (e.g. 0.01: one cent per contract before fees); clusters without a gap are left out */
+                    min_gap?: number;
+                    /** @description gap (default, largest first), volume (summed over members), venues (member count), confidence, updated (freshest quote first); ties by svc_id */
+                    sort?: "gap" | "volume" | "venues" | "confidence" | "updated";
+                    limit?: number;
+                    /** @description next_cursor of the previous page, with the same other parameters */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "svc_id": "svc_3f9a2c7d1e",
+                         *           "title": "Will the Fed cut rates in December 2026?",
+                         *           "category": "economics",
+                         *           "close_time": "2026-12-10T19:00:00Z",
+                         *           "market_count": 20,
+                         *           "exchanges": [
+                         *             "kalshi"
+                         *           ],
+                         *           "confidence": 0.42,
+                         *           "volume": 1250.5,
+                         *           "quoted_at": "2026-12-10T19:00:00Z",
+                         *           "quotes": [
+                         *             {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "title": "Will the Fed cut rates in December 2026?",
+                         *               "url": "https://example.com/market",
+                         *               "status": "status",
+                         *               "yes_bid": 0.42,
+                         *               "yes_ask": 0.42,
+                         *               "last_price": 0.42,
+                         *               "volume": 1250.5,
+                         *               "as_of": "2026-12-10T19:00:00Z",
+                         *               "age_seconds": 20,
+                         *               "stale": false,
+                         *               "source": "stream"
+                         *             }
+                         *           ],
+                         *           "best": {
+                         *             "yes_ask": {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "price": 0.42,
+                         *               "fee": 1250.5
+                         *             },
+                         *             "no_ask": {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "price": 0.42,
+                         *               "fee": 1250.5
+                         *             }
+                         *           },
+                         *           "gap": 1250.5,
+                         *           "gap_after_fees": 1250.5,
+                         *           "fees_complete": false
+                         *         }
+                         *       ],
+                         *       "count": 20,
+                         *       "total": 20,
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ClusterList"];
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The plan of the key has no svc lookups (pro, max, admin) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster_id}": {
         parameters: {
             query?: never;
@@ -1546,7 +1699,9 @@ export interface paths {
                             relation: "identical" | "related" | "different";
                             /** @description Kind of a related link: other_strike, other_date, complementary, implies, same_event */
                             kind: string | null;
+                            /** @description The probability that the relation is right, calibrated on the labelled pairs (for identical: that the two are the same question; otherwise: that they are not) */
                             confidence: number;
+                            /** @description The decisive reasons; a rules veto quotes the rule sentence of each market ('veto: rules: ...') */
                             reasons: string[];
                             veto: string | null;
                             /** @description Whether the two are in one cluster now (overrides and one-market-per-venue apply there) */
@@ -3402,6 +3557,121 @@ export interface paths {
                             })[];
                             count: number;
                         };
+                    };
+                };
+                /** @description Invalid parameters; the message names the field. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The plan of the key has no svc lookups (pro, max, admin) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown or dissolved svc_id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/svc/{svc_id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member's price series on one time grid, for plotting the venues side by side
+         * @description Plans: pro, max, admin. Recorded data where the recorder holds trades of the member in the range, the venue's price history otherwise. A merged-away svc_id answers with its survivor (merged_into).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start of the range (default: a day of 1m, a week of 1h, 90 days of 1d before end) */
+                    start?: string;
+                    /** @description End of the range (default now) */
+                    end?: string;
+                    /** @description The grid's step; at most 2000 points */
+                    interval?: "1m" | "1h" | "1d";
+                };
+                header?: never;
+                path: {
+                    /** @example svc_abcdefgh2345 */
+                    svc_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "svc_id": "svc_3f9a2c7d1e",
+                         *       "merged_into": "merged-into",
+                         *       "interval": "interval",
+                         *       "timestamps": [
+                         *         "2026-12-10T19:00:00Z"
+                         *       ],
+                         *       "series": [
+                         *         {
+                         *           "exchange": "kalshi",
+                         *           "market_id": "KXFEDDECISION-26DEC-C25",
+                         *           "source": "recorded",
+                         *           "note": "note",
+                         *           "prices": [
+                         *             0.42
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ClusterPrices"];
                     };
                 };
                 /** @description Invalid parameters; the message names the field. */
@@ -6843,6 +7113,10 @@ export interface paths {
                          *           "status": "ok",
                          *           "titles_pending": 20,
                          *           "rules_pending": 20,
+                         *           "open_titles_pending": 20,
+                         *           "open_rules_pending": 20,
+                         *           "backlog_rate_per_s": 1250.5,
+                         *           "backlog_eta_s": 20,
                          *           "titles_to_check": 20,
                          *           "rules_to_check": 20,
                          *           "backfill_lease": {
@@ -6896,6 +7170,72 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operator metrics (Prometheus text format)
+         * @description Every family is named predmarkets_*: venue syncs (duration, requests, errors per exchange and kind), catalog markets by status and the age of each venue's newest change, the embedding backlog and its rate, the matching job's last run, HTTP latency per route, rate-limit rejections, stream clients, subscriptions and drops, database pool waits; docs/operations.md lists them. Needs an API key of plan admin unless METRICS_PUBLIC=true; METRICS_PORT serves it on a separate port without a key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The metrics */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Missing or invalid API key (when METRICS_PUBLIC is false) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key is not of plan admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -7123,6 +7463,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ws/svc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time cross-venue cluster stream (WebSocket)
+         * @description Upgrade to WebSocket with an API key whose plan has the svc lookups (pro, max, admin): X-API-Key, or ?api_key= from a browser. Send {"action":"subscribe","svc_ids":[...]}: answered {"event":"subscribed","svc_ids":[...]}, then a snapshot of each cluster (every member quote and the best), then a quote message on each member change and a best message when the best YES ask, best NO ask or gap changes, each with the cluster's seq. merged / dissolved when a cluster merges (the survivor is followed from then on) or dissolves. Errors: {"error":"..."}, the connection stays open. Limits, keepalive and sizes as the venue streams: WS_MAX_SUBSCRIPTIONS clusters per connection, ping every 54 s, 16 KB messages.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket stream. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The key's plan has no svc lookups. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7281,7 +7672,7 @@ export interface components {
             exchanges: string[];
             category: string;
             close_time: string | null;
-            /** @description The lowest confidence of the links holding the cluster together */
+            /** @description The lowest calibrated confidence of the links holding the cluster together: the measured probability that its weakest link is right (see members[].match.confidence) */
             confidence: number;
             created_at: string;
             updated_at: string;
@@ -7293,6 +7684,94 @@ export interface components {
                 title: string;
                 url: string | null;
                 match: components["schemas"]["MemberMatch"];
+            }[];
+        };
+        ClusterList: {
+            items: {
+                svc_id: string;
+                title: string;
+                category: string;
+                close_time: string | null;
+                market_count: number;
+                exchanges: string[];
+                confidence: number;
+                /** @description Summed volume of the members (each venue's own units) */
+                volume: number;
+                /** @description The freshest member quote */
+                quoted_at: string | null;
+                quotes: {
+                    exchange: string;
+                    market_id: string;
+                    title: string;
+                    /** @description The market on its venue */
+                    url: string | null;
+                    /** @description The catalog's status; null when the catalog no longer holds the market */
+                    status: string | null;
+                    yes_bid: number | null;
+                    yes_ask: number | null;
+                    last_price: number | null;
+                    volume: number | null;
+                    /**
+                     * Format: date-time
+                     * @description When the bid and ask were true
+                     */
+                    as_of: string | null;
+                    age_seconds: number | null;
+                    /** @description Older than the venue's freshness bound, or no bid/ask held: never used for best */
+                    stale: boolean;
+                    /**
+                     * @description Where the bid and ask came from: a stream book or a live read in memory, the recorder, or the catalog's last sync
+                     * @enum {string|null}
+                     */
+                    source: "stream" | "live" | "recorded" | "catalog" | null;
+                }[];
+                best: {
+                    /** @description The lowest YES ask over the fresh quotes of open members */
+                    yes_ask: {
+                        exchange: string;
+                        market_id: string;
+                        price: number;
+                        /** @description The venue's taker fee for one contract at this price (dollars) */
+                        fee: number;
+                    } | null;
+                    /** @description The lowest NO ask (1 - YES bid) over the same quotes */
+                    no_ask: {
+                        exchange: string;
+                        market_id: string;
+                        price: number;
+                        /** @description The venue's taker fee for one contract at this price (dollars) */
+                        fee: number;
+                    } | null;
+                };
+                /** @description 1 - best YES ask - best NO ask; above 0, buying YES on one venue and NO on another costs less than the $1 one of them pays (before fees) */
+                gap: number | null;
+                /** @description gap minus both legs' taker fees per contract (each venue's published model; per-order rounding computed for a 100-contract order) */
+                gap_after_fees: number | null;
+                /** @description false: a venue of the best legs publishes no fee model, counted as 0 */
+                fees_complete: boolean;
+            }[];
+            count: number;
+            /** @description Clusters in the whole listing (as of its first page) */
+            total: number;
+            next_cursor: string | null;
+        };
+        ClusterPrices: {
+            svc_id: string;
+            merged_into: string | null;
+            interval: string;
+            /** @description The grid: the start of each period, oldest first */
+            timestamps: string[];
+            series: {
+                exchange: string;
+                market_id: string;
+                /**
+                 * @description recorded: the recorder's trades; venue: the venue's price history; none: neither (note says why)
+                 * @enum {string}
+                 */
+                source: "recorded" | "venue" | "none";
+                note: string | null;
+                /** @description YES price at the end of each period, aligned with timestamps; carried forward; null before the first */
+                prices: (number | null)[];
             }[];
         };
         CredentialList: {
@@ -7396,6 +7875,14 @@ export interface components {
                     titles_pending?: number;
                     /** @description live markets whose rules have no vector yet */
                     rules_pending?: number;
+                    /** @description of titles_pending, the open markets' (embedded first) */
+                    open_titles_pending?: number;
+                    /** @description of rules_pending, the open markets' (embedded before any closed market's rules) */
+                    open_rules_pending?: number;
+                    /** @description texts leaving the backlog per second over about the last minute (run through the model, or reused by content hash) */
+                    backlog_rate_per_s?: number;
+                    /** @description seconds until the backlog is empty at that rate; null when it does not move */
+                    backlog_eta_s?: number | null;
                     /** @description catalog rows changed since the title pass looked (most only in price or volume) */
                     titles_to_check?: number;
                     rules_to_check?: number;
@@ -7673,6 +8160,7 @@ export interface components {
         };
         /** @description How a market joined its cluster */
         MemberMatch: {
+            /** @description The probability that the link is right (the two markets ask the same question), calibrated on the service's labelled pairs: of the links the judge made with this raw score, the share that were labelled identical (1 for an operator's force-pair) */
             confidence: number;
             /**
              * @description 'judge': the pair judge linked it; 'operator': a force-pair override
@@ -7901,7 +8389,7 @@ export interface components {
             /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
             exchange: string;
             market_id: string;
-            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8098,7 +8586,7 @@ export interface components {
             /** @description A venue whose orders you sign: polymarket, limitless, predictfun, opinion */
             exchange: string;
             market_id: string;
-            /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8135,7 +8623,7 @@ export interface components {
                 /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
                 exchange: string;
                 market_id: string;
-                /** @description kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades */
+                /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
                 outcome: string;
                 /** @enum {string} */
                 side: "buy" | "sell";
@@ -8390,6 +8878,108 @@ export interface components {
                 source: "recorded" | "catalog";
             }[];
             count: number;
+        };
+        SvcStreamAck: {
+            /** @enum {string} */
+            event: "subscribed" | "unsubscribed";
+            svc_ids: string[];
+        };
+        /** @description The cross-venue best changed. */
+        SvcStreamBest: {
+            /** @enum {string} */
+            type: "best";
+            svc_id: string;
+            yes_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            no_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            gap: number | null;
+            /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
+            seq: number;
+        };
+        SvcStreamBestFields: {
+            /** @description The lowest YES ask over the fresh member quotes. */
+            yes_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            /** @description The lowest NO ask (1 - YES bid) over the fresh member quotes. */
+            no_ask: {
+                exchange: string;
+                market_id: string;
+                price: number;
+            } | null;
+            /** @description 1 - yes_ask - no_ask: above 0, buying YES and NO on the two venues costs less than the 1 they pay (before fees). */
+            gap: number | null;
+        };
+        /** @description The cluster no longer exists: nothing more comes for this svc_id. */
+        SvcStreamDissolved: {
+            /** @enum {string} */
+            type: "dissolved";
+            svc_id: string;
+        };
+        /** @description The svc_id's cluster merged into merged_into: the client now follows that cluster, whose snapshot follows. */
+        SvcStreamMerged: {
+            /** @enum {string} */
+            type: "merged";
+            svc_id: string;
+            merged_into: string;
+        };
+        /** @description One member's quote changed. */
+        SvcStreamQuote: {
+            /** @enum {string} */
+            type: "quote";
+            svc_id: string;
+            exchange: string;
+            market_id: string;
+            yes_bid: number | null;
+            yes_ask: number | null;
+            last_price: number | null;
+            /**
+             * Format: date-time
+             * @description When the service last had this quote from the venue.
+             */
+            as_of: string;
+            /** @description Older than its venue's freshness bound and not held from a live stream: never used for best. */
+            stale: boolean;
+            /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
+            seq: number;
+        };
+        /** @description Every member's quote and the best: on subscribe, after the cluster's members changed, after a fan-out leader change. */
+        SvcStreamSnapshot: {
+            /** @enum {string} */
+            type: "snapshot";
+            svc_id: string;
+            quotes: {
+                exchange: string;
+                market_id: string;
+                yes_bid: number | null;
+                yes_ask: number | null;
+                last_price: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the service last had this quote from the venue.
+                 */
+                as_of: string;
+                /** @description Older than its venue's freshness bound and not held from a live stream: never used for best. */
+                stale: boolean;
+            }[];
+            best: components["schemas"]["SvcStreamBestFields"];
+            /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
+            seq: number;
+        };
+        /** @description Client message on /ws/svc: {"action":"subscribe"|"unsubscribe","svc_ids":[...]}. A svc_id that merged away is followed as its survivor (a merged message first). */
+        SvcStreamSubscribe: {
+            /** @enum {string} */
+            action: "subscribe" | "unsubscribe";
+            svc_ids: string[];
         };
         /** @description The latest sync of the venue removed nothing: its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. Cleared by the next sync that goes through; `npm run sync -- --allow-removals` overrides. */
         SyncRefused: {

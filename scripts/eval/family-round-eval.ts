@@ -1,14 +1,30 @@
-// Scores the judge on the families round: re-draws the pairs from the shared data
-// (draw-family-round.ts), joins the labels by id, and reports precision, recall and F1 of identity
-// links per family and overall on each split, and the confusion of relations with the related kinds.
+// Scores the judge on a labelled round drawn from the shared data (the families round,
+// draw-family-round.ts, or the rules round, draw-rules-round.ts): re-draws the pairs, joins the labels
+// by id, and reports precision, recall and F1 of identity links per family (shape) and overall on each
+// split, the confusion of relations with the related kinds, and the reliability of link confidence.
 import { readFileSync } from 'node:fs';
-import { drawFamilyRound, FAMILIES, type RoundPair } from './draw-family-round.js';
+import { drawFamilyRound, FAMILIES, type RoundMarket } from './draw-family-round.js';
+import { drawRulesRound, familyRoundIds, RULE_SHAPES } from './draw-rules-round.js';
 import { evaluate, type EvaluationResult } from '../../src/matching/evaluation.js';
 import { scorePairs, type EmbedTexts } from '../../src/matching/score-pairs.js';
 import type { PairVerdict, RelatedKind, Relation } from '../../src/matching/types.js';
 
 export const FAMILY_LABELS_PATH = 'test/fixtures/matching/family-round-labels.jsonl';
+export const RULES_LABELS_PATH = 'test/fixtures/matching/rules-round-labels.jsonl';
 const SPLITS = ['tune', 'report'] as const;
+
+/** What scoring a round needs: its name, labels, families and how its pairs are drawn. */
+export interface LabelledRound {
+  name: string;
+  labelsPath: string;
+  families: readonly string[];
+  draw: (dataDir: string) => { id: string; a: RoundMarket; b: RoundMarket }[] | null;
+}
+
+export const FAMILIES_ROUND: LabelledRound = { name: 'Families round', labelsPath: FAMILY_LABELS_PATH, families: FAMILIES, draw: (dir) => drawFamilyRound(dir) };
+export const RULES_ROUND: LabelledRound = {
+  name: 'Rules round', labelsPath: RULES_LABELS_PATH, families: RULE_SHAPES, draw: (dir) => drawRulesRound(dir, familyRoundIds(FAMILY_LABELS_PATH)),
+};
 
 export interface FamilyLabel {
   id: string;
@@ -27,19 +43,19 @@ export function readFamilyLabels(file = FAMILY_LABELS_PATH): FamilyLabel[] {
 }
 
 export interface ScoredFamilyPair {
-  pair: RoundPair;
+  pair: { id: string; a: RoundMarket; b: RoundMarket };
   label: FamilyLabel;
   verdict: PairVerdict;
 }
 
 /** The round's pairs with their labels and the judge's verdicts, or null when the shared data is absent. */
-export async function scoreFamilyRound(embed: EmbedTexts, dataDir: string): Promise<ScoredFamilyPair[] | null> {
-  const pairs = drawFamilyRound(dataDir);
+export async function scoreFamilyRound(embed: EmbedTexts, dataDir: string, round: LabelledRound = FAMILIES_ROUND): Promise<ScoredFamilyPair[] | null> {
+  const pairs = round.draw(dataDir);
   if (!pairs) return null;
-  const labels = new Map(readFamilyLabels().map((l) => [l.id, l]));
+  const labels = new Map(readFamilyLabels(round.labelsPath).map((l) => [l.id, l]));
   const labelled = pairs.filter((p) => labels.has(p.id));
   const unlabelled = pairs.length - labelled.length;
-  if (unlabelled > 0) console.error(`families round: ${unlabelled} drawn pairs have no label (the shared data changed?); scored the ${labelled.length} labelled`);
+  if (unlabelled > 0) console.error(`${round.name}: ${unlabelled} drawn pairs have no label (the shared data changed?); scored the ${labelled.length} labelled`);
   // The judge sees the markets as the matching job would; time of judgement is each pair's own
   // listing, so a market without a close time is not compared with today.
   const verdicts = await scorePairs(labelled, embed, { asOfMs: null });
@@ -54,16 +70,20 @@ function metrics(rows: ScoredFamilyPair[]): EvaluationResult {
 }
 
 /** The report as Markdown (tables per split, confusion, the misses of one split). */
-export async function evaluateFamilyRound(embed: EmbedTexts, options: { dataDir: string; missesOf?: string; splits?: readonly string[] }): Promise<string> {
-  const all = await scoreFamilyRound(embed, options.dataDir);
+export async function evaluateFamilyRound(
+  embed: EmbedTexts,
+  options: { dataDir: string; missesOf?: string; splits?: readonly string[]; round?: LabelledRound },
+): Promise<string> {
+  const round = options.round ?? FAMILIES_ROUND;
+  const all = await scoreFamilyRound(embed, options.dataDir, round);
   const scored = all && options.splits ? all.filter((r) => options.splits!.includes(r.label.split)) : all;
-  if (!scored) return `## Families round\n\nskipped: ${options.dataDir} has no pairs/opinion-polymarket.jsonl or Gamma markets (the shared data folder is not on this machine)\n`;
-  const out: string[] = [`## Families round (${FAMILY_LABELS_PATH}: ${scored.length} pairs)\n`];
+  if (!scored) return `## ${round.name}\n\nskipped: ${options.dataDir} has no pairs/opinion-polymarket.jsonl or Gamma markets (the shared data folder is not on this machine)\n`;
+  const out: string[] = [`## ${round.name} (${round.labelsPath}: ${scored.length} pairs)\n`];
   out.push('| split | family | pairs | identical | identity precision | identity recall | F1 | relation accuracy |', '|---|---|---:|---:|---:|---:|---:|---:|');
   for (const split of SPLITS) {
     if (options.splits && !options.splits.includes(split)) continue;
     const inSplit = scored.filter((r) => r.label.split === split);
-    for (const family of [...FAMILIES, 'all'] as const) {
+    for (const family of [...round.families, 'all']) {
       const rows = family === 'all' ? inSplit : inSplit.filter((r) => r.label.family === family);
       if (!rows.length) continue;
       const m = metrics(rows);

@@ -1,7 +1,9 @@
 // Per-venue sync state in venue_sync_status (read by /health): running | ok | failed, when the
 // last attempt and the last success ended, how many live markets the catalog holds (counted as they
 // arrive while a sync runs), the last error, the cursor an interrupted listing resumes from, the
-// source the catalog was filled from, and the latest sync refused for the removals it would have made.
+// source the catalog was filled from, the latest sync refused for the removals it would have made,
+// when the latest full listing and the latest successful run started (what the next short run asks
+// the venue for), and what the latest run cost (`last_run`, read by /health and the metrics).
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { SyncCursorState } from './catalog-writer.js';
@@ -20,6 +22,28 @@ export interface VenueSyncStatus {
   /** The listing the catalog was filled from (`simulator`, `live <base URLs>`); null: not recorded. */
   source: string | null;
   sync_refused: SyncRefusal | null;
+  /** When the latest complete full listing started (null: none yet). */
+  last_full_at: string | null;
+  /** When the latest successful run of either kind started: a short run asks for changes since then. */
+  changes_since: string | null;
+  last_run: SyncRunStats | null;
+}
+
+/** What one run did and cost: one place for /health and the metrics. */
+export interface SyncRunStats {
+  /** `full` lists everything and is the only kind that tombstones; `incremental` asks for changes. */
+  kind: 'full' | 'incremental';
+  ok: boolean;
+  started_at: string;
+  duration_ms: number;
+  /** Requests the run made to the venue (retries included). */
+  requests: number;
+  pages: number;
+  /** Markets the venue returned. */
+  markets: number;
+  /** Markets written (inserted or rewritten because their content changed). */
+  rows_written: number;
+  removed: number;
 }
 
 /** A sync that would have removed too much, or a catalog of another source: nothing was removed. */
@@ -51,8 +75,8 @@ export class SyncStatusStore {
   private async read(exchange: ExchangeCode | null): Promise<VenueSyncStatus[]> {
     // While a sync runs its pages are committed one by one: count what is in the catalog now (the
     // stored count is the last completed sync's, 0 during the first one).
-    const r = await this.pool.query<{ exchange: ExchangeCode; status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null; source: string | null; sync_refused: SyncRefusal | null }>(
-      `SELECT s.exchange, s.status, s.last_sync_at, s.last_success_at, s.last_error, s.cursor, s.source, s.sync_refused,
+    const r = await this.pool.query<{ exchange: ExchangeCode; status: SyncState; last_sync_at: Date | null; last_success_at: Date | null; last_error: string | null; markets: number; cursor: SyncCursorState | null; source: string | null; sync_refused: SyncRefusal | null; last_full_at: Date | null; changes_since: Date | null; last_run: SyncRunStats | null }>(
+      `SELECT s.exchange, s.status, s.last_sync_at, s.last_success_at, s.last_error, s.cursor, s.source, s.sync_refused, s.last_full_at, s.changes_since, s.last_run,
               CASE WHEN s.status = 'running' THEN (SELECT count(*)::int FROM markets m WHERE m.exchange = s.exchange AND NOT m.removed) ELSE s.markets END AS markets
        FROM venue_sync_status s WHERE $1::text IS NULL OR s.exchange = $1`,
       [exchange],
@@ -67,6 +91,9 @@ export class SyncStatusStore {
       cursor: row.cursor,
       source: row.source,
       sync_refused: row.sync_refused,
+      last_full_at: row.last_full_at?.toISOString() ?? null,
+      changes_since: row.changes_since?.toISOString() ?? null,
+      last_run: row.last_run,
     }));
   }
 
@@ -123,6 +150,27 @@ export class SyncStatusStore {
       [exchange, at, error.slice(0, 2000)],
     );
     return r.rows[0].markets;
+  }
+
+  /**
+   * Records a finished run: its cost, and for a successful one where the next short run starts
+   * (and, for a full listing, when the next full one is due).
+   */
+  async recordRun(exchange: ExchangeCode, run: SyncRunStats, changesSince: string): Promise<void> {
+    const started = new Date(changesSince);
+    await this.pool.query(
+      `UPDATE venue_sync_status SET last_run = $2::jsonb,
+         changes_since = CASE WHEN $3 THEN $4::timestamptz ELSE changes_since END,
+         last_full_at = CASE WHEN $3 AND $5 THEN $4::timestamptz ELSE last_full_at END
+       WHERE exchange = $1`,
+      [exchange, jsonParam(run), run.ok, started, run.kind === 'full'],
+    );
+  }
+
+  /** Ids of the venue's markets the catalog holds as open or upcoming. */
+  async openMarketIds(exchange: ExchangeCode): Promise<string[]> {
+    const r = await this.pool.query<{ market_id: string }>("SELECT market_id FROM markets WHERE exchange = $1 AND NOT removed AND NOT closed", [exchange]);
+    return r.rows.map((row) => row.market_id);
   }
 
   /** Forgets a stored resume cursor (e.g. one the venue no longer accepts). */

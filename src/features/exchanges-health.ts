@@ -9,7 +9,7 @@ export function exchangesHealth(statuses: SyncStatusStore): ExchangesCheck {
     return Object.fromEntries(
       EXCHANGE_CODES.map((code) => {
         const r = byCode.get(code);
-        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0, sync_refused: r?.sync_refused ?? null }];
+        return [code, { status: r?.status ?? 'never', last_sync_at: r?.last_sync_at ?? null, markets: r?.markets ?? 0, sync_refused: r?.sync_refused ?? null, last_full_at: r?.last_full_at ?? null, last_run: r?.last_run ?? null }];
       }),
     );
   };

@@ -17,13 +17,16 @@ import type { HealthCheck } from '../health/component-health.js';
 import type { HttpContext } from '../http/app.js';
 import type { RouterMount } from '../http/route-order.js';
 import type { MarketDataService } from '../market-data/market-data-service.js';
+import type { AppMetrics } from '../metrics/setup.js';
 import type { RecordedStore } from '../recorder/recorded-store.js';
 import type { MarketRecorder } from '../recorder/recorder.js';
+import type { SemanticComponent } from '../search/semantic/semantic-component.js';
 import type { TradingComponents } from '../trading/setup.js';
 import type { Clock } from '../util/clock.js';
 import type { VenueRuntime } from '../venues/runtime.js';
 import type { StreamGateway } from '../ws/gateway.js';
 import type { JobScheduler } from '../indexers/scheduler.js';
+import type { SyncResult } from '../indexers/venue-sync.js';
 
 /** What one feature hands to the features after it in the list (and the service to its caller), by name. */
 export interface FeatureServices {
@@ -35,6 +38,9 @@ export interface FeatureServices {
   streams: StreamGateway;
   trading: TradingComponents;
   recorder: MarketRecorder | null;
+  semantic: SemanticComponent;
+  /** The port serving only /metrics (METRICS_PORT); null: none. */
+  metricsPort: number | null;
 }
 
 /** What every feature is built from. */
@@ -63,6 +69,10 @@ export interface FeatureParts {
   jobs?: (scheduler: JobScheduler) => void;
   /** Where the jobs run: after each venue sync that changed the catalog. */
   onCatalogChange?: CatalogChangeListener;
+  /** Where the jobs run: after each venue's sync run, whatever it changed. */
+  onSyncResult?: (result: SyncResult) => void;
+  /** GET /metrics and the request timings it reports (one feature: metrics). */
+  metrics?: AppMetrics;
   /** Before the server listens: e.g. take WebSocket upgrades. */
   attach?: (server: http.Server) => void;
   /** Once the server listens (background work that must not delay the start). */

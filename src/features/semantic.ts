@@ -29,6 +29,7 @@ export const semanticFeature: FeatureModule = {
       throw err;
     }
     return {
+      provides: { semantic },
       routes: (http) => [
         { path: '/search', router: createSemanticRouter({ requireFeature: http.requireFeature, getService: () => semantic.getService(), cache: semantic.resultCache, unavailableReason: () => semantic.unavailableReason(), catalog: new CatalogReader(db.pool) }) },
       ],

@@ -11,13 +11,16 @@ import type { FeatureModule } from './feature-module.js';
 
 export const tradingFeature: FeatureModule = {
   name: 'trading',
-  async setup({ config, db, logger, venues }) {
+  async setup({ config, db, logger, venues, use }) {
+    const marketData = use('marketData');
     const trading = await setupTrading({
       pool: db.pool,
       exclusiveDatabase: db.kind === 'embedded',
       settings: { ...config.trading, dataDir: config.dataDir },
       baseUrls: venues.simBaseUrls ?? Object.fromEntries(Object.entries(config.venues).map(([code, v]) => [code, v.baseUrls])),
       logger,
+      // yes / no on the token venues: the market's outcomes (catalog, else the venue).
+      outcomesOf: (code, marketId) => marketData.findMarket(code, marketId).then((m) => m.outcomes, () => null),
     });
     const jobRuns = new JobRunStore(db.pool);
     return {

@@ -1,7 +1,7 @@
 // The Express application: middleware, the route groups, and the error handling that turns every
 // failure into `{ "error": message }`. Routers of the feature areas (search, venues, trading...) are
 // built by the composition root and handed in, so this file knows no feature's internals.
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/accounts.js';
 import type { ApiKeyService } from '../accounts/api-keys.js';
@@ -13,7 +13,7 @@ import { HttpError, notFound } from './errors.js';
 import { requireApiKey } from './middleware/api-key.js';
 import { compression } from './middleware/compression.js';
 import { cors } from './middleware/cors.js';
-import { methodNotAllowed, operationsOf } from './middleware/method-not-allowed.js';
+import { methodNotAllowed, operationsOf, type KnownOperation } from './middleware/method-not-allowed.js';
 import { planGate, type RequireFeature } from './middleware/plan.js';
 import { requestContext } from './middleware/request-context.js';
 import { serverTiming } from './middleware/server-timing.js';
@@ -64,6 +64,8 @@ export interface AppDeps {
   exchangesHealth?: ExchangesCheck;
   /** Feature routers mounted under /api/v1 behind the API-key check, e.g. { path: '/search', router }, in any order (most specific first: route-order.ts). */
   keyedRouters?: (ctx: HttpContext) => RouterMount[];
+  /** GET /metrics and the request timings it reports (src/metrics/setup.ts); absent: no /metrics. */
+  metrics?: { public: boolean; scrape: RequestHandler; observe(operations: readonly KnownOperation[]): RequestHandler };
 }
 
 /** What feature routers need from the frame. */
@@ -94,6 +96,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', 'weak');
 
   const openApiDocument = buildOpenApiDocument(deps.settings.version);
+  // Every request from here on is timed for /metrics, 405s and 401s included.
+  if (deps.metrics) app.use(deps.metrics.observe(operationsOf(openApiDocument)));
   // Before the body parser and the key check: a wrong method is a 405 whatever the body or the key.
   app.use(methodNotAllowed([...operationsOf(openApiDocument), ...notBuiltRoutes()]));
 
@@ -117,6 +121,10 @@ export function createApp(deps: AppDeps): Express {
 
   const requireFeature = planGate(deps.plans);
   const ctx: HttpContext = { requireFeature, logger: deps.logger, clock: deps.clock };
+  if (deps.metrics) {
+    const { scrape } = deps.metrics;
+    app.get('/metrics', ...(deps.metrics.public ? [scrape] : [requireApiKey(deps.keys, deps.keyLimiter), requireFeature('admin'), scrape]));
+  }
 
   // Unauthenticated routes of the spec (docs/interface-spec.md §5, item 3).
   app.use('/api/v1/auth', createAuthRouter(deps.accounts));

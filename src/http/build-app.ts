@@ -59,6 +59,7 @@ export interface BuildAppOptions {
   /** The accounts and keys to serve (default: new ones over the database). */
   accounts?: AccountService;
   keys?: ApiKeyService;
+  metrics?: AppDeps['metrics'];
 }
 
 export interface BuiltApp {
@@ -93,6 +94,7 @@ export function buildApp(opts: BuildAppOptions): BuiltApp {
     healthChecks: opts.healthChecks,
     exchangesHealth: opts.exchangesHealth,
     keyedRouters: opts.keyedRouters,
+    metrics: opts.metrics,
   });
   return { app, accounts, keys };
 }

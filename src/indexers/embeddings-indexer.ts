@@ -1,10 +1,12 @@
 // Keeps market_embeddings in step with the catalog: follows markets.change_seq from its stored
 // cursors, embeds only titles and rules whose text hash changed (and, through the text-hash cache,
-// only texts never embedded before), refreshes the filter columns of the rest, and drops removed
-// markets. Two passes with a cursor each: first every title (fast; it makes every market findable),
-// then the rules (long texts, about ten times slower), so a fresh catalog is searchable by title in
-// minutes while its rules are still being embedded. Embedding happens outside any transaction; each batch is then written in one short
-// transaction with the cursor, so a crash loses at most the batch in progress and the database's
+// only texts never embedded before: a rules template repeated across a series runs through the
+// model once), refreshes the filter columns of the rest, and drops removed markets. Four passes with
+// a cursor each, in the order of PASSES: the open markets' titles, their rules, then every market's
+// titles and rules; each batch is taken from the first pass that has work, so the open markets are
+// searchable within minutes of a sync even while the closed markets' long tail is still being
+// embedded. Embedding happens outside any transaction; each batch is then written in short
+// transactions with the cursor, so a crash loses at most the batch in progress and the database's
 // single embedded connection is never held for long. The service keeps answering meanwhile:
 // markets not yet embedded are simply not among the semantic results.
 import type pg from 'pg';
@@ -13,7 +15,7 @@ import type { Embedder } from '../embeddings/embedder.js';
 import type { Database } from '../db/database.js';
 import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../db/maintenance-after-writes.js';
 import {
-  MarketEmbeddingStore, type EmbeddingUpsert, type MarketTextRow, type TextKind,
+  MarketEmbeddingStore, type EmbeddingUpsert, type IndexPass, type MarketTextRow, type TextKind,
 } from '../search/semantic/market-embedding-store.js';
 import { EmbeddingBackfillLease } from './embedding-lease.js';
 
@@ -37,10 +39,25 @@ export interface EmbeddingIndexerOptions {
   writeChunkRows?: number;
 }
 
+/**
+ * The order of the work: the open markets' titles (what search shows first), their rules, then every
+ * market's titles and rules (the closed markets' make the long tail: at a venue's full size about
+ * nine markets in ten). The passes over every market find the open markets already done.
+ */
+const PASSES: readonly IndexPass[] = [
+  { kind: 'title', openOnly: true },
+  { kind: 'rules', openOnly: true },
+  { kind: 'title', openOnly: false },
+  { kind: 'rules', openOnly: false },
+];
+const passName = (pass: IndexPass) => `${pass.kind}${pass.openOnly ? ':open' : ''}`;
+
 export interface IndexProgress {
-  /** The pass in progress. */
+  /** The kind of text of the batch just done. */
   phase: TextKind;
-  /** Market rows looked at so far, both passes together (a market counts once per pass). */
+  /** Whether that batch was of the open markets' pass (which runs ahead of the pass over every market). */
+  open: boolean;
+  /** Market rows looked at so far by the passes over every market (a market counts once per kind). */
   processed: number;
   /** Market rows to look at in both passes when the run started (grows while syncs go on). */
   total: number;
@@ -146,31 +163,43 @@ export class EmbeddingIndexer {
     // which process held the lease when (between these two lines; test/db/embedding-runners.test.ts)
     this.logger?.debug({ job: 'embeddings' }, 'embedding run started');
     const result: IndexRunResult = { ran: true, markets: 0, embedded: 0, removed: 0 };
-    const progress: IndexProgress = { phase: 'title', processed: 0, total: 0, embedded: 0 };
+    const progress: IndexProgress = { phase: 'title', open: true, processed: 0, total: 0, embedded: 0 };
     try {
       const pending = await this.store.pending();
       progress.total = pending.title + pending.rules;
       onProgress?.({ ...progress });
-      for (const kind of ['title', 'rules'] as const) {
-        progress.phase = kind;
-        let cursor = await this.store.cursor(kind);
-        let markets = 0;
-        while (!this.stopped) {
-          const rows = await this.store.changedMarkets(cursor, this.batchSize);
-          if (rows.length === 0) break;
-          const { embedded, removed } = await this.indexBatch(kind, rows);
-          cursor = rows[rows.length - 1].change_seq;
-          markets += rows.length;
-          result.embedded += embedded;
-          if (kind === 'title') result.removed += removed;
-          progress.processed += rows.length;
-          progress.embedded = result.embedded;
-          progress.total = Math.max(progress.total, progress.processed);
-          onProgress?.({ ...progress });
-          await this.lease.renew();
+      const cursors = new Map<string, number>();
+      for (const pass of PASSES) cursors.set(passName(pass), await this.store.cursor(pass.kind, pass.openOnly));
+      const looked = { title: 0, rules: 0 };
+      // One batch at a time, always of the first pass in PASSES with work: open markets changed by a
+      // sync that lands during a long backfill of the closed ones go ahead of the rest of it.
+      while (!this.stopped) {
+        let batch: { pass: IndexPass; rows: MarketTextRow[] } | undefined;
+        for (const pass of PASSES) {
+          // the pass over every market covers the open ones too: the open pass starts where it is
+          const after = pass.openOnly ? Math.max(cursors.get(passName(pass))!, cursors.get(passName({ ...pass, openOnly: false }))!) : cursors.get(passName(pass))!;
+          const rows = await this.store.changedMarkets(after, this.batchSize, pass.openOnly);
+          if (rows.length > 0) {
+            batch = { pass, rows };
+            break;
+          }
         }
-        result.markets = Math.max(result.markets, markets);
+        if (!batch) break;
+        const { pass, rows } = batch;
+        const { embedded, removed } = await this.indexBatch(pass, rows);
+        cursors.set(passName(pass), rows[rows.length - 1].change_seq);
+        if (!pass.openOnly) looked[pass.kind] += rows.length;
+        result.embedded += embedded;
+        if (pass.kind === 'title') result.removed += removed;
+        progress.phase = pass.kind;
+        progress.open = pass.openOnly;
+        if (!pass.openOnly) progress.processed += rows.length;
+        progress.embedded = result.embedded;
+        progress.total = Math.max(progress.total, progress.processed);
+        onProgress?.({ ...progress });
+        await this.lease.renew();
       }
+      result.markets = Math.max(looked.title, looked.rules);
     } finally {
       this.logger?.debug({ job: 'embeddings' }, 'embedding run finished');
       await this.lease.release().catch((err: Error) => this.logger?.warn({ err }, 'embedding lease release failed'));
@@ -178,7 +207,8 @@ export class EmbeddingIndexer {
     return result;
   }
 
-  private async indexBatch(kind: TextKind, rows: MarketTextRow[]): Promise<{ embedded: number; removed: number }> {
+  private async indexBatch(pass: IndexPass, rows: MarketTextRow[]): Promise<{ embedded: number; removed: number }> {
+    const { kind } = pass;
     const live = rows.filter((r) => !r.removed);
     const stored = new Map(
       (await this.store.storedRefs(live)).filter((ref) => ref.kind === kind).map((ref) => [`${ref.exchange}\u0000${ref.market_id}`, ref.text_hash]),
@@ -213,7 +243,7 @@ export class EmbeddingIndexer {
         item.upsert.vector = vectors[i].vector;
       });
     }
-    const { rowsWritten } = await this.store.applyBatch({ owner: this.lease.owner, kind, upserts, deletions, cursor: rows[rows.length - 1].change_seq }, this.writeChunkRows);
+    const { rowsWritten } = await this.store.applyBatch({ owner: this.lease.owner, kind, openOnly: pass.openOnly, upserts, deletions, cursor: rows[rows.length - 1].change_seq }, this.writeChunkRows);
     if (this.vacuum) {
       // the batch is committed: a failed VACUUM is logged, never a failed batch
       const vacuumed = await this.vacuum.afterWrite(rowsWritten).catch((err: Error) => {

@@ -34,6 +34,12 @@ export class LiveReadCache {
     return p;
   }
 
+  /** The answer held for `key` and when it was read (epoch ms), fresh or not; never loads. */
+  peek<T>(key: string): { at: number; value: T } | undefined {
+    const hit = this.values.get(key);
+    return hit && { at: hit.at, value: hit.value as T };
+  }
+
   private prune(): void {
     if (this.values.size < this.maxEntries) return;
     const now = this.now();

@@ -204,6 +204,17 @@ export class MarketDataService {
   }
 
   /**
+   * The market's order book as a live read or a listing's price read left it in memory (no venue
+   * call), with when it was read (epoch ms); null when none is held.
+   */
+  heldBook(exchange: ExchangeCode, marketId: string): { book: OrderBook; at: number } | null {
+    const live = this.live.peek<OrderBook>(`${exchange}|orderbook|${marketId}|`);
+    const listed = this.listedPrices.peek<OrderBook | null>(`${exchange}|${marketId}`);
+    const held = [live, listed].filter((h): h is { at: number; value: OrderBook } => !!h?.value).sort((a, b) => b.at - a.at)[0];
+    return held ? { book: held.value, at: held.at } : null;
+  }
+
+  /**
    * Recorded book snapshots of a market in [startMs, endMs], oldest first, one page (after `after`).
    * Without a recorder there are none.
    */

@@ -21,6 +21,10 @@ const ALIAS_GROUPS: Record<string, string[]> = {
   zcash: ['zec', 'zcash'],
   litecoin: ['ltc', 'litecoin'],
   chainlink: ['link', 'chainlink'],
+  avalanche: ['avax', 'avalanche'],
+  shiba: ['shib', 'shiba inu'],
+  tron: ['trx', 'tron'],
+  ethena: ['ena', 'ethena'],
   // central banks and macro
   fed: ['fed', 'the fed', 'fomc', 'federal reserve', 'federal open market committee', 'fed funds', 'federal funds'],
   ecb: ['ecb', 'european central bank'],
@@ -53,6 +57,8 @@ const ALIAS_GROUPS: Record<string, string[]> = {
   netanyahu: ['netanyahu', 'bibi', 'benjamin netanyahu'],
   xi: ['xi', 'xi jinping'],
   mamdani: ['mamdani', 'zohran mamdani'],
+  // Opinion lists the Bond candidate Jack Lowden as "Jack Lowdon".
+  lowden: ['lowden', 'jack lowden', 'jack lowdon', 'lowdon'],
   // sports leagues and trophies
   nba: ['nba', 'national basketball association'],
   nfl: ['nfl', 'national football league'],
@@ -99,6 +105,13 @@ const ALIAS_GROUPS: Record<string, string[]> = {
   raptors: ['raptors', 'toronto raptors', 'tor'],
   jazz: ['utah jazz', 'uta'],
   wizards: ['wizards', 'washington wizards'],
+  // NFL: Opinion's Super Bowl options name a club by its region ("New England").
+  patriots: ['patriots', 'new england patriots', 'new england'],
+  // Football clubs: Inter Milan is Internazionale. A bare "Inter" is left alone: Kalshi writes Inter
+  // Miami as "Miami", which must keep meeting "Inter Miami CF". "Spurs" stays the NBA's San Antonio
+  // Spurs, so Tottenham is matched by its own names only.
+  internazionale: ['internazionale', 'inter milan', 'inter milano', 'fc internazionale'],
+  tottenham: ['tottenham', 'tottenham hotspur', 'hotspur'],
   // companies
   openai: ['openai', 'open ai'],
   google: ['google', 'alphabet', 'googl', 'goog'],

@@ -8,6 +8,7 @@
  */
 import { canonicaliseAliases, ALIAS_KEYS } from './aliases.js';
 import { gameCloseLagDays } from './venue-conventions.js';
+import { settlementTerms, type SettlementTerms } from './settlement-rules.js';
 import type { MatchMarket } from './types.js';
 
 export type Comparator = '>' | '>=' | '<' | '<=' | 'between' | '=' | 'touch_up' | 'touch_down';
@@ -71,6 +72,10 @@ export interface Fingerprint {
   catchAll: boolean;
   /** The plural noun a bare count strike counts ("strike 3 countries" -> countries), or null. */
   countOf: string | null;
+  /** The venue of the market (names it in a rules veto's reason). */
+  exchange: string;
+  /** Settlement conventions read from the rules (tie rule, race call or inauguration, payout, catch-all). */
+  settlement: SettlementTerms;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -727,5 +732,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     backs,
     catchAll,
     countOf,
+    exchange: m.exchange,
+    settlement: settlementTerms(m.title ?? '', m.rules),
   };
 }

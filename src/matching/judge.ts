@@ -9,8 +9,8 @@
  * catch-all option, backed side of a match-up, rate decision, generational suffix, office, place,
  * conditional, stage, metric, source, outcome structure, direction, unit, comparator, strike (also a
  * count of things on one side), date/window (also an earlier instance of an open market), another
- * game); a pair that passes them all is `identical` only when its similarity (embeddings when given,
- * shared words otherwise) reaches IDENTICAL_THRESHOLD, or ANCHORED_THRESHOLD when a precise feature
+ * game, settlement terms the rules state differently (settlement-rules.ts)); a pair that passes them
+ * all is `identical` only when its similarity (embeddings when given, shared words otherwise) reaches IDENTICAL_THRESHOLD, or ANCHORED_THRESHOLD when a precise feature
  * agrees. A veto on a pair whose subject agrees yields
  * `related` with the veto's kind (or `different` for another game), never `identical`.
  *
@@ -21,6 +21,8 @@
  * parse once however many candidates it is judged against.
  */
 import { fingerprint, isStopWord, type Comparator, type Fingerprint } from './fingerprint.js';
+import { calibratedConfidence } from './calibration.js';
+import { settlementVeto } from './settlement-rules.js';
 import type { MatchMarket, PairVerdict, RelatedKind } from './types.js';
 
 export interface PairSimilarity {
@@ -29,6 +31,12 @@ export interface PairSimilarity {
   /** Cosine similarity of the two rules embeddings (0..1), null when a rules text is missing. */
   rules: number | null;
 }
+
+/**
+ * The judge's version, stored with the links it makes: change it whenever verdicts or confidences
+ * change (a veto, a threshold, a refitted calibration), so the matching job re-judges every market once.
+ */
+export const JUDGE_VERSION = '2026-11-28.rules-vetoes.calibrated-1';
 
 /** Score at or above which a pair with no veto is `identical`. Tuned on the dev half of the labelled set. */
 export const IDENTICAL_THRESHOLD = 0.8;
@@ -374,6 +382,10 @@ function findVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null): Veto |
 
   const w = windowVeto(a, b, asOfMs);
   if (w) return { veto: 'date', kind: 'other_date', reason: `veto: ${w}`, different: w.endsWith('(another game)') };
+  // Look-alikes the rules tell apart (a tie rule, race call vs inauguration, pro rata vs winner, the
+  // catch-all "someone other than X"): the reason quotes the sentence of each market.
+  const rules = settlementVeto(a.settlement, b.settlement, a.exchange, b.exchange);
+  if (rules) return { veto: 'rules', kind: 'same_event', reason: `veto: ${rules}` };
   return null;
 }
 
@@ -420,7 +432,16 @@ function subjectScore(a: Fingerprint, b: Fingerprint): { score: number; mismatch
   return { score: words, mismatch, candidate };
 }
 
+/**
+ * The verdict with its confidence calibrated: the probability, measured on the labelled sets, that a
+ * verdict of this relation and raw confidence is right (calibration.ts); the raw one is kept beside it.
+ */
 export function judgeFingerprints(a: Fingerprint, b: Fingerprint, similarity: PairSimilarity, options: JudgeOptions = {}): PairVerdict {
+  const verdict = judgeRaw(a, b, similarity, options);
+  return { ...verdict, confidence: calibratedConfidence(verdict.relation, verdict.confidence), rawConfidence: verdict.confidence };
+}
+
+function judgeRaw(a: Fingerprint, b: Fingerprint, similarity: PairSimilarity, options: JudgeOptions): PairVerdict {
   const subject = subjectScore(a, b);
   const reasons: string[] = [];
   // The similarity score: embeddings when present, shared words always.

@@ -52,6 +52,8 @@ export interface StoredCluster {
 
 export interface JobCursors {
   catalogSeq: number;
+  /** The judge version that made the stored links (null before the first run that recorded one). */
+  judgeVersion: string | null;
 }
 
 /** A cluster as the job writes it. */
@@ -141,8 +143,8 @@ export class MatchStore {
   }
 
   async cursors(): Promise<JobCursors> {
-    const { rows } = await this.pool.query<{ catalog_seq: number }>('SELECT catalog_seq FROM match_job_state WHERE name = $1', [JOB]);
-    return { catalogSeq: Number(rows[0]?.catalog_seq ?? 0) };
+    const { rows } = await this.pool.query<{ catalog_seq: number; judge_version: string | null }>('SELECT catalog_seq, judge_version FROM match_job_state WHERE name = $1', [JOB]);
+    return { catalogSeq: Number(rows[0]?.catalog_seq ?? 0), judgeVersion: rows[0]?.judge_version ?? null };
   }
 
   async states(): Promise<Map<string, MarketState>> {
@@ -291,10 +293,10 @@ export class MatchStore {
         );
       }
       await client.query(
-        `INSERT INTO match_job_state (name, catalog_seq, last_full_run_at) VALUES ($1, $2, CASE WHEN $3 THEN now() END)
-         ON CONFLICT (name) DO UPDATE SET catalog_seq = EXCLUDED.catalog_seq,
+        `INSERT INTO match_job_state (name, catalog_seq, last_full_run_at, judge_version) VALUES ($1, $2, CASE WHEN $3 THEN now() END, $4)
+         ON CONFLICT (name) DO UPDATE SET catalog_seq = EXCLUDED.catalog_seq, judge_version = EXCLUDED.judge_version,
            last_full_run_at = coalesce(EXCLUDED.last_full_run_at, match_job_state.last_full_run_at), updated_at = now()`,
-        [JOB, run.cursors.catalogSeq, run.full],
+        [JOB, run.cursors.catalogSeq, run.full, run.cursors.judgeVersion],
       );
     });
   }

@@ -15,6 +15,7 @@ import { findCandidates, type CandidateMarket, type CandidateOptions } from './c
 import { clusterMarkets, type FoundCluster, type IdentityLink, type PairAgreement } from './clustering.js';
 import { cosine } from './score-pairs.js';
 import { MatchStore, type ClusterWrite, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-store.js';
+import { JUDGE_VERSION } from './judge.js';
 import { assignIdentities } from './stable-ids.js';
 import type { MatchMarket, PairVerdict } from './types.js';
 import { VectorCache } from './vector-cache.js';
@@ -27,6 +28,11 @@ export interface MatcherOptions {
   judge: PairJudge;
   logger?: Logger;
   candidates?: CandidateOptions;
+  /**
+   * The version of `judge` (default: the pair judge's JUDGE_VERSION). Links stored by another version
+   * are re-judged: the first run under a new version is a full run.
+   */
+  judgeVersion?: string;
 }
 
 export interface MatchRunResult {
@@ -98,11 +104,15 @@ export class Matcher {
       stages[name] = Date.now() - t;
       t = Date.now();
     };
-    const full = mode.full ?? false;
     const store = this.store;
-    if (full) this.vectors.clear();
-    const vectorsChanged = await this.vectors.refresh(this.opts.pool);
     const cursors = await store.cursors();
+    const judgeVersion = this.opts.judgeVersion ?? JUDGE_VERSION;
+    const full = mode.full ?? false;
+    if (full) this.vectors.clear();
+    // Links another judge made are not this judge's verdicts (nor its calibrated confidences): every
+    // market is re-matched, as on a first run.
+    const rejudgeAll = cursors.judgeVersion !== judgeVersion;
+    const vectorsChanged = await this.vectors.refresh(this.opts.pool);
     const highWater = await store.highWater();
     const states = await store.states();
     const live = await store.blockingInfo();
@@ -111,7 +121,7 @@ export class Matcher {
     // ---- which markets to re-match ---------------------------------------------------------------
     const dirty = new Set<string>();
     const textHashes = (k: string) => ({ title: this.vectors.title.get(k)?.textHash ?? null, rules: this.vectors.rules.get(k)?.textHash ?? null });
-    if (full) {
+    if (full || rejudgeAll) {
       for (const k of live.keys()) dirty.add(k);
       for (const k of states.keys()) dirty.add(k);
     } else {
@@ -206,7 +216,7 @@ export class Matcher {
       states: [...dirty].map((k) => ({ key: k, state: stateOf(k) })),
       upsertClusters: writes,
       plan,
-      cursors: { catalogSeq: Math.max(cursors.catalogSeq, highWater) },
+      cursors: { catalogSeq: Math.max(cursors.catalogSeq, highWater), judgeVersion },
       full,
     });
     const desired = new Map<string, ClusterAssignment>();

@@ -37,8 +37,13 @@ export interface PairVerdict {
   relation: Relation;
   /** Set when relation is `related`. */
   kind: RelatedKind | null;
-  /** 0..1: how sure the judge is of `relation`. */
+  /**
+   * 0..1: the probability that `relation` is right, calibrated on the labelled sets (calibration.ts):
+   * of the verdicts of this relation and raw confidence, the share that was right.
+   */
   confidence: number;
+  /** The judge's own score of how clearly the pair passed or failed its checks, before calibration. */
+  rawConfidence?: number;
   /** The decisive reasons, short and human-readable (e.g. "same strike 100000 USD", "veto: comparator > vs <"). */
   reasons: string[];
   /** The veto class that decided `different`/`related`, if one did (e.g. "strike", "date", "candidate"). */

@@ -45,6 +45,12 @@ export interface SimMarketState {
   seq: number;
   /** Markets that are closed/resolved get no activity. */
   active: boolean;
+  /**
+   * When the ticker or a taker last moved the market (epoch ms), null while it has not: what a
+   * venue's change time (`updated_time`, `lastUpdatedTime`) says, so a listing filtered on it returns
+   * the markets that really changed, not every one ever read.
+   */
+  changedAt: number | null;
 }
 
 export interface SimActivityOptions {
@@ -85,6 +91,11 @@ export class SimActivity {
 
   has(id: string): boolean {
     return this.defaults.has(id);
+  }
+
+  /** Whether the market trades, without building its state (a built state shows in the venue's listing). */
+  isActive(id: string): boolean {
+    return this.states.get(id)?.active ?? this.defaults.get(id)?.active ?? false;
   }
 
   get marketIds(): string[] {
@@ -198,6 +209,7 @@ export class SimActivity {
     const s = this.state(id);
     if (!s || size <= 0) return [];
     const now = this.opts.now();
+    s.changedAt = now;
     const book = takerSide === 'buy' ? s.asks : s.bids;
     const levels = [...book.keys()].sort((a, b) => (takerSide === 'buy' ? a - b : b - a));
     const fills: SimTrade[] = [];
@@ -231,7 +243,7 @@ export class SimActivity {
 
   private build(id: string, mid: number, tick: number, active: boolean): SimMarketState {
     const r = createRng(`book:${this.seed}:${id}`);
-    const s: SimMarketState = { id, tick, mid, bids: new Map(), asks: new Map(), trades: [], recent: [], volume: 0, last: round(mid), seq: 0, active };
+    const s: SimMarketState = { id, tick, mid, bids: new Map(), asks: new Map(), trades: [], recent: [], volume: 0, last: round(mid), seq: 0, active, changedAt: null };
     const midTicks = Math.round(mid / tick);
     const maxTicks = Math.round(1 / tick);
     for (let k = 1; k <= 5; k++) {
@@ -255,6 +267,7 @@ export class SimActivity {
 
   private moveMarket(s: SimMarketState): void {
     const now = this.opts.now();
+    s.changedAt = now;
     const maxTicks = Math.round(1 / s.tick);
     // Drift the mid, then change one level on each side near it.
     s.mid = clamp(s.mid + this.rng.normal() * s.tick, 2 * s.tick, 1 - 2 * s.tick);

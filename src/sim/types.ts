@@ -15,6 +15,11 @@ export interface SimulatorOptions {
    * gzipped JSONL, e.g. ../shared/data/markets/<venue>/...), for benchmarks.
    */
   corpusFile?: string;
+  /**
+   * Scale mode: serve this many markets in all, synthesised from the venue's listings (src/sim/scale.ts),
+   * for benchmarks at a venue's real size. Venues without a scale mode ignore it.
+   */
+  scale?: number;
   /** Fixed port (default: a random free port). */
   port?: number;
 }

@@ -56,6 +56,8 @@ export async function setupTrading(opts: {
   /** This process is the database's only user (the embedded database): recent credential sets are used without re-reading their rows. */
   exclusiveDatabase?: boolean;
   service?: Partial<Pick<TradingServiceOptions, 'pendingGraceMs' | 'now'>>;
+  /** A market's outcomes, for `yes` / `no` on the venues that trade outcome tokens (TradingServiceOptions.outcomesOf). */
+  outcomesOf?: TradingServiceOptions['outcomesOf'];
 }): Promise<TradingComponents> {
   const keyFile = credentialsKeyFile(opts.settings.dataDir);
   const { cipher, created, source } = loadCredentialCipher({ key: opts.settings.credentialsKey, previousKeys: opts.settings.credentialsPreviousKeys, keyFile });
@@ -66,7 +68,7 @@ export async function setupTrading(opts: {
   const credentials = new CredentialsService(new CredentialStore(opts.pool, cipher, opts.exclusiveDatabase ?? false));
   const orders = new OrderRepository(opts.pool);
   const clients = await createTradingClients(opts.baseUrls, opts.settings.timeoutMs);
-  const trading = new TradingService({ orders, credentials, clients, logger: opts.logger, ...opts.service });
+  const trading = new TradingService({ orders, credentials, clients, logger: opts.logger, outcomesOf: opts.outcomesOf, ...opts.service });
   const polymarketUrls = resolveBaseUrls(VENUES.find((v) => v.code === 'polymarket')!.baseUrls as Record<string, string>, opts.baseUrls.polymarket ?? {});
   const onboarding = new PolymarketOnboarding(credentials, polymarketUrls.clob, opts.settings.timeoutMs);
   return { cipher, credentials, orders, trading, clients, onboarding };

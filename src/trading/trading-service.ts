@@ -35,6 +35,8 @@ import { recordTiming, timingsActive } from '../util/request-timings.js';
 import type { CredentialsService } from './credentials-service.js';
 import { conflictError, invalid, orderNotFound, TradingError } from './errors.js';
 import { LIVE_STATUSES, RESTING_STATUSES, publicOrder, type OrderRecord, type OrderRepository, type StoredOrder } from './order-repository.js';
+import type { Outcome } from '../venues/records.js';
+import { needsMarketOutcomes, venueOutcome } from './outcomes.js';
 
 export interface PlaceOrderInput {
   exchange: string;
@@ -71,6 +73,11 @@ export interface TradingServiceOptions {
   credentials: CredentialsService;
   clients: Partial<Record<ExchangeCode, TradingClient>>;
   logger?: Logger;
+  /**
+   * A market's outcomes (catalog, else the venue), to turn `yes` / `no` into the outcome token a
+   * venue's order trades (src/trading/outcomes.ts); null when the market is unknown.
+   */
+  outcomesOf?: (exchange: ExchangeCode, marketId: string) => Promise<readonly Outcome[] | null>;
   /** How long a pending order whose venue call timed out waits before a venue that never saw it makes it rejected. */
   pendingGraceMs?: number;
   now?: () => number;
@@ -116,6 +123,14 @@ export class TradingService {
     return creds;
   }
 
+  /** The body's outcome in the venue's terms: `yes` / `no` become its side names or the market's outcome token. */
+  private async venueOutcomeOf(code: ExchangeCode, marketId: string, outcome: string): Promise<string> {
+    const outcomes = needsMarketOutcomes(code, outcome) ? ((await this.opts.outcomesOf?.(code, marketId)) ?? null) : null;
+    const r = venueOutcome(code, marketId, outcome, outcomes);
+    if ('error' in r) throw invalid(r.error);
+    return r.outcome;
+  }
+
   /** The order as a venue client takes it, checked against the body's own rules and the venue's. */
   private orderRequest(input: Omit<PlaceOrderInput, 'signed_order' | 'client_order_id'>, client: TradingClient): Omit<VenueOrderRequest, 'clientId' | 'signedOrder'> {
     const price = input.type === 'market' ? null : (input.price ?? null);
@@ -139,6 +154,7 @@ export class TradingService {
   async prepareOrder(userId: string, input: PrepareOrderInput): Promise<PreparedOrder> {
     const { code, client } = this.client(input.exchange);
     if (getExchange(code).signedBy !== 'client' || !client.prepareSignedOrder) throw invalid(`exchange: ${code} orders are signed by the service with your stored credentials; post them to /api/v1/orders without signed_order`);
+    input = { ...input, outcome: await this.venueOutcomeOf(code, input.market_id, input.outcome) };
     const order = this.orderRequest(input, client);
     // A market order is signed at the worst price it accepts.
     const toSign = { ...order, price: input.price ?? null };
@@ -163,6 +179,7 @@ export class TradingService {
   async placeOrder(userId: string, input: PlaceOrderInput): Promise<{ order: OrderRecord; created: boolean }> {
     const { code, client } = this.client(input.exchange);
     const clientSigned = getExchange(code).signedBy === 'client';
+    input = { ...input, outcome: await this.venueOutcomeOf(code, input.market_id, input.outcome) };
     const order = this.orderRequest(input, client);
     const { price, timeInForce: tif } = order;
     if (clientSigned && !input.signed_order) throw invalid(`signed_order: is required for ${code} (an EIP-712 order signed with your wallet's key)`);

@@ -22,6 +22,7 @@ import type { StreamClientFactory } from './stream.js';
 import type { TradingClientFactory } from './trading.js';
 import type { ConformanceCheck } from './wire.js';
 import type { ExchangeCode } from './codes.js';
+import type { TakerFeeModel } from './fees.js';
 
 export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
 
@@ -35,6 +36,15 @@ export type ReadSupport = 'native' | 'emulated';
 export type RouteRead = 'market' | 'markets' | 'orderbook' | 'topofbook' | 'tradehistory' | 'prices' | 'candles' | 'events';
 
 export type AdapterFactory = (cfg?: AdapterConfig) => VenueAdapter;
+
+/**
+ * How a short-schedule sync asks the venue for what changed since the last run:
+ * `updated_since` = the listing filters (or sorts and stops) on the markets' change time, so a run
+ * gets only changed and new markets; `open_only` = the venue cannot say what changed but can list
+ * its open markets (new ones among them); `none` = neither: a short run lists everything, like a
+ * full one, but removes nothing.
+ */
+export type IncrementalSync = 'updated_since' | 'open_only' | 'none';
 
 export interface VenueDescriptor<Code extends string = string, UrlKey extends string = string> {
   /** Path segment and identifier of the venue everywhere in the API (docs/api-contract.md §1). */
@@ -74,6 +84,13 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
     readonly rate: Readonly<Record<string, RateLimitOptions>>;
     /** A higher rate the venue grants when its market-data key is set. */
     readonly rateWithKey?: Readonly<Record<string, RateLimitOptions>>;
+  };
+
+  /** How the venue sync keeps up between full listings (src/indexers/venue-sync.ts). */
+  readonly sync: {
+    readonly incremental: IncrementalSync;
+    /** The venue's parameters it relies on, as its current docs state them (shown to the next reader). */
+    readonly how: string;
   };
 
   /** What a user stores to trade on the venue (docs/api-contract.md §5 Credentials); null = no trading. */
@@ -123,6 +140,13 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
    * the two agree. Absent = none.
    */
   readonly extensions?: readonly string[];
+
+  /**
+   * What the cross-venue comparison (GET /api/v1/clusters) needs of the venue: its published taker fee
+   * (src/venues/fees.ts; the source named beside it) and how old a quote may be before it is `stale`
+   * and no longer counts for a cluster's best prices (ms).
+   */
+  readonly pricing: { readonly takerFee: TakerFeeModel; readonly quoteFreshMs: number };
 
   /** What the shared tests need to know about the venue's ids. */
   readonly testHints: {

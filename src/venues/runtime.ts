@@ -14,6 +14,7 @@ import type { ExchangeCode } from './exchanges.js';
 import { urlEnvKey } from './descriptor.js';
 import { VENUES } from './index.js';
 import { createAdapter, registeredExchanges } from './registry.js';
+import { RequestCounter } from './request-counter.js';
 import { simulatedExchanges, startSimulators, type RunningSimulators, type SimulatorOptions } from './simulators.js';
 
 export interface VenueRuntime {
@@ -31,6 +32,8 @@ export interface VenueRuntime {
    * non-stream base URLs.
    */
   catalogSources: Partial<Record<ExchangeCode, string>>;
+  /** Requests each sync adapter has sent (a sync run reports its own share). */
+  syncRequests: Partial<Record<ExchangeCode, RequestCounter>>;
   close(): Promise<void>;
 }
 
@@ -110,13 +113,15 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
   const syncAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
   const liveAdapters: Partial<Record<ExchangeCode, VenueAdapter>> = {};
   const catalogSources: Partial<Record<ExchangeCode, string>> = {};
+  const syncRequests: Partial<Record<ExchangeCode, RequestCounter>> = {};
   try {
     for (const code of codes) {
       const own = opts.venues?.[code];
       catalogSources[code] = simBaseUrls ? 'simulator' : liveSource(code, own?.baseUrls);
       const baseUrls = simBaseUrls ? simBaseUrls[code] : own?.baseUrls;
       const keys = simBaseUrls ? undefined : own?.keys;
-      syncAdapters[code] = createAdapter(code, { baseUrls, keys, http: opts.syncHttp });
+      const counter = (syncRequests[code] = new RequestCounter());
+      syncAdapters[code] = createAdapter(code, { baseUrls, keys, http: { ...opts.syncHttp, fetch: counter.wrap(opts.syncHttp?.fetch) } });
       liveAdapters[code] = createAdapter(code, { baseUrls, keys, http: liveHttp(opts.liveTimeoutMs) });
     }
   } catch (err) {
@@ -131,6 +136,7 @@ export async function startVenueRuntime(opts: VenueRuntimeOptions): Promise<Venu
     simulators,
     simBaseUrls,
     catalogSources,
+    syncRequests,
     async close() {
       const all = [...Object.values(syncAdapters), ...Object.values(liveAdapters)];
       await Promise.allSettled(all.map((a) => a?.close?.()));

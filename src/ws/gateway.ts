@@ -11,7 +11,7 @@
  * with 1009, and a consumer whose send buffer grows past `maxBufferedBytes` dropped before it
  * exhausts memory. Time comes from `now()` and one sweep timer, so tests can run the keepalive fast.
  */
-import type http from 'node:http';
+import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -30,6 +30,15 @@ export interface StreamRoute {
   feed: MarketFeed;
   /** The market's upstream address, or null when the venue has no such market. */
   resolve(marketId: string): Promise<StreamMarketRef | null>;
+  /** Whether clients name message kinds (`message_types`); /ws/svc's do not. Default true. */
+  kinds?: boolean;
+  /** What an id names, in errors ("unknown svc_id: ..."); default `market on <exchange>`. */
+  noun?: string;
+  /**
+   * Checks the upgrade request before it is accepted (/ws/svc: the API key's plan); a refusal is
+   * answered with its status and `{error}` and no WebSocket. Absent: anyone may connect.
+   */
+  authorize?(req: http.IncomingMessage): Promise<{ status: number; error: string } | null>;
 }
 
 export interface StreamLimits {
@@ -85,16 +94,29 @@ export class StreamGateway {
   constructor(private readonly opts: StreamGatewayOptions) {
     this.log = opts.logger.child({ component: 'ws' });
     this.now = opts.now ?? Date.now;
-    for (const route of opts.routes) {
-      // maxPayload: a larger client frame closes the connection with 1009 (message too big).
-      const wss = new WebSocketServer({ noServer: true, maxPayload: route.maxBytes, perMessageDeflate: false, clientTracking: false });
-      this.byPath.set(route.path, { route, wss });
-    }
+    for (const route of opts.routes) this.register(route);
+  }
+
+  /** A stream built after the gateway (/ws/svc, which needs the API keys of the app). */
+  addRoute(route: StreamRoute): void {
+    this.opts.routes.push(route);
+    this.register(route);
+  }
+
+  private register(route: StreamRoute): void {
+    // maxPayload: a larger client frame closes the connection with 1009 (message too big).
+    const wss = new WebSocketServer({ noServer: true, maxPayload: route.maxBytes, perMessageDeflate: false, clientTracking: false });
+    this.byPath.set(route.path, { route, wss });
   }
 
   /** A venue's market feed as the gateway uses it (with fan-out: the clustered feed, whatever this instance's role). */
   marketFeed(exchange: string): MarketFeed | undefined {
     return this.opts.routes.find((r) => r.exchange === exchange)?.feed;
+  }
+
+  /** A venue's feed with its market lookup, as a client's subscribe uses them (/ws/svc follows cluster members so). */
+  venueStream(exchange: string): Pick<StreamRoute, 'feed' | 'resolve'> | undefined {
+    return this.opts.routes.find((r) => r.exchange === exchange);
   }
 
   /** The feed holding a venue's upstream connection in this process (tests reach the upstream state through it). */
@@ -110,14 +132,17 @@ export class StreamGateway {
     this.sweepTimer.unref();
   }
 
-  health(): { status: 'ok'; connections: number; subscriptions: number } & Record<string, unknown> {
+  /** Open connections, markets subscribed over them, and the drops and refusals since start. */
+  counts(): { connections: number; subscriptions: number } & StreamGateway['counters'] {
     let subscriptions = 0;
     for (const c of this.connections) subscriptions += c.subs.size;
+    return { connections: this.connections.size, subscriptions, ...this.counters };
+  }
+
+  health(): { status: 'ok'; connections: number; subscriptions: number } & Record<string, unknown> {
     return {
       status: 'ok',
-      connections: this.connections.size,
-      subscriptions,
-      ...this.counters,
+      ...this.counts(),
       upstream: Object.fromEntries(this.opts.routes.map((r) => [r.exchange, r.feed.health()])),
       ...(this.opts.fanout ? { fanout: this.opts.fanout.health() } : {}),
     };
@@ -135,13 +160,26 @@ export class StreamGateway {
   private onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (req.url ?? '/').split('?')[0];
     const entry = this.byPath.get(path);
-    if (!entry) {
-      this.counters.rejected_upgrades += 1;
-      const body = JSON.stringify({ error: `no WebSocket endpoint at ${path.slice(0, 200)}; streams: ${[...this.byPath.keys()].join(', ')}` });
-      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      return;
-    }
-    entry.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, entry.route));
+    if (!entry) return this.refuse(socket, 404, `no WebSocket endpoint at ${path.slice(0, 200)}; streams: ${[...this.byPath.keys()].join(', ')}`);
+    const { route, wss } = entry;
+    if (!route.authorize) return wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, route));
+    route.authorize(req).then(
+      (refusal) => {
+        if (refusal) return this.refuse(socket, refusal.status, refusal.error);
+        wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, route));
+      },
+      (err: unknown) => {
+        this.log.error({ err, path }, 'stream upgrade check failed');
+        this.refuse(socket, 500, 'internal error checking the request');
+      },
+    );
+  }
+
+  private refuse(socket: Duplex, status: number, error: string): void {
+    this.counters.rejected_upgrades += 1;
+    const body = JSON.stringify({ error });
+    const reason = http.STATUS_CODES[status] ?? 'Error';
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }
 
   private onConnection(ws: WebSocket, route: StreamRoute): void {
@@ -239,10 +277,13 @@ export class StreamGateway {
       conn.reserved -= added.length;
     }
     const unknown = cmd.ids.filter((_, i) => refs[i] === null);
-    if (unknown.length) return this.sendJson(conn, { error: `unknown market${unknown.length > 1 ? 's' : ''} on ${route.exchange}: ${unknown.slice(0, 20).join(', ')}` });
+    if (unknown.length) {
+      const what = route.noun ? `${route.noun}${unknown.length > 1 ? 's' : ''}` : `market${unknown.length > 1 ? 's' : ''} on ${route.exchange}`;
+      return this.sendJson(conn, { error: `unknown ${what}: ${unknown.slice(0, 20).join(', ')}` });
+    }
     if (!this.connections.has(conn)) return;
 
-    this.sendJson(conn, { event: 'subscribed', [route.idsField]: cmd.ids, message_types: cmd.messageTypes });
+    this.sendJson(conn, { event: 'subscribed', [route.idsField]: cmd.ids, ...(route.kinds === false ? {} : { message_types: cmd.messageTypes }) });
     // A subscribe adds to what the client follows (a second subscribe with `message_types: ["trades"]`
     // keeps prices and the book): the union is taken now, after the await, so two subscribes in
     // flight together both count whatever order they resolve in. The feed sends the snapshot of each

@@ -7,12 +7,14 @@
  * `{"error": "..."}` naming what is wrong, and changes nothing.
  */
 import { z } from 'zod';
+import { SVC_ID_PATTERN } from '../matching/ids.js';
 
 export const MESSAGE_TYPES = ['prices', 'orderbook', 'trades'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const DEFAULT_MESSAGE_TYPES: readonly MessageType[] = ['prices', 'orderbook'];
 
-export type IdsField = 'kalshi_ids' | 'market_ids';
+/** `svc_ids` is /ws/svc's (src/ws/svc): cross-venue clusters, with no message_types. */
+export type IdsField = 'kalshi_ids' | 'market_ids' | 'svc_ids';
 
 export interface ClientCommand {
   action: 'subscribe' | 'unsubscribe';
@@ -44,7 +46,22 @@ export function clientMessageSchema(idsField: IdsField) {
     .strict();
 }
 
-const schemas = { kalshi_ids: clientMessageSchema('kalshi_ids'), market_ids: clientMessageSchema('market_ids') };
+/** /ws/svc's client message: `{action, svc_ids}`; every cluster sends all its kinds (snapshot, quote, best, merged). */
+export function svcClientMessageSchema() {
+  return z
+    .object({
+      action: z.enum(['subscribe', 'unsubscribe'], { error: 'action must be "subscribe" or "unsubscribe"' }),
+      svc_ids: z
+        .array(z.string({ error: 'svc_ids must be an array of svc_id strings' }).trim().regex(SVC_ID_PATTERN, 'a svc_id is svc_ followed by 12 lower-case base32 characters'), {
+          error: (iss) => (iss.input === undefined ? 'svc_ids is required' : 'svc_ids must be an array of svc_ids'),
+        })
+        .min(1, 'svc_ids must list at least one svc_id')
+        .max(MAX_IDS_PER_MESSAGE, `svc_ids may list at most ${MAX_IDS_PER_MESSAGE} svc_ids per message`),
+    })
+    .strict();
+}
+
+const schemas = { kalshi_ids: clientMessageSchema('kalshi_ids'), market_ids: clientMessageSchema('market_ids'), svc_ids: svcClientMessageSchema() };
 
 /** Parses one client frame; `{error}` says what is wrong with it. */
 export function parseClientMessage(text: string, idsField: IdsField): ClientCommand | { error: string } {
@@ -59,7 +76,7 @@ export function parseClientMessage(text: string, idsField: IdsField): ClientComm
   if (!r.success) {
     const issue = r.error.issues[0];
     const where = issue.path.length ? issue.path.join('.') : '';
-    const msg = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')} (ids go in ${idsField})` : issue.message;
+    const msg = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')} (ids go in ${idsField}${idsField === 'svc_ids' ? '; /ws/svc takes no message_types' : ''})` : issue.message;
     return { error: where && !msg.includes(String(issue.path[0])) ? `${where}: ${msg}` : msg };
   }
   const data = r.data as Record<string, unknown> & { action: 'subscribe' | 'unsubscribe'; message_types?: MessageType[] };

@@ -18,11 +18,15 @@ import { LiveBook } from './live-book.js';
 import { orderbookMessage, pricesMessage, tradeMessage, type MessageContext, type StreamStyle } from './messages.js';
 import type { MessageType } from './protocol.js';
 
+/** The messages of /ws/svc (src/ws/svc/svc-messages.ts). */
+export type SvcMessageType = 'snapshot' | 'quote' | 'best' | 'merged' | 'dissolved';
+
 /** One server message as the feed hands it out (the same object goes to every subscriber). */
 export interface FeedMessage {
   /** The text frame: a string, or its UTF-8 bytes when the same message goes to many clients. */
   text: string | Buffer;
-  type: MessageType;
+  /** The kind: a venue stream's, or /ws/svc's (src/ws/svc), which only its gateway route sends. */
+  type: MessageType | SvcMessageType;
   /** The message's `seq` (per market and kind). */
   seq: number;
   /** True when it is the latest message re-sent as a new subscriber's snapshot, not a new update. */
@@ -68,6 +72,11 @@ export interface MarketFeed {
    */
   observe(listener: (e: StreamEvent) => void): () => void;
   upstreamStatus(): UpstreamStatus;
+  /**
+   * Hears when what the feed sent may have been incomplete and fresh snapshots follow (a fan-out
+   * leader change: src/ws/cluster); returns the unsubscribe. Absent: the feed never resyncs so.
+   */
+  onResync?(listener: () => void): () => void;
 }
 
 /** The latest `seq` of each kind of a market, to continue from (a new fan-out leader's numbering). */

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { AdvisoryLocks, JobScheduler, jobLockId } from '../../src/indexers/scheduler.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 
-const JOB_LOCK_CLASS = 7_301_100; // indexers/scheduler.ts
+const JOB_LOCK_CLASS = 7_301_100; // src/indexers/scheduler.ts
 
 describe('job locks when the scheduler\'s lock connection drops (server)', function () {
   this.timeout(60_000);

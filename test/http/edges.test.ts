@@ -121,7 +121,7 @@ describe('HTTP edges: 405, 404 and the explicit 501 list', function () {
   });
 
   it('answers a plain HTTP request at a stream path with 426 and how to upgrade (upgrades are the gateway\'s: test/ws)', async () => {
-    for (const path of ['/ws/kalshi', '/ws/polymarket', '/ws/limitless', '/ws/predictfun']) {
+    for (const path of ['/ws/kalshi', '/ws/polymarket', '/ws/limitless', '/ws/predictfun', '/ws/svc']) {
       const res = await send('GET', path, false);
       assert.equal(res.status, 426, path);
       assert.equal(res.headers.upgrade, 'websocket');

@@ -73,6 +73,20 @@ describe('clusters agree with the pair judge', function () {
     assert.deepEqual(await s.svcIds(), before, 'after one more incremental run');
   });
 
+  it('re-judges every market once when the judge changes, and keeps the ids', async () => {
+    const before = await s.svcIds();
+    const live = markets.filter((m) => m.status !== 'resolved').length;
+    const same = await new Matcher({ pool: s.db.pool, writer: s.writer, judge: judgePair }).run();
+    assert.equal(same.rematched, 0, 'the same judge: nothing to re-judge');
+    const newer = new Matcher({ pool: s.db.pool, writer: s.writer, judge: judgePair, judgeVersion: 'a later judge' });
+    const first = await newer.run();
+    assert.ok(first.rematched >= live, `another judge: every market re-judged (${first.rematched})`);
+    assert.equal((await newer.run()).rematched, 0, 'once');
+    assert.deepEqual(await s.svcIds(), before);
+    // Leave the stored version as the running judge's for the other cases.
+    await new Matcher({ pool: s.db.pool, writer: s.writer, judge: judgePair }).run();
+  });
+
   it('explains any two members of a cluster as identical, with the reasons', async () => {
     const reader = new ClusterReader(s.db.pool, s.matcher.store);
     const ids = await s.svcIds();

@@ -404,6 +404,21 @@ describe('matching: aliases', () => {
     assertIdentical(judge(m('kalshi', 'Will the GOP win the House in 2026?'), m('polymarket', 'Will Republicans win the House in 2026?')));
     assertIdentical(judge(m('opinion', 'NBA: Kings vs Lakers (Mar. 1 9:30PM ET)', { close_time: '2026-03-01T23:00:00Z' }), m('polymarket', 'NBA SAC LAL 2026-03-01?'), 0.7));
   });
+
+  it('teams and people the labelled misses showed: a region for its club, a misspelt name, Inter; never a look-alike', () => {
+    const sb = { close_time: '2026-02-09T00:00:00Z' };
+    const patriots = m('polymarket', 'Will the New England Patriots win Super Bowl 2026?', { close_time: '2026-02-08T00:00:00Z' });
+    assertIdentical(judge(m('opinion', 'Super Bowl Champion 2026 - New England', sb), patriots, 0.85));
+    assert.notEqual(judge(m('opinion', 'Super Bowl Champion 2026 - Seattle', sb), patriots, 0.85).relation, 'identical');
+    const bond = { close_time: '2026-06-30T00:00:00Z' };
+    assertIdentical(judge(m('kalshi', 'Will Jack Lowden be the next James Bond?', bond), m('opinion', 'Next James Bond actor? - Jack Lowdon', bond), 0.85));
+    const serieA = { close_time: '2026-05-30T00:00:00Z' };
+    assertIdentical(judge(m('kalshi', 'Will Inter Milan win the 2025-26 Serie A?', serieA), m('polymarket', 'Will Internazionale win Serie A 2025-26?', serieA), 0.85));
+    // Kalshi's "Miami" for Inter Miami still meets it in a match-up.
+    assertIdentical(judge(m('kalshi', 'Miami at DC United: Both Teams to Score'), m('polymarket', 'D.C. United SC vs. Inter Miami CF: Both Teams to Score'), 0.85));
+    assert.notEqual(judge(m('kalshi', 'Will Inter Miami win the 2026 MLS Cup?'), m('polymarket', 'Will Inter Milan win the 2026 MLS Cup?'), 0.85).relation, 'identical');
+    assert.equal(canonicaliseAliases('avax and shib'), 'avalanche and shiba');
+  });
 });
 
 describe('matching: threshold parsing', () => {

@@ -14,7 +14,7 @@ import { startMatchedSimService } from '../helpers/matched-sim-service.js';
 import { issueKey, type TestService } from '../helpers/service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TOOL_NAMES = ['search_markets', 'semantic_search', 'get_market', 'get_orderbook', 'get_cluster', 'compare_prices'];
+const TOOL_NAMES = ['search_markets', 'semantic_search', 'get_market', 'get_orderbook', 'get_cluster', 'compare_prices', 'list_opportunities'];
 
 describe('MCP server (SDK client, sim-mode service)', function () {
   this.timeout(60_000);
@@ -60,7 +60,7 @@ describe('MCP server (SDK client, sim-mode service)', function () {
     await svc?.destroy();
   });
 
-  it('lists the six tools, each with an input schema whose every argument is described, and a description to choose by', async () => {
+  it('lists the seven tools, each with an input schema whose every argument is described, and a description to choose by', async () => {
     const { tools } = await (await connect(keys.free)).listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOL_NAMES].sort());
     for (const t of tools) {
@@ -75,6 +75,7 @@ describe('MCP server (SDK client, sim-mode service)', function () {
     assert.match(described.get_market, /0 to 1/, 'units of prices');
     assert.match(described.semantic_search, /plan max/);
     assert.match(described.compare_prices, /before fees/);
+    assert.match(described.list_opportunities, /gap_after_fees/);
   });
 
   it('search_markets answers what GET /api/v1/search/markets answers, filters included', async () => {
@@ -154,6 +155,23 @@ describe('MCP server (SDK client, sim-mode service)', function () {
     assert.deepEqual(json(await call(client, 'compare_prices', { svc_id: clustered.svc_id })).best_yes_ask, cmp.best_yes_ask, 'by svc_id: the same cluster');
     const text = toolError(await call(await connect(keys.free), 'compare_prices', { exchange: clustered.exchange, market_id: clustered.market_id }));
     assert.match(text, /^predmarkets API 403: .*pro/, 'the quotes need plan pro or above');
+  });
+
+  it('list_opportunities answers what GET /api/v1/clusters answers, filters and cursor included; below plan pro it is the API\'s 403', async () => {
+    const client = await connect(keys.pro);
+    const first = json(await call(client, 'list_opportunities', { exchange: ['kalshi'], min_venues: 2, sort: 'confidence', limit: 2 }));
+    const direct = (await api('/api/v1/clusters?exchange=kalshi&min_venues=2&sort=confidence&limit=2', keys.pro)).body;
+    assert.ok(first.items.length > 0, 'the sim catalog has clusters with a kalshi member');
+    assert.deepEqual(first.items.map((i: { svc_id: string }) => i.svc_id), direct.items.map((i: { svc_id: string }) => i.svc_id));
+    for (const item of first.items) assert.ok(item.exchanges.includes('kalshi'));
+    assert.equal(first.total, direct.total);
+    if (first.next_cursor) {
+      const next = json(await call(client, 'list_opportunities', { exchange: ['kalshi'], min_venues: 2, sort: 'confidence', limit: 2, cursor: first.next_cursor }));
+      const again = (await api(`/api/v1/clusters?exchange=kalshi&min_venues=2&sort=confidence&limit=2&cursor=${first.next_cursor}`, keys.pro)).body;
+      assert.deepEqual(next.items.map((i: { svc_id: string }) => i.svc_id), again.items.map((i: { svc_id: string }) => i.svc_id));
+    }
+    assert.match(toolError(await call(client, 'list_opportunities', { sort: 'price' })), /sort/);
+    assert.match(toolError(await call(await connect(keys.free), 'list_opportunities', {})), /^predmarkets API 403: .*pro/);
   });
 
   it('a bad argument is a tool error naming the field, before any request', async () => {

@@ -108,7 +108,13 @@ describe('/health: the embedding backlog and who holds the backfill lease', func
     }
     // a price move changes every row's change_seq and nothing the model reads
     await seedCatalogMarkets(svc.db.pool, corpus.map((m) => ({ ...m, volume: 123_456 })));
-    health = await embeddingsHealth();
+    // the backlog is a pass over the catalog: recounted at most every 5 s, kept up to 15 s
+    const deadline = Date.now() + 30_000;
+    do {
+      health = await embeddingsHealth();
+      if (health.titles_pending === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    } while (Date.now() < deadline);
     assert.equal(health.titles_pending, 0);
     assert.equal(health.rules_pending, 0);
     assert.equal(health.titles_to_check, corpus.length, 'the next run will look at the changed rows');

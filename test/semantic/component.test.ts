@@ -61,6 +61,9 @@ describe('semantic search component', function () {
       assert.equal(health.status, 'ok');
       assert.equal(health.embedded_titles, corpusSize);
       assert.equal(health.embedded_rules, corpusSize);
+      // the backlog, of the open markets too, its rate and when it ends (now: it has)
+      assert.deepEqual([health.open_titles_pending, health.open_rules_pending, health.backlog_eta_s], [0, 0, 0]);
+      assert.equal(typeof health.backlog_rate_per_s, 'number');
       const answer = await component.getService()!.search({ query: 'bird flu becomes a global outbreak', limit: 3 });
       assert.equal(answer.results[0].market_id, 'mf-h5n1-pandemic');
     } finally {

@@ -48,16 +48,16 @@ describe('embedding indexer', function () {
 
   it('embeds every title, then every rules text, of a new catalog, in batches, reporting progress', async () => {
     await seedCatalogMarkets(db.pool, corpus);
-    const progress: { phase: string; processed: number; total: number }[] = [];
+    const progress: { phase: string; open: boolean; processed: number; total: number }[] = [];
     const result = await indexer.runOnce((p) => progress.push(p));
     assert.equal(result.ran, true);
     assert.equal(result.markets, corpus.length);
     assert.equal(result.embedded, corpus.length * 2);
     assert.deepEqual(await indexer.store.counts(), { title: corpus.length, rules: corpus.length });
     assert.ok(progress.length >= 2 * Math.ceil(corpus.length / 25), 'one progress report per batch and pass');
-    const phases = progress.map((p) => p.phase).join(' ');
-    assert.match(phases, /^(title )+(rules ?)+$/, 'all titles before any rules');
-    assert.deepEqual(progress[progress.length - 1], { phase: 'rules', processed: 2 * corpus.length, total: 2 * corpus.length, embedded: 2 * corpus.length });
+    const phases = progress.map((p) => `${p.phase}${p.open ? ':open' : ''}`).join(' ');
+    assert.match(phases, /^(title:open )+(rules:open )+(title )+(rules ?)+$/, 'the open markets\' titles, their rules, then every title before any rules');
+    assert.deepEqual(progress[progress.length - 1], { phase: 'rules', open: false, processed: 2 * corpus.length, total: 2 * corpus.length, embedded: 2 * corpus.length });
     const { rows } = await db.pool.query<{ visible: number }>("SELECT relallvisible::int AS visible FROM pg_class WHERE oid = 'market_embeddings'::regclass");
     assert.ok(rows[0].visible > 0, 'market_embeddings was vacuumed after the writes (the embedded database never autovacuums)');
   });

@@ -54,7 +54,7 @@ describe('trading: an order checks its cached credential set in its first write'
 
   before(async () => {
     db = await openTestDatabase();
-    await db.pool.query("INSERT INTO users (id) VALUES ('u1'), ('u2')");
+    await db.pool.query("INSERT INTO users (id) VALUES ('u1'), ('u2'), ('u3')");
     cipher = loadCredentialCipher({ keyFile: path.join(db.dataDir, 'order-credentials-keys', 'credentials.key') }).cipher;
     sim = await startKalshiSimulator({ tickMs: 0 });
     for (const [key_id, public_key] of [['k1', PUBLIC], ['k2', OTHER_PUBLIC]]) {
@@ -137,5 +137,24 @@ describe('trading: an order checks its cached credential set in its first write'
     await store.remove('u2', 'kalshi');
     assert.equal(await orders.insertPendingWithCredentials(order(null), current), 'credentials-changed', 'a deleted row: nothing written');
     assert.equal(await count(), 1);
+  });
+
+  it('answers concurrent repeats of one client_order_id with the one order, never a unique-violation error', async () => {
+    // A repeat collides on two unique indexes (user + client_order_id, and exchange + the venue client
+    // id derived from it); on a server, concurrent inserts reach them in either order. Rounds of
+    // twenty at once make the race that once raised a unique violation on the second index likely.
+    const store = new CredentialStore(db.pool, cipher);
+    const orders = new OrderRepository(db.pool);
+    await new CredentialsService(store).register('u3', { exchange: 'kalshi', key_id: 'k1', private_key: PEM });
+    const current = (await store.getForOrder('u3', 'kalshi'))!.row;
+    for (let round = 0; round < 15; round++) {
+      const clientOrderId = `burst-${round}`;
+      const order: NewOrder = { userId: 'u3', exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.02, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId, venueRequest: null };
+      const results = await Promise.all(Array.from({ length: 20 }, () => orders.insertPendingWithCredentials(order, current)));
+      const written = results.filter((r) => r !== 'credentials-changed');
+      assert.equal(written.length, 20, `round ${round}: every request answered with an order`);
+      assert.equal(written.filter((r) => r.inserted).length, 1, `round ${round}: one inserted`);
+      assert.equal(new Set(written.map((r) => r.order.id)).size, 1, `round ${round}: one order`);
+    }
   });
 });

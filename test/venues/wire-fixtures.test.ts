@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { fixture } from './fixture.js';
 import zlib from 'node:zlib';
+import * as futuur from '../../src/venues/futuur/wire.js';
 import * as limitless from '../../src/venues/limitless/wire.js';
 import * as manifold from '../../src/venues/manifold/wire.js';
 import * as predictit from '../../src/venues/predictit/wire.js';
@@ -47,6 +48,11 @@ const OURS: [string, string, z.ZodType][] = [
   ['manifold', 'bets.json', manifold.ManifoldBetsSchema],
   ['predictit', 'marketdata-all.json', predictit.PredictItAllSchema],
   ['predictit', 'chart-8103.json', predictit.PredictItChartSchema],
+  ['futuur', 'events_page.json', futuur.FutuurEventsPageSchema],
+  ['futuur', 'event_resolved.json', futuur.FutuurEventSchema],
+  ['futuur', 'book.json', futuur.FutuurBookSchema],
+  ['futuur', 'price_history.json', futuur.FutuurPriceHistorySchema],
+  ['futuur', 'actions_page.json', futuur.FutuurActionsPageSchema],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -87,3 +87,7 @@ export const enc = encodeURIComponent;
 
 /** The ids field of a stream's subscribe message: Kalshi's own name, `market_ids` elsewhere. */
 export const streamIdsField = (code: string): 'kalshi_ids' | 'market_ids' => (code === 'kalshi' ? 'kalshi_ids' : 'market_ids');
+
+export type ClusterList = Schemas['ClusterList'];
+export type ClusterItem = ClusterList['items'][number];
+export type ClusterPrices = Schemas['ClusterPrices'];

@@ -3,10 +3,13 @@
 //   #/                      the search form alone
 //   #/search?q=..&mode=..   results (mode keyword|semantic, venue, category, open=1)
 //   #/market/<venue>/<id>   a market's page
+//   #/opportunities?..      clusters by the gap between venues (q, category, venue, min_gap, sort, active=1)
+//   #/cluster/<svc_id>      the compare view of one cluster
 import { api, keyStore, onKeyRefused, type CurrentKey, type TestKey } from './api.js';
 import { attachAutocomplete } from './autocomplete.js';
 import { byId, h, VENUE_NAMES } from './dom.js';
 import { leaveMarket, marketHref, renderMarket, renderResults, type SearchParams } from './views.js';
+import { leaveCluster, opportunityParams, renderCluster, renderOpportunities } from './cross-venue.js';
 
 const view = byId('view');
 const form = byId<HTMLFormElement>('search-form');
@@ -98,6 +101,7 @@ form.addEventListener('submit', (e) => {
 
 function route(): void {
   leaveMarket();
+  leaveCluster();
   if (!keyStore.get()) {
     view.replaceChildren(h('p', {}, 'Enter an API key above, or mint a free test key, to search.'));
     return;
@@ -106,6 +110,15 @@ function route(): void {
   const market = /^\/market\/([^/]+)\/(.+)$/.exec(hash);
   if (market) {
     void renderMarket(view, decodeURIComponent(market[1]), decodeURIComponent(market[2]));
+    return;
+  }
+  const cluster = /^\/cluster\/([^/?]+)$/.exec(hash);
+  if (cluster) {
+    void renderCluster(view, decodeURIComponent(cluster[1]));
+    return;
+  }
+  if (hash === '/opportunities' || hash.startsWith('/opportunities?')) {
+    void renderOpportunities(view, opportunityParams(new URLSearchParams(hash.split('?')[1] ?? '')));
     return;
   }
   if (hash.startsWith('/search?')) {

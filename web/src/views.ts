@@ -15,7 +15,7 @@ export interface SearchParams {
 export const marketHref = (exchange: string, marketId: string) => `#/market/${enc(exchange)}/${enc(marketId)}`;
 
 /** What to show for a failed read: the plan a feature needs, or the API's message. */
-function problem(err: unknown, feature: string): HTMLElement {
+export function problem(err: unknown, feature: string): HTMLElement {
   if (err instanceof PlanError) {
     return h(
       'p',
@@ -180,7 +180,9 @@ async function loadCluster(box: HTMLElement, base: string, exchange: string, mar
     const others = cluster.members.filter((m) => !(m.exchange === exchange && m.market_id === marketId));
     replaceBody(
       box,
-      h('p', {}, `Cluster ${cluster.svc_id}: ${cluster.market_count} markets on ${cluster.exchanges.length} venues.`),
+      h('p', {}, `Cluster ${cluster.svc_id}: ${cluster.market_count} markets on ${cluster.exchanges.length} venues. `,
+        // the compare view (web/src/cross-venue.ts; plans with svc lookups)
+        h('a', { href: `#/cluster/${enc(cluster.svc_id)}` }, 'Compare prices across venues')),
       h(
         'ul',
         { class: 'members' },

@@ -43,7 +43,10 @@ export const MemberMatch = openapi.register(
   'MemberMatch',
   z
     .object({
-      confidence: z.number().min(0).max(1),
+      confidence: z.number().min(0).max(1).openapi({
+        description:
+          "The probability that the link is right (the two markets ask the same question), calibrated on the service's labelled pairs: of the links the judge made with this raw score, the share that were labelled identical (1 for an operator's force-pair)",
+      }),
       method: z.enum(['judge', 'operator']).openapi({ description: "'judge': the pair judge linked it; 'operator': a force-pair override" }),
       reasons: z.array(z.string()).openapi({ description: 'The decisive reasons of the link that joined the market to the cluster' }),
     })
@@ -61,7 +64,9 @@ export const ClusterRecordSchema = openapi.register(
     exchanges: z.array(z.string()),
     category: z.string(),
     close_time: z.string().nullable(),
-    confidence: z.number().openapi({ description: 'The lowest confidence of the links holding the cluster together' }),
+    confidence: z.number().openapi({
+      description: 'The lowest calibrated confidence of the links holding the cluster together: the measured probability that its weakest link is right (see members[].match.confidence)',
+    }),
     created_at: z.string(),
     updated_at: z.string(),
     merged_into: z.string().nullable().openapi({ description: "Set when the requested svc_id merged into this cluster: this cluster's svc_id" }),
@@ -90,8 +95,8 @@ export const Explanation = z.object({
   similarity: z.object({ title: z.number().nullable(), rules: z.number().nullable() }).openapi({ description: 'Cosine similarity of the embeddings (null when either is not embedded)' }),
   relation: z.enum(['identical', 'related', 'different']),
   kind: z.string().nullable().openapi({ description: 'Kind of a related link: other_strike, other_date, complementary, implies, same_event' }),
-  confidence: z.number(),
-  reasons: z.array(z.string()),
+  confidence: z.number().openapi({ description: 'The probability that the relation is right, calibrated on the labelled pairs (for identical: that the two are the same question; otherwise: that they are not)' }),
+  reasons: z.array(z.string()).openapi({ description: "The decisive reasons; a rules veto quotes the rule sentence of each market ('veto: rules: ...')" }),
   veto: z.string().nullable(),
   same_cluster: z.boolean().openapi({ description: 'Whether the two are in one cluster now (overrides and one-market-per-venue apply there)' }),
 });

@@ -47,6 +47,10 @@ const Component = z.object({ status: z.enum(['ok', 'degraded', 'down', 'disabled
 const EmbeddingsHealth = Component.extend({
   titles_pending: z.number().int().optional().describe('live markets whose title has no vector yet (the real backlog)'),
   rules_pending: z.number().int().optional().describe('live markets whose rules have no vector yet'),
+  open_titles_pending: z.number().int().optional().describe('of titles_pending, the open markets\' (embedded first)'),
+  open_rules_pending: z.number().int().optional().describe('of rules_pending, the open markets\' (embedded before any closed market\'s rules)'),
+  backlog_rate_per_s: z.number().optional().describe('texts leaving the backlog per second over about the last minute (run through the model, or reused by content hash)'),
+  backlog_eta_s: z.number().int().nullable().optional().describe('seconds until the backlog is empty at that rate; null when it does not move'),
   titles_to_check: z.number().int().optional().describe('catalog rows changed since the title pass looked (most only in price or volume)'),
   rules_to_check: z.number().int().optional(),
   backfill_lease: z.object({ holder: z.string(), until: z.string() }).nullable().optional().describe('who runs the backfill now (host/pid/id) and until when its lease row says; null when nobody does'),

@@ -8,7 +8,7 @@ import { ExchangeCodeSchema } from '../../venues/exchanges.js';
 import type { StatusFilter } from '../../search/engine.js';
 import { badRequest } from '../errors.js';
 
-function exchangeCodes(values: string[], ctx: z.RefinementCtx): string[] {
+export function exchangeCodes(values: string[], ctx: z.RefinementCtx): string[] {
   const codes = [...new Set(values.flatMap((s) => s.split(',')).map((c) => c.trim().toLowerCase()).filter(Boolean))];
   for (const code of codes) {
     if (!ExchangeCodeSchema.safeParse(code).success) {

@@ -18,5 +18,10 @@ export function createStreamPathsRouter(): Router {
       res.status(426).json({ error: `${path} is a WebSocket stream: connect with an Upgrade: websocket request (e.g. npx wscat -c ws://<host>${path})` });
     });
   }
+  router.all('/ws/svc', (_req, res) => {
+    res.setHeader('Upgrade', 'websocket');
+    res.setHeader('Connection', 'Upgrade');
+    res.status(426).json({ error: '/ws/svc is a WebSocket stream: connect with an Upgrade: websocket request and an API key (e.g. npx wscat -c ws://<host>/ws/svc -H "X-API-Key: <key>")' });
+  });
   return router;
 }

@@ -16,7 +16,7 @@ export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 
 const orderFields = {
   exchange: z.string().min(1).openapi({ description: 'A trading venue: ' + TRADING_CODES.join(', ') }),
   market_id: z.string().trim().min(1).max(200),
-  outcome: z.string().trim().min(1).max(100).openapi({ description: 'kalshi: yes|no; futuur: long|short; EIP-712 venues: the outcome token id the signed order trades' }),
+  outcome: z.string().trim().min(1).max(100).openapi({ description: 'yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues\' outcome token, which the signed order must trade), or one of the market\'s outcome ids (its details\' outcomes[].id); the venues\' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue\'s terms' }),
   side: z.enum(['buy', 'sell']),
   type: z.enum(['limit', 'market']).default('limit'),
   price: z.number().gt(0).lt(1).nullable().optional().openapi({ description: 'Limit price, 0..1 of the outcome; required for limit orders' }),

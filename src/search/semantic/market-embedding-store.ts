@@ -18,6 +18,13 @@ export interface MarketTextRow {
   change_seq: number;
 }
 
+/** Live markets whose text has no vector yet, per kind: all of them, and of those the open markets'. */
+export interface MissingVectors {
+  title: number;
+  rules: number;
+  open: { title: number; rules: number };
+}
+
 export interface StoredEmbeddingRef {
   exchange: string;
   market_id: string;
@@ -44,17 +51,30 @@ const LEASE = 'lease';
  * (bench/HISTORY.md, "Batching and background work").
  */
 export const DEFAULT_WRITE_CHUNK_ROWS = 16;
-/** The rows holding each pass's cursor. */
-const cursorName = (kind: TextKind) => `cursor:${kind}`;
+/**
+ * A pass of the indexer over the catalog's changes: one kind of text, of the open markets only (ahead
+ * of the rest) or of every market.
+ */
+export interface IndexPass {
+  kind: TextKind;
+  openOnly: boolean;
+}
+/** The rows holding each pass's cursor (`cursor:title`, `cursor:rules`, `cursor:title:open`, `cursor:rules:open`). */
+const cursorName = (pass: IndexPass) => `cursor:${pass.kind}${pass.openOnly ? ':open' : ''}`;
+const ALL_CURSORS = (['title', 'rules'] as const).flatMap((kind) => [false, true].map((openOnly) => cursorName({ kind, openOnly })));
 
 export class MarketEmbeddingStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** Catalog rows changed after `afterSeq`, oldest change first. */
-  async changedMarkets(afterSeq: number, limit: number): Promise<MarketTextRow[]> {
+  /**
+   * Catalog rows changed after `afterSeq`, oldest change first; with `openOnly`, of the open markets
+   * only (through the partial index of migration 170, so that asking costs an index probe however
+   * many closed markets follow the cursor).
+   */
+  async changedMarkets(afterSeq: number, limit: number, openOnly = false): Promise<MarketTextRow[]> {
     const { rows } = await this.pool.query<MarketTextRow>(
       `SELECT exchange, market_id, title, rules, category, closed, removed, change_seq
-       FROM markets WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+       FROM markets WHERE change_seq > $1 ${openOnly ? 'AND NOT closed AND NOT removed' : ''} ORDER BY change_seq LIMIT $2`,
       [afterSeq, limit],
     );
     return rows;
@@ -89,8 +109,9 @@ export class MarketEmbeddingStore {
    */
   async applyBatch(batch: {
     owner: string;
-    /** The pass this batch belongs to: its cursor moves to `cursor`. */
+    /** The pass this batch belongs to (`kind`, and `openOnly` for the open markets' pass): its cursor moves to `cursor`. */
     kind: TextKind;
+    openOnly?: boolean;
     upserts: EmbeddingUpsert[];
     deletions: { exchange: string; market_id: string; kind: TextKind }[];
     cursor: number;
@@ -106,7 +127,7 @@ export class MarketEmbeddingStore {
       await client.query(
         `INSERT INTO embedding_index_state (name, last_change_seq) VALUES ($1, $2)
          ON CONFLICT (name) DO UPDATE SET last_change_seq = greatest(embedding_index_state.last_change_seq, EXCLUDED.last_change_seq), updated_at = now()`,
-        [cursorName(batch.kind), batch.cursor],
+        [cursorName({ kind: batch.kind, openOnly: batch.openOnly ?? false }), batch.cursor],
       );
       if (batch.deletions.length > 0) {
         const deleted = await client.query(
@@ -200,21 +221,19 @@ export class MarketEmbeddingStore {
 
   /** Forgets the cursors so that the next run re-checks every market (nothing is re-embedded). */
   async resetCursors(): Promise<void> {
-    await this.pool.query('UPDATE embedding_index_state SET last_change_seq = 0 WHERE name = ANY ($1::text[])', [
-      [cursorName('title'), cursorName('rules')],
-    ]);
+    await this.pool.query('UPDATE embedding_index_state SET last_change_seq = 0 WHERE name = ANY ($1::text[])', [ALL_CURSORS]);
   }
 
-  /** How far the pass of one kind of text has followed markets.change_seq. */
-  async cursor(kind: TextKind): Promise<number> {
+  /** How far a pass has followed markets.change_seq (by default the pass over every market). */
+  async cursor(kind: TextKind, openOnly = false): Promise<number> {
     const { rows } = await this.pool.query<{ last_change_seq: number }>(
       'SELECT last_change_seq FROM embedding_index_state WHERE name = $1',
-      [cursorName(kind)],
+      [cursorName({ kind, openOnly })],
     );
     return rows[0]?.last_change_seq ?? 0;
   }
 
-  /** Markets still to look at, per pass. */
+  /** Markets still to look at by the pass over every market, per kind. */
   async pending(): Promise<{ title: number; rules: number }> {
     return {
       title: await this.countChangedMarkets(await this.cursor('title')),
@@ -227,15 +246,22 @@ export class MarketEmbeddingStore {
    * backfill's real backlog. (pending()
    * counts the rows changed since the cursors, most of them only in price or volume.)
    */
-  async missingVectors(): Promise<{ title: number; rules: number }> {
-    const { rows } = await this.pool.query<{ title: number; rules: number }>(
-      `SELECT count(*) FILTER (WHERE m.title ~ '\\S' AND NOT EXISTS (
+  async missingVectors(): Promise<MissingVectors> {
+    const { rows } = await this.pool.query<{ closed: boolean; title: number; rules: number }>(
+      `SELECT m.closed,
+              count(*) FILTER (WHERE m.title ~ '\\S' AND NOT EXISTS (
                 SELECT 1 FROM market_embeddings e WHERE e.exchange = m.exchange AND e.market_id = m.market_id AND e.kind = 'title'))::int AS title,
               count(*) FILTER (WHERE m.rules ~ '\\S' AND NOT EXISTS (
                 SELECT 1 FROM market_embeddings e WHERE e.exchange = m.exchange AND e.market_id = m.market_id AND e.kind = 'rules'))::int AS rules
-       FROM markets m WHERE NOT m.removed`,
+       FROM markets m WHERE NOT m.removed GROUP BY m.closed`,
     );
-    return rows[0];
+    const out: MissingVectors = { title: 0, rules: 0, open: { title: 0, rules: 0 } };
+    for (const r of rows) {
+      out.title += r.title;
+      out.rules += r.rules;
+      if (!r.closed) out.open = { title: r.title, rules: r.rules };
+    }
+    return out;
   }
 
   async counts(): Promise<{ title: number; rules: number }> {

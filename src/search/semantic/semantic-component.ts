@@ -16,6 +16,7 @@ import type { ResponseCache } from '../response-cache.js';
 import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';
 import { SemanticSearchService } from './semantic-search.js';
 import { MarketEmbeddingStore } from './market-embedding-store.js';
+import { EmbeddingBacklog, type EmbeddingBacklogSnapshot } from './embedding-backlog.js';
 
 /** What the component needs of the embedding indexer (src/indexers/embeddings-indexer.ts). */
 export interface BackgroundIndexer {
@@ -55,28 +56,45 @@ export interface SemanticComponent {
   unavailableReason(): string;
   /** Call after each venue sync: embeds what changed (coalesced; never blocks the caller). */
   requestIndexing(): void;
+  /** The backlog and the embedder's counters; null until the model is loaded. */
+  embeddingWork(): Promise<EmbeddingWork | null>;
   health(): Promise<ComponentHealth>;
   close(): Promise<void>;
 }
 
 /**
  * The embedding backfill's part of /health: the real backlog (live markets whose title or rules have
- * no vector yet; the `*_to_check` counts are the catalog rows changed since the indexer's cursors,
- * most of them only in price or volume, which the next run looks at and mostly finds nothing to do
- * for) and who holds the backfill's lease until when.
+ * no vector yet, and of those the open markets', which the indexer does first; the `*_to_check`
+ * counts are the catalog rows changed since the indexer's cursors, most of them only in price or
+ * volume, which the next run looks at and mostly finds nothing to do for), how fast it goes down,
+ * and who holds the backfill's lease until when.
  */
-async function backfillHealth(store: MarketEmbeddingStore): Promise<Record<string, unknown>> {
-  const missing = await store.missingVectors();
+async function backfillHealth(store: MarketEmbeddingStore, backlog: EmbeddingBacklog): Promise<Record<string, unknown>> {
+  const { missing, ratePerSecond, etaSeconds } = await backlog.snapshot();
   const lease = await store.lease();
   return {
     titles_pending: missing.title,
     rules_pending: missing.rules,
+    open_titles_pending: missing.open.title,
+    open_rules_pending: missing.open.rules,
+    backlog_rate_per_s: ratePerSecond,
+    backlog_eta_s: etaSeconds,
     backfill_lease: lease && { holder: lease.owner, until: lease.until.toISOString() },
   };
 }
 
+/** The embedder's document counters and the backlog, for the operator's metrics. */
+export interface EmbeddingWork {
+  backlog: EmbeddingBacklogSnapshot;
+  /** Document texts run through the model since the process started. */
+  modelTexts: number;
+  /** Document texts whose vector was reused (an identical text's, by content hash). */
+  reusedTexts: number;
+}
+
 export function startSemanticComponent(options: SemanticComponentOptions): SemanticComponent {
   let embedder: Embedder | undefined;
+  let backlog: EmbeddingBacklog | undefined;
   let service: SemanticSearchService | undefined;
   let indexer: BackgroundIndexer | undefined;
   let failure: Error | undefined;
@@ -116,6 +134,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
       return;
     }
     embedder = loaded;
+    backlog = new EmbeddingBacklog(store, () => loaded.stats.computed + loaded.stats.cached);
     service = new SemanticSearchService(options.pool, loaded);
     logger.info({ ms: Date.now() - started, workers: loaded.pool.size }, 'embedding model loaded');
     if (options.createIndexer) {
@@ -135,7 +154,15 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
     resultCache: results.cache,
     invalidateAnswers: results.invalidate,
     unavailableReason: notReadyReason,
-    requestIndexing: () => indexer?.requestRun(),
+    requestIndexing: () => {
+      // the catalog changed: the next read of the backlog counts it again
+      backlog?.invalidate();
+      indexer?.requestRun();
+    },
+    async embeddingWork() {
+      if (!embedder || !backlog) return null;
+      return { backlog: await backlog.snapshot(), modelTexts: embedder.stats.computed, reusedTexts: embedder.stats.cached };
+    },
     async health() {
       if (failure) return { status: 'down', error: failure.message };
       const fetching = backgroundFetch?.state();
@@ -147,7 +174,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
       if (fetching?.phase === 'waiting_to_retry') {
         return { status: 'down', model: MODEL_NAME, error: notReadyReason(), attempt: fetching.attempt, retry_at: fetching.retryAt.toISOString() };
       }
-      if (!embedder) return { status: 'starting' };
+      if (!embedder || !backlog) return { status: 'starting' };
       const counts = await store.counts();
       const pending = await store.pending();
       return {
@@ -156,7 +183,7 @@ export function startSemanticComponent(options: SemanticComponentOptions): Seman
         workers: embedder.pool.size,
         embedded_titles: counts.title,
         embedded_rules: counts.rules,
-        ...(await backfillHealth(store)),
+        ...(await backfillHealth(store, backlog)),
         titles_to_check: pending.title,
         rules_to_check: pending.rules,
       };

@@ -12,6 +12,8 @@ import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
+import { checkWire } from '../wire.js';
+import { FutuurActionsPageSchema, FutuurBookSchema, FutuurEventSchema, FutuurEventsPageSchema, FutuurPriceHistorySchema } from './wire.js';
 import { signFutuurRequest, type FutuurCredentials, type FutuurParams } from './auth.js';
 import {
   actionMarketId,
@@ -102,6 +104,7 @@ export class FutuurAdapter implements VenueAdapter {
       if (cursor !== null && !/^\d+$/.test(cursor)) throw new Error(`futuur: invalid cursor ${JSON.stringify(cursor)}`);
       const offset = cursor === null ? 0 : Number(cursor);
       const body = (await this.get<FutuurPageWire<FutuurEventWire>>(call, futuurRequests.events({ limit, offset, live: opts.live }), opts.signal))!;
+      checkWire(FutuurEventsPageSchema, body, { exchange: 'futuur', endpoint: 'GET /events/' });
       const events = body.results ?? [];
       for (const e of events) this.remember(e);
       const total = pageTotal(body);
@@ -137,7 +140,10 @@ export class FutuurAdapter implements VenueAdapter {
   private async fetchEvent(call: string, eventId: string): Promise<FutuurEventWire | null> {
     if (!isId(eventId)) return null;
     const ev = await this.get<FutuurEventWire>(call, futuurRequests.event(eventId), undefined, true);
-    if (ev) this.remember(ev);
+    if (ev) {
+      checkWire(FutuurEventSchema, ev, { exchange: 'futuur', endpoint: 'GET /events/{id}/' });
+      this.remember(ev);
+    }
     return ev;
   }
 
@@ -173,6 +179,7 @@ export class FutuurAdapter implements VenueAdapter {
   async getOrderBook(marketId: string): Promise<OrderBook> {
     if (!isId(marketId)) throw this.notFound('getOrderBook', marketId);
     const body = (await this.get<FutuurBookWire>('getOrderBook', futuurRequests.book(marketId)))!;
+    checkWire(FutuurBookSchema, body, { exchange: 'futuur', endpoint: 'GET /markets/{id}/book/' });
     return normaliseBook(marketId, body, { fetchedAt: this.now() });
   }
 
@@ -185,6 +192,7 @@ export class FutuurAdapter implements VenueAdapter {
     const out: Trade[] = [];
     for (let offset = 0; offset < 20_000 && out.length < want; offset += ACTIONS_PAGE) {
       const body = (await this.get<FutuurPageWire<FutuurActionWire>>('getTrades', futuurRequests.actions({ eventId, limit: ACTIONS_PAGE, offset })))!;
+      checkWire(FutuurActionsPageSchema, body, { exchange: 'futuur', endpoint: 'GET /events/{id}/actions/' });
       const rows = body.results ?? [];
       let older = false;
       for (const a of rows) {
@@ -206,6 +214,7 @@ export class FutuurAdapter implements VenueAdapter {
     const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[q.interval ?? '1h'];
     // Futuur serves windows ending now: ask for the window that reaches back to the start.
     const body = (await this.get<FutuurPriceHistoryWire>('getPriceHistory', futuurRequests.priceHistory({ eventId, timeInterval: timeIntervalFor(startMs, this.http.opts.now()) })))!;
+    checkWire(FutuurPriceHistorySchema, body, { exchange: 'futuur', endpoint: 'GET /events/{id}/price_history/' });
     return normalisePriceHistory(marketId, body).filter((p) => Date.parse(p.timestamp) >= startMs && Date.parse(p.timestamp) <= endMs);
   }
 }

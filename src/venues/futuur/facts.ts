@@ -20,6 +20,7 @@ export const futuurFacts = defineVenueFacts({
   emulated: {},
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://api.futuur.com/v2.0' },
+  sync: { incremental: 'open_only', how: 'GET /events/?live=true; no change-time filter' },
   limits: {
     page: { markets: 100, events: 100, trades: 100 },
     // 2,000 requests/minute per key.
@@ -30,6 +31,9 @@ export const futuurFacts = defineVenueFacts({
   marketDataKeys: { public_key: 'FUTUUR_PUBLIC_KEY', private_key: 'FUTUUR_PRIVATE_KEY' },
   // /wagers/ (positions) and /me/balances/ of API v2.0.
   accountReads: { positions: true, balances: true },
+  // Futuur publishes no per-trade taker fee model in its API docs; counted as 0 and reported
+  // incomplete. Stale after two catalog syncs.
+  pricing: { takerFee: { kind: 'unpublished', note: 'no per-trade taker fee model published' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

@@ -19,14 +19,20 @@ interface FutuurOrderWire {
   shares_filled?: string | number;
   avg_fill_price?: string | number | null;
   status: string;
+  expired_at?: string | null;
   created: string;
   fills?: { id: string | number; price: string | number; shares: string | number; created: string }[];
 }
 
-function futuurState(o: FutuurOrderWire): VenueOrderState {
+/**
+ * Futuur's order words are open/partial_filled/filled/canceled/processing (LimitOrder in its OpenAPI):
+ * none says expired, so a canceled order whose `expired_at` has passed is read as expired.
+ */
+function futuurState(o: FutuurOrderWire, nowMs: number): VenueOrderState {
   const filled = num(o.shares_filled) ?? 0;
   const requested = num(o.shares_requested) ?? 0;
-  const map: Record<string, VenueOrderState['status']> = { open: 'open', partial_filled: filled > 0 ? 'partially_filled' : 'open', filled: 'filled', canceled: 'cancelled', cancelled: 'cancelled', expired: 'expired', processing: 'open' };
+  const expired = !!o.expired_at && Date.parse(o.expired_at) <= nowMs;
+  const map: Record<string, VenueOrderState['status']> = { open: 'open', partial_filled: filled > 0 ? 'partially_filled' : 'open', filled: 'filled', canceled: expired ? 'expired' : 'cancelled', cancelled: 'cancelled', expired: 'expired', processing: 'open' };
   const status = map[o.status] ?? (filled >= requested && requested > 0 ? 'filled' : 'open');
   const fills: VenueFill[] = (o.fills ?? []).map((f) => ({ id: String(f.id), price: num(f.price) ?? 0, size: num(f.shares) ?? 0, fee: null, at: f.created }));
   return { exchangeOrderId: String(o.id), clientId: null, status, filledSize: filled, avgFillPrice: num(o.avg_fill_price), fills };
@@ -65,10 +71,10 @@ export function createFutuurTradingClient(cfg: TradingClientConfig): TradingClie
     async place(creds, order) {
       // Futuur dedupes creations by Idempotency-Key.
       const res = await call(creds, 'POST', '/orders/', body(order), { 'Idempotency-Key': order.clientId });
-      return futuurState(res.body as FutuurOrderWire);
+      return futuurState(res.body as FutuurOrderWire, now());
     },
     async get(creds, id) {
-      return futuurState((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}/`)).body as FutuurOrderWire);
+      return futuurState((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}/`)).body as FutuurOrderWire, now());
     },
     async findByClientId(creds, _clientId, hint) {
       // Futuur's order records carry no client id: match the order's own fields among the market's recent orders.
@@ -78,10 +84,10 @@ export function createFutuurTradingClient(cfg: TradingClientConfig): TradingClie
       const list = ((res.body as { results?: FutuurOrderWire[] }).results ?? []).filter(
         (o) => o.side === want.side && o.position === want.position && num(o.shares_requested) === want.shares && num(o.price) === want.price && Date.parse(o.created) >= since,
       );
-      return list.length ? futuurState(list[0]) : null;
+      return list.length ? futuurState(list[0], now()) : null;
     },
     async cancel(creds, id) {
-      return futuurState((await call(creds, 'PATCH', `/orders/${encodeURIComponent(id)}/cancel/`)).body as FutuurOrderWire);
+      return futuurState((await call(creds, 'PATCH', `/orders/${encodeURIComponent(id)}/cancel/`)).body as FutuurOrderWire, now());
     },
     async positions(creds) {
       const res = await call(creds, 'GET', '/wagers/', { active: 'true', currency_mode: 'real_money' });

@@ -26,6 +26,7 @@ export const kalshiFacts = defineVenueFacts({
     rest: 'https://external-api.kalshi.com/trade-api/v2',
     ws: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
   },
+  sync: { incremental: 'updated_since', how: 'GET /markets?min_updated_ts=<unix s> (alone, or with mve_filter=exclude; it wins over status)' },
   limits: {
     page: { markets: 1000, events: 200 },
     // Basic tier: 20 reads/s.
@@ -39,6 +40,11 @@ export const kalshiFacts = defineVenueFacts({
   matching: { gameCloseLagDays: 14 },
   // Wired by src/features/venues/kalshi.ts.
   extensions: ['rfqs', 'parlays'],
+  // Taker fee: 0.07 x contracts x P x (1 - P), the order's total rounded up to the next cent (Kalshi's
+  // fee schedule, kalshi.com/docs/kalshi-fee-schedule.pdf; docs.kalshi.com/getting_started/fee_rounding).
+  // Some series charge makers or a reduced rate; this is the general taker rate. Quotes older than
+  // two catalog syncs (5 min each by default) are stale.
+  pricing: { takerFee: { kind: 'quadratic', rate: 0.07, roundUpPerOrder: 0.01 }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: 'KXNOSUCH-00JAN01-T0',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'candles', 'events'],

@@ -23,6 +23,7 @@ export const limitlessFacts = defineVenueFacts({
     /** Socket.IO server; the market stream is namespace `/markets`, websocket transport. */
     ws: 'wss://ws.limitless.exchange',
   },
+  sync: { incremental: 'open_only', how: 'GET /markets/active lists only the tradable markets; nothing filters on a change time' },
   limits: {
     page: { markets: 25, events: 25, trades: 100 },
     rate: { rest: { perSecond: 5, burst: 10 } },
@@ -31,6 +32,9 @@ export const limitlessFacts = defineVenueFacts({
   marketDataKeys: {},
   // /portfolio/positions; the USDC balance is on-chain only (no REST read; the venue's SDKs query Base).
   accountReads: { positions: true, balances: false },
+  // No taker fee model is published in Limitless' API docs (docs.limitless.exchange) that applies per
+  // trade; counted as 0 and reported incomplete. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'no per-trade taker fee model published' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: 'no-such-market-limitless',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

@@ -19,6 +19,7 @@ export const opinionFacts = defineVenueFacts({
   emulated: { trades: 'the venue publishes no trade list: the last trade of each outcome token (latest-price) stands in' },
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://openapi.opinion.trade/openapi' },
+  sync: { incremental: 'open_only', how: 'GET /market?status=activated; no change-time filter' },
   limits: {
     page: { markets: 20, events: 20 },
     rate: { rest: { perSecond: 5, burst: 5 } },
@@ -30,6 +31,9 @@ export const opinionFacts = defineVenueFacts({
   marketDataKeys: { api_key: 'OPINION_API_KEY' },
   // /positions/user/{wallet} and /user/balance of the OpenAPI.
   accountReads: { positions: true, balances: true },
+  // Opinion publishes no taker fee formula in its open API docs (orders sign feeRateBps, per market);
+  // counted as 0 and reported incomplete. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'per-market feeRateBps, no published formula' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'prices', 'tradehistory'],

@@ -28,6 +28,7 @@ export const polymarketFacts = defineVenueFacts({
     data: 'https://data-api.polymarket.com',
     ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
   },
+  sync: { incremental: 'open_only', how: 'Gamma GET /markets/keyset?closed=false: the keyset listing filters on start/end dates and status, none on a change time' },
   limits: {
     page: { markets: 100, events: 500, trades: 500 },
     rate: { gamma: { perSecond: 25, burst: 30 }, clob: { perSecond: 100, burst: 100 }, data: { perSecond: 15, burst: 20 } },
@@ -48,6 +49,10 @@ export const polymarketFacts = defineVenueFacts({
   accountReads: { positions: true, balances: true },
   // Wired by src/features/venues/polymarket.ts.
   extensions: ['onboarding'],
+  // Taker fee: shares x feeRate x p x (1 - p), only on fee-enabled markets (docs.polymarket.com/trading/fees:
+  // a per-market feeSchedule.rate, 0 on most markets). The catalog holds no per-market rate, so none is
+  // counted and the gap after fees says so. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'unpublished', note: 'fees only on fee-enabled markets, at a per-market rate (p x (1 - p) x rate) the catalog does not hold' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: `0x${'0'.repeat(63)}1`,
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices', 'events'],

@@ -22,6 +22,7 @@ export const predictfunFacts = defineVenueFacts({
     rest: 'https://api.predict.fun/v1',
     ws: 'wss://ws.predict.fun/ws',
   },
+  sync: { incremental: 'none', how: 'GET /v1/markets pages with first/after only: no status or change-time filter' },
   limits: {
     page: { markets: 100, events: 100, trades: 100 },
     // Third-party clients report 240 requests/minute per key.
@@ -34,6 +35,10 @@ export const predictfunFacts = defineVenueFacts({
   marketDataKeys: { api_key: 'PREDICTFUN_API_KEY' },
   // /positions/{address}; the USDT balance is on-chain only (the SDK's balanceOf reads BNB Chain).
   accountReads: { positions: true, balances: false },
+  // Taker fee on a buy: rate x min(p, 1 - p) per share (docs.predict.fun "Predict fees and limits";
+  // dev.predict.fun/trading/fees: the market's feeRateBps, makers pay 0). The published base rate; a
+  // market's own feeRateBps may differ. Stale after two catalog syncs without a newer book.
+  pricing: { takerFee: { kind: 'min_side', rate: 0.005, note: "the published base rate; a market's feeRateBps may differ" }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],

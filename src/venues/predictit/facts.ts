@@ -19,6 +19,7 @@ export const predictitFacts = defineVenueFacts({
   emulated: {},
   streams: { orderbook: false, trades: false, prices: false },
   baseUrls: { rest: 'https://www.predictit.org/api' },
+  sync: { incremental: 'none', how: 'GET /api/marketdata/all/ is one snapshot of the open markets: one request either way' },
   limits: {
     // One request lists everything: no paging.
     page: {},
@@ -26,6 +27,10 @@ export const predictitFacts = defineVenueFacts({
   },
   credentials: null,
   marketDataKeys: {},
+  // PredictIt takes 10% of the profit of each winning share (and 5% of withdrawals, not per trade)
+  // (predictit.org, "How it works"/FAQ): modelled as a profit fee, counted as if this leg wins.
+  // Stale after two catalog syncs.
+  pricing: { takerFee: { kind: 'profit', rate: 0.1, note: '10% of the profit when the share wins; 5% withdrawal fee not included' }, quoteFreshMs: 600_000 },
   testHints: {
     unknownMarketId: '987654321',
     specReads: ['market', 'markets', 'prices'],

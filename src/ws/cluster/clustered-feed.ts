@@ -115,6 +115,8 @@ export class ClusteredFeed implements MarketFeed {
   private unobserveFeed: (() => void) | null = null;
   /** Follower: the leader's upstream as last heard. */
   private status: UpstreamStatus = { connected: false, channels: null };
+  /** Listeners told of a leader change (src/ws/svc: clusters then send a fresh snapshot). */
+  private readonly resyncListeners = new Set<() => void>();
 
   constructor(private readonly opts: ClusteredFeedOptions) {}
 
@@ -159,6 +161,15 @@ export class ClusteredFeed implements MarketFeed {
     if (lm.subs.size === 0) this.local.delete(marketId);
     if (this.feed) return this.feed.remove(sub, marketId);
     if (interestKey(lm) !== before) this.opts.port.sendInterest(this.exchange, this.interestOf(lm));
+  }
+
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  private tellResync(): void {
+    for (const l of this.resyncListeners) l();
   }
 
   observe(listener: (e: StreamEvent) => void): () => void {
@@ -243,6 +254,7 @@ export class ClusteredFeed implements MarketFeed {
         for (const [sub, types] of lm.subs) if (types.has(t)) lm.awaiting[t].add(sub);
       }
     }
+    this.tellResync();
   }
 
   // ---- leader ----------------------------------------------------------------------------------
@@ -316,6 +328,7 @@ export class ClusteredFeed implements MarketFeed {
       for (const t of SNAPSHOT_TYPES) lm.awaiting[t].clear();
       for (const [sub, types] of lm.subs) feed.add(sub, lm.ref, types);
     }
+    this.tellResync();
   }
 
   becomeFollower(): void {

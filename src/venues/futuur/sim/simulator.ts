@@ -121,9 +121,12 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
     const asks = short ? b.bids.map((l) => ({ price: 1 - l.price, size: l.size })) : b.asks;
     const lv = (ls: { price: number; size: number }[]): Record<string, number>[] => {
       let cum = 0;
+      let cumAmount = 0;
       return ls.map((l) => {
+        const amount = Math.round(l.size * l.price * 100) / 100;
         cum += l.size;
-        return { price: Math.round(l.price * 1e4) / 1e4, total_shares: l.size, total_amount: Math.round(l.size * l.price * 100) / 100, total_fees: 0, cumulative_shares: cum, cumulative_amount: 0, cumulative_fees: 0 };
+        cumAmount = Math.round((cumAmount + amount) * 100) / 100;
+        return { price: Math.round(l.price * 1e4) / 1e4, total_shares: l.size, total_amount: amount, total_fees: 0, cumulative_shares: cum, cumulative_amount: cumAmount, cumulative_fees: 0 };
       });
     };
     return json({ bid: lv(bids), ask: lv(asks) });

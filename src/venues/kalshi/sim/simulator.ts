@@ -11,6 +11,7 @@ import { fixed } from '../../../sim/fixture-helpers.js';
 import { stableUuid } from '../../../sim/rng.js';
 import { badRequest, intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { scaledListing, scaleVariant, shiftIso, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { KalshiEventWire, KalshiMarketWire } from '../normalise.js';
 import { kalshiSeed } from './seed.js';
@@ -63,7 +64,36 @@ export interface KalshiSimulatorOptions extends SimulatorOptions {
   useYesPriceDefault?: boolean;
 }
 
-export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): Promise<RunningSimulator> {
+/** Test and benchmark controls of the Kalshi simulator. */
+export interface KalshiSimulatorControls {
+  /**
+   * Lists a new open market as the venue does when it opens one (a copy of an open market under a
+   * new ticker and title, created and updated now): a sync sees it only if it asks for it.
+   */
+  listMarket(ticker: string, title: string): KalshiMarketWire;
+}
+
+/** Synthetic market `v.k` from a template (scale mode): own ticker in its own event, varied title, strike, dates and status. */
+function scaledKalshiMarket(m: KalshiMarketWire, v: ScaleVariant): KalshiMarketWire {
+  const event = `${m.event_ticker}-S${v.k}`;
+  return {
+    ...m,
+    ticker: `${event}-${m.ticker.split('-').pop()}`,
+    event_ticker: event,
+    title: varyNumbers(m.title ?? '', v),
+    yes_sub_title: m.yes_sub_title ? varyNumbers(m.yes_sub_title, v) : m.yes_sub_title,
+    open_time: shiftIso(m.open_time, v),
+    close_time: shiftIso(m.close_time, v),
+    expiration_time: shiftIso(m.expiration_time, v),
+    expected_expiration_time: shiftIso(m.expected_expiration_time, v),
+    latest_expiration_time: shiftIso(m.latest_expiration_time, v),
+    created_time: shiftIso(m.created_time as string | undefined, v),
+    status: v.open ? 'active' : 'finalized',
+    result: v.open ? '' : v.k % 2 ? 'yes' : 'no',
+  };
+}
+
+export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): Promise<RunningSimulator & KalshiSimulatorControls> {
   const now = Date.now();
   const seed = kalshiSeed(now);
   const markets = new Map<string, KalshiMarketWire>();
@@ -74,6 +104,16 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
     for (const raw of readCorpus(opts.corpusFile)) {
       const m = raw as KalshiMarketWire;
       if (m && typeof m.ticker === 'string' && typeof m.event_ticker === 'string' && typeof m.status === 'string') markets.set(m.ticker, m);
+    }
+  }
+  if (opts.scale) {
+    const templates = [...markets.values()];
+    const templateEvents = new Map(events);
+    markets.clear();
+    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledKalshiMarket)) {
+      markets.set(m.ticker, m);
+      const base = templateEvents.get(m.event_ticker.replace(/-S\d+$/, ''));
+      if (base && !events.has(m.event_ticker)) events.set(m.event_ticker, { ...base, event_ticker: m.event_ticker, title: varyNumbers(base.title ?? '', scaleVariant(Number(m.event_ticker.split('-S').pop()) - 1, opts.seed ?? 1)) });
     }
   }
 
@@ -103,7 +143,8 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
       yes_ask_size_fp: fixed(ask?.size ?? 0, 2),
       last_price_dollars: fixed(s.last, 4),
       volume_fp: fixed(Number(m.volume_fp ?? 0) + s.volume, 2),
-      updated_time: new Date().toISOString(),
+      // The venue's change time moves when the market does, not when it is read.
+      updated_time: s.changedAt === null ? m.updated_time : new Date(Math.max(s.changedAt, Date.parse(String(m.updated_time ?? 0)) || 0)).toISOString(),
     };
   };
 
@@ -361,7 +402,17 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
   // The portfolio API (orders, fills, positions, balance): simulator-orders.ts.
   registerKalshiOrders(server, { prefix: P, activity });
 
-  return launchSimulator({
+  const listMarket = (ticker: string, title: string): KalshiMarketWire => {
+    const template = [...markets.values()].find((m) => m.status === 'active');
+    if (!template) throw new Error('the kalshi simulator has no open market to copy');
+    const at = new Date().toISOString();
+    const m: KalshiMarketWire = { ...template, ticker, title, yes_sub_title: title, created_time: at, open_time: at, updated_time: at };
+    markets.set(ticker, m);
+    activity.addMarket(ticker, 0.5, { active: true });
+    return m;
+  };
+
+  const running = await launchSimulator({
     exchange: 'kalshi',
     server,
     activity,
@@ -369,4 +420,5 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
     baseUrls: () => ({ rest: `${server.baseUrl}${P}`, ws: `${server.wsBaseUrl}${KALSHI_SIM_WS_PATH}` }),
     marketCount: () => markets.size,
   });
+  return Object.assign(running, { listMarket });
 }

@@ -10,6 +10,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { hashString } from '../../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { scaledListing, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import { isMultiAnswer, yesProbability, type ManifoldBetWire, type ManifoldMarketWire } from '../normalise.js';
 import { manifoldId, manifoldSeed, toLiteMarket } from './seed.js';
@@ -21,6 +22,31 @@ const message = (status: number, text: string): SimResponse => ({ status, body: 
 /** Activity key of one answer of a multi-answer market. */
 const answerKey = (marketId: string, answerId: string): string => `${marketId}/${answerId}`;
 
+const DAY_MS = 86_400_000;
+
+/** Synthetic market `v.k` from a template (scale mode): own id and slug, varied question and times, open or resolved. */
+function scaledManifoldMarket(m: ManifoldMarketWire, v: ScaleVariant): ManifoldMarketWire {
+  const shift = v.shiftDays * DAY_MS;
+  // Times from the day, not the millisecond: the same seed gives the same markets all day.
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const createdTime = Math.min(m.createdTime + shift, today - DAY_MS - v.k);
+  const closeTime = v.open ? today + 2 * DAY_MS + Math.abs(shift) : Math.min((m.closeTime ?? m.createdTime) + shift, today - DAY_MS);
+  const resolved = !v.open && m.outcomeType === 'BINARY';
+  return {
+    ...m,
+    id: `${m.id.slice(0, 8)}s${v.k}`,
+    slug: m.slug ? `${m.slug}-s${v.k}` : m.slug,
+    url: m.url ? `${m.url}-s${v.k}` : m.url,
+    question: varyNumbers(m.question, v),
+    createdTime,
+    closeTime,
+    lastUpdatedTime: Math.min(Math.max(createdTime, (m.lastUpdatedTime ?? createdTime) + shift), today - DAY_MS),
+    isResolved: resolved,
+    resolution: resolved ? (v.k % 2 ? 'YES' : 'NO') : m.resolution,
+    resolutionTime: resolved ? closeTime : m.resolutionTime,
+  };
+}
+
 export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
   const markets = new Map<string, ManifoldMarketWire>();
@@ -30,6 +56,11 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
       const m = raw as ManifoldMarketWire;
       if (m && typeof m.id === 'string' && typeof m.question === 'string' && typeof m.outcomeType === 'string' && typeof m.createdTime === 'number') markets.set(m.id, m);
     }
+  }
+  if (opts.scale) {
+    const templates = [...markets.values()];
+    markets.clear();
+    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledManifoldMarket)) markets.set(m.id, m);
   }
   const bySlug = new Map<string, ManifoldMarketWire>();
   for (const m of markets.values()) if (m.slug) bySlug.set(m.slug, m);
@@ -67,11 +98,12 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
         return s ? { ...a, probability: s.last } : a;
       });
       const extra = m.answers.reduce((v, a) => v + liveVolume(answerKey(m.id, a.id)), 0);
-      return { ...m, answers, volume: Math.round(((m.volume ?? 0) + extra) * 100) / 100, lastUpdatedTime: Date.now() };
+      const changedAt = Math.max(m.lastUpdatedTime ?? 0, ...touched.map((a) => activity.peek(answerKey(m.id, a.id))?.changedAt ?? 0));
+      return { ...m, answers, volume: Math.round(((m.volume ?? 0) + extra) * 100) / 100, lastUpdatedTime: changedAt || m.lastUpdatedTime };
     }
     const s = activity.peek(m.id);
     if (!s || m.probability === undefined) return m;
-    return { ...m, probability: s.last, volume: Math.round(((m.volume ?? 0) + liveVolume(m.id)) * 100) / 100, lastBetTime: s.trades[s.trades.length - 1]?.t ?? m.lastBetTime, lastUpdatedTime: Date.now() };
+    return { ...m, probability: s.last, volume: Math.round(((m.volume ?? 0) + liveVolume(m.id)) * 100) / 100, lastBetTime: s.trades[s.trades.length - 1]?.t ?? m.lastBetTime, lastUpdatedTime: Math.max(m.lastUpdatedTime ?? 0, s.changedAt ?? 0) || m.lastUpdatedTime };
   };
 
   /**

@@ -10,6 +10,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { createRng, stableHex32 } from '../../../sim/rng.js';
 import { intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { scaledListing, shiftIso, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import { decodeOutcomes, type GammaEventWire, type GammaMarketWire } from '../normalise.js';
 import { polymarketSeed } from './seed.js';
@@ -32,6 +33,37 @@ const px = (p: number): string => String(Math.round(p * 1000) / 1000);
 export interface PolymarketSimulatorControls {
   /** Switches the CTF Exchange version the CLOB announces (`GET /version`) and enforces on orders. */
   setExchangeVersion(version: 2 | 3): void;
+}
+
+/**
+ * Synthetic market `v.k` from a template (scale mode): its own condition id, Gamma id, tokens, slug
+ * and event, a varied question and dates, open or settled.
+ */
+function scaledPolymarketMarket(m: GammaMarketWire, v: ScaleVariant): GammaMarketWire {
+  const tokens = (() => {
+    try {
+      return decodeOutcomes(m).tokenIds.map((t) => `${t.slice(0, 60)}${String(v.k).padStart(12, '0')}`);
+    } catch {
+      return [];
+    }
+  })();
+  const event = m.events?.[0];
+  return {
+    ...m,
+    id: String(9_000_000 + v.k),
+    conditionId: stableHex32(`scale:${m.conditionId}:${v.k}`),
+    question: varyNumbers(m.question, v),
+    slug: m.slug ? `${m.slug}-s${v.k}` : m.slug,
+    clobTokenIds: tokens.length ? JSON.stringify(tokens) : m.clobTokenIds,
+    startDate: shiftIso(m.startDate, v),
+    endDate: shiftIso(m.endDate, v),
+    createdAt: shiftIso(m.createdAt, v),
+    closed: !v.open,
+    active: true,
+    acceptingOrders: v.open,
+    closedTime: v.open ? null : shiftIso(m.endDate ?? null, v),
+    events: event ? [{ ...event, id: `${event.id}-s${v.k}`, title: event.title ? varyNumbers(String(event.title), v) : event.title, closed: !v.open }] : m.events,
+  };
 }
 
 export async function startPolymarketSimulator(opts: SimulatorOptions & { exchangeVersion?: 2 | 3 } = {}): Promise<RunningSimulator & PolymarketSimulatorControls> {
@@ -61,6 +93,13 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
       const m = raw as GammaMarketWire;
       if (m && typeof m.conditionId === 'string' && m.conditionId.startsWith('0x') && typeof m.question === 'string') add(m);
     }
+  }
+  if (opts.scale) {
+    const templates = [...markets.values()];
+    markets.clear();
+    byGammaId.clear();
+    tokens.clear();
+    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledPolymarketMarket)) add(m);
   }
   const ordered = (): GammaMarketWire[] => [...markets.values()];
 

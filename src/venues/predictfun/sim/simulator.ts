@@ -10,9 +10,10 @@
 import type { WebSocket } from 'ws';
 import { SimActivity, type SimTrade } from '../../../sim/activity.js';
 import { readCorpus } from '../../../sim/corpus.js';
-import { hashString } from '../../../sim/rng.js';
+import { hashString, stableHex32 } from '../../../sim/rng.js';
 import { intParam, SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { scaledListing, shiftIso, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { PredictCategoryWire, PredictMarketWire } from '../normalise.js';
 import { predictfunSeed } from './seed.js';
@@ -42,6 +43,26 @@ function page<T>(items: T[], q: URLSearchParams): { items: T[]; cursor: string |
   return { items: items.slice(offset, offset + first), cursor: offset + first < items.length ? encodeCursor(offset + first) : null };
 }
 
+/** Synthetic market `v.k` from a template (scale mode): own id, condition and tokens, varied question, open or resolved. */
+function scaledPredictfunMarket(m: PredictMarketWire, v: ScaleVariant): PredictMarketWire {
+  const id = 5_000_000 + v.k;
+  const outcomes = m.outcomes.map((o) => ({ ...o, onChainId: `${o.onChainId.slice(0, 60)}${String(v.k).padStart(8, '0')}`, status: v.open ? null : o.indexSet === 1 + (v.k % 2) ? ('WON' as const) : ('LOST' as const) }));
+  return {
+    ...m,
+    id,
+    title: varyNumbers(m.title, v),
+    question: varyNumbers(m.question, v),
+    conditionId: m.conditionId ? stableHex32(`scale:${m.conditionId}:${v.k}`) : m.conditionId,
+    createdAt: shiftIso(m.createdAt, v),
+    status: v.open ? 'REGISTERED' : 'RESOLVED',
+    tradingStatus: v.open ? 'OPEN' : 'CLOSED',
+    resolution: v.open ? null : (outcomes.find((o) => o.status === 'WON') ?? null),
+    outcomes,
+    polymarketConditionIds: undefined,
+    kalshiMarketTicker: null,
+  };
+}
+
 export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const seed = predictfunSeed(Date.now());
   const markets = new Map<string, PredictMarketWire>();
@@ -55,6 +76,11 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
     }
   }
 
+  if (opts.scale) {
+    const templates = [...markets.values()];
+    markets.clear();
+    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledPredictfunMarket)) markets.set(String(m.id), m);
+  }
   const tradable = (m: PredictMarketWire): boolean => (m.status === 'REGISTERED' || m.status === 'UNPAUSED') && (m.tradingStatus ?? 'OPEN') === 'OPEN' && !m.resolution;
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
   for (const m of markets.values()) activity.addMarket(String(m.id), seed.yes.get(m.id) ?? 0.5, { active: tradable(m), tick: 0.01 });

@@ -1,0 +1,204 @@
+/**
+ * The service's parts at a venue's real size: N markets in all, served by the simulators in scale
+ * mode (src/sim/scale.ts: kalshi, polymarket and manifold, N/3 each (predictfun has a scale mode too, left out to keep runs comparable), ~10% open), synced, indexed,
+ * embedded, searched and matched, on the embedded default or the server path, in one run:
+ *   first sync (every venue, full listings), steady-state sync (2% of the open markets moved, one
+ *   incremental run per venue), database size, title and rules embedding rate over a bounded
+ *   sample and the backfill time it implies, keyword and autocomplete p50/p95 at 4 clients (search
+ *   engine directly), semantic p50/p95 at 4 clients over what was embedded, matching full and
+ *   incremental run, and this process's peak RSS (simulators included).
+ *
+ *   npx tsx bench/scale/run.ts --markets 25000 [--path embedded|server] [--seconds 6] [--embed-seconds 60] [--skip-embeddings] [--skip-matching]
+ *
+ * `--path server` starts the local PostgreSQL (.db-server, scripts/db-server.ts) and the local
+ * OpenSearch node (.search-node) as the tests do; `embedded` (default) runs PGlite and the PostgreSQL
+ * search engine. Cluster browse needs GET /api/v1/clusters, which this benchmark does not reach: not
+ * measured here.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Embedder } from '../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../src/embeddings/pg-embedding-cache.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
+import { rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
+import { arg, exitOnHelp } from '../../scripts/lib/cli-args.js';
+import { CatalogWriter } from '../../src/catalog/catalog-writer.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { judgePair } from '../../src/matching/judge.js';
+import { Matcher } from '../../src/matching/matcher.js';
+import { createElasticClient } from '../../src/search/elastic/client.js';
+import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
+import { startSearchNode, type SearchNode } from '../../scripts/lib/local-node.js';
+import type { SearchEngine, SearchIndexWriter } from '../../src/search/engine.js';
+import { PostgresSearchEngine } from '../../src/search/postgres/engine.js';
+import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
+import { createRng } from '../../src/sim/rng.js';
+import type { RunningSimulator } from '../../src/sim/types.js';
+import { systemClock } from '../../src/util/clock.js';
+import type { ExchangeCode } from '../../src/venues/exchanges.js';
+import { VENUES } from '../../src/venues/index.js';
+import { createAdapter } from '../../src/venues/registry.js';
+import { simulatorFor } from '../../src/venues/simulators.js';
+import { runLoad, type LoadResult } from '../search/harness.js';
+import { autocompletePrefixes, keywordQueries } from '../search/queries.js';
+
+exitOnHelp(import.meta.url);
+
+const MARKETS = arg('markets', 25_000);
+const PATH = arg('path', 'embedded');
+const SECONDS = arg('seconds', 6);
+const EMBED_SECONDS = arg('embed-seconds', 60);
+const SKIP_EMBEDDINGS = process.argv.includes('--skip-embeddings');
+const SKIP_MATCHING = process.argv.includes('--skip-matching');
+if (!['embedded', 'server'].includes(PATH)) throw new Error(`--path is embedded or server, not ${PATH}`);
+const SCALED: ExchangeCode[] = ['kalshi', 'polymarket', 'manifold'];
+const HTTP = { retries: 2, timeoutMs: 120_000, rateLimit: { perSecond: 100_000, burst: 100_000 } };
+const CHANGE_SHARE = 0.02;
+
+const rows: [string, string, string][] = [];
+const row = (what: string, value: string, note = ''): void => {
+  rows.push([what, value, note]);
+  console.error(`${what}: ${value} ${note}`);
+};
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const loadLine = (r: LoadResult): string => `p50 ${ms(r.p50)}, p95 ${ms(r.p95)} (${Math.round(r.throughput)}/s, ${r.errors} errors)`;
+
+const started = new Date();
+const loadAtStart = os.loadavg();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+const cleanups: (() => Promise<void>)[] = [];
+let db: Database;
+let engine: SearchEngine & SearchIndexWriter;
+let searchNode: SearchNode | null = null;
+if (PATH === 'server') {
+  const { createServerDatabase } = await import('../../test/helpers/postgres-server.js');
+  const server = await createServerDatabase();
+  db = await openDatabase({ dataDir: tmp, databaseUrl: server.url });
+  cleanups.push(() => server.drop());
+  searchNode = await startSearchNode({ timeoutMs: 300_000 });
+  cleanups.push(() => searchNode!.stop());
+  engine = new ElasticSearchEngine({ client: createElasticClient(searchNode.url), alias: `bench-scale-${process.pid}-markets`, dropOldIndexAfterMs: 0 });
+} else {
+  db = await openDatabase({ dataDir: tmp });
+  engine = new PostgresSearchEngine({ pool: db.pool });
+}
+
+const sims = new Map<ExchangeCode, RunningSimulator>();
+try {
+  // ---- simulators and the first sync ------------------------------------------------------------
+  const perVenue = Math.ceil(MARKETS / SCALED.length);
+  const tSims = performance.now();
+  for (const code of SCALED) sims.set(code, await (await simulatorFor(code))({ tickMs: 0, seed: 1, scale: perVenue }));
+  row('simulators', `${SCALED.length} venues x ${perVenue} markets`, `built in ${((performance.now() - tSims) / 1000).toFixed(1)} s`);
+  const syncs = new Map<ExchangeCode, { sync: VenueSync; sim: RunningSimulator }>();
+  for (const [code, sim] of sims) {
+    const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: HTTP });
+    cleanups.push(async () => adapter.close?.());
+    const incremental = VENUES.find((v) => v.code === code)!.sync.incremental;
+    syncs.set(code, { sim, sync: new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: 500, vacuumAfterWrites: db.kind === 'embedded', incremental }) });
+  }
+  const syncAll = async (kind: 'full' | 'incremental'): Promise<{ seconds: number; requests: number; written: number; markets: number }> => {
+    const t0 = performance.now();
+    let requests = 0;
+    let written = 0;
+    let markets = 0;
+    for (const { sync, sim } of syncs.values()) {
+      const before = sim.server.requests.length;
+      const r = await sync.run({ kind });
+      if (!r.ok) throw new Error(`${sync.exchange} ${kind} sync failed: ${r.error}`);
+      requests += sim.server.requests.length - before;
+      written += r.changed;
+      markets += r.markets;
+    }
+    return { seconds: (performance.now() - t0) / 1000, requests, written, markets };
+  };
+  const first = await syncAll('full');
+  row('first sync (full listings)', `${first.seconds.toFixed(1)} s`, `${first.markets} markets, ${first.requests} requests, ${Math.round(first.markets / first.seconds)} markets/s`);
+
+  // ---- steady state: one short interval of change, one incremental run per venue ----------------
+  await new Promise((r) => setTimeout(r, 1_100));
+  const rng = createRng('bench-scale');
+  let moved = 0;
+  for (const sim of sims.values()) {
+    const open = sim.activity.marketIds.filter((id) => sim.activity.isActive(id));
+    for (let i = 0; i < Math.max(1, Math.round(open.length * CHANGE_SHARE)); i++, moved++) sim.activity.stepMarket(rng.pick(open));
+  }
+  const steady = await syncAll('incremental');
+  row('steady-state sync (incremental)', `${steady.seconds.toFixed(1)} s`, `${moved} markets moved; ${steady.requests} requests (${((steady.requests / first.requests) * 100).toFixed(1)}% of a full listing's), ${steady.written} rows written`);
+
+  // ---- database size ------------------------------------------------------------------------------
+  const bytes = Number((await db.pool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
+  const live = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE NOT removed')).rows[0].n;
+  row('database size', `${(bytes / 1e6).toFixed(0)} MB`, `${live} live markets, ${Math.round(bytes / live)} bytes per market before embeddings`);
+  const memory = (await db.pool.query<{ name: string; setting: string; unit: string | null }>("SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'maintenance_work_mem')")).rows;
+  row('database memory settings', memory.map((m) => `${m.name} ${m.unit ? `${m.setting} x ${m.unit}` : m.setting}`).join(', '), db.kind === 'embedded' ? 'what of the 2 GiB WebAssembly heap (32,768 pages) the embedded server reserves for data; the tables themselves live in files' : '');
+
+  // ---- keyword search and autocomplete -------------------------------------------------------------
+  const build = await rebuildSearchIndex({ pool: db.pool, writer: engine });
+  row('search index build', `${build.bulk.seconds.toFixed(1)} s`, `${build.bulk.written} documents, ${Math.round(build.bulk.perSecond)}/s`);
+  const titles = (await db.pool.query<{ title: string }>('SELECT title FROM markets WHERE NOT removed ORDER BY random() LIMIT 5000')).rows.map((r) => r.title);
+  const prefixes = autocompletePrefixes(titles, 2000);
+  const keywords = keywordQueries(titles, 2000);
+  const ac = await runLoad({ label: 'autocomplete', concurrency: 4, seconds: SECONDS, warmupSeconds: 2, request: (i) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 }) });
+  row('autocomplete at 4 clients (engine)', loadLine(ac), 'target p95 <= 15 ms');
+  const kw = await runLoad({ label: 'keyword', concurrency: 4, seconds: SECONDS, warmupSeconds: 2, request: (i) => engine.searchMarkets({ q: keywords[i % keywords.length], status: 'all', sort: 'relevance', limit: 20 }) });
+  row('keyword at 4 clients (engine)', loadLine(kw), 'target p95 <= 25 ms');
+
+  // ---- embeddings: a bounded sample of the backfill, and semantic search over it -------------------
+  if (!SKIP_EMBEDDINGS) {
+    const config = loadConfig();
+    const embedder = await Embedder.start({ modelDir: config.modelDir }, new PgEmbeddingCache(db.pool));
+    cleanups.push(() => embedder.close());
+    const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 256, vacuumAfterWrites: db.kind === 'embedded' });
+    const t0 = performance.now();
+    const stopper = setTimeout(() => void indexer.stop(), EMBED_SECONDS * 1000);
+    const result = await indexer.runOnce();
+    clearTimeout(stopper);
+    const seconds = (performance.now() - t0) / 1000;
+    const rate = result.embedded / seconds;
+    const open = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE NOT removed AND NOT closed')).rows[0].n;
+    row('embedding rate (titles first)', `${rate.toFixed(1)} texts/s`, `${result.embedded} texts in ${seconds.toFixed(0)} s; all ${live} titles + rules: ${((2 * live) / rate / 3600).toFixed(1)} h; the ${open} open markets' titles + rules: ${((2 * open) / rate / 60).toFixed(0)} min (target 30)`);
+    const semantic = new SemanticSearchService(db.pool, embedder);
+    const sq = keywords.slice(0, 500);
+    const sem = await runLoad({ label: 'semantic', concurrency: 4, seconds: SECONDS, warmupSeconds: 2, request: (i) => semantic.search({ query: `${sq[i % sq.length]} ${i}`, limit: 20 }) });
+    const embeddedTitles = (await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM market_embeddings WHERE kind = 'title'")).rows[0]?.n ?? 0;
+    row('semantic at 4 clients (service, distinct queries)', loadLine(sem), `over ${embeddedTitles} embedded titles; target p95 <= 60 ms`);
+  }
+
+  // ---- matching ------------------------------------------------------------------------------------
+  if (!SKIP_MATCHING) {
+    const matcher = new Matcher({ pool: db.pool, writer: new CatalogWriter(db.pool), judge: judgePair });
+    const t0 = performance.now();
+    const full = await matcher.run();
+    row('matching: full run', `${((performance.now() - t0) / 1000).toFixed(1)} s`, `${full.marketsAssigned} markets assigned`);
+    for (const sim of sims.values()) {
+      const open = sim.activity.marketIds.filter((id) => sim.activity.isActive(id));
+      for (let i = 0; i < Math.max(1, Math.round(open.length * CHANGE_SHARE)); i++) sim.activity.stepMarket(rng.pick(open));
+    }
+    await new Promise((r) => setTimeout(r, 1_100));
+    await syncAll('incremental');
+    const t1 = performance.now();
+    const inc = await matcher.run();
+    row('matching: incremental run after a short sync', `${((performance.now() - t1) / 1000).toFixed(1)} s`, `${inc.rematched} re-matched; target <= 30 s`);
+  }
+  row('cluster browse p95', 'not measured', 'GET /api/v1/clusters is not part of this benchmark');
+  row('peak RSS of this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`, 'service parts and the simulators together; target for the API process <= 3 GB');
+
+  const out = [
+    `# Scale benchmark, ${MARKETS} markets, ${PATH} path, ${started.toISOString()}`,
+    `host: ${os.cpus().length} cores, load at start ${loadAtStart.map((l) => l.toFixed(1)).join('/')}, at end ${os.loadavg().map((l) => l.toFixed(1)).join('/')}; node ${process.version}; database ${db.kind}, search ${searchNode ? 'OpenSearch (local node)' : 'PostgreSQL engine'}`,
+    '',
+    '| figure | value | note |',
+    '|---|---|---|',
+    ...rows.map(([a, b, c]) => `| ${a} | ${b} | ${c} |`),
+  ].join('\n');
+  console.log(out);
+} finally {
+  for (const sim of sims.values()) await sim.stop();
+  await db.close();
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,108 @@
+/**
+ * Futuur's wire formats (API v2.0), the fields the adapter reads. Source: the venue's published OpenAPI
+ * document and reference pages in the public repository `futuur/docs` ("Futuur API Documentation
+ * (v2.0).json", `api-reference/**`, as of 2026-11): components EventList/EventDetail (status
+ * open/stopped/resolved/cancelled/paused/reversed, `category` CategoryBase[], `tags` EventTag[],
+ * `markets` MarketList[]), MarketList (status active/resolved/paused/stopped/cancelled/reversed,
+ * `price` nullable number, volumes and liquidity as strings), OrderBook (`bid`/`ask` of
+ * Bid/AskLevel: numbers, `price`, `total_shares`, `total_amount`, `cumulative_shares`,
+ * `cumulative_amount` required), Paginated*List (`{pagination: {total, next, previous, page_size,
+ * offset}, results}`) and LimitOrder (`position` long/short, `side` bid/ask, `status`
+ * open/partial_filled/filled/canceled/processing).
+ * The spec gives no schema for `GET /events/{id}/price_history/` ("an array of price history data
+ * points for each market") nor for the actions' items (`WagerAction`): those two are the shapes our
+ * recorded fixtures hold, and the prose docs' `{count, next, results}` list envelope is accepted too.
+ */
+import { z } from 'zod';
+import type { ConformanceCheck } from '../wire.js';
+
+const isoOrNull = z.string().nullable().optional();
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const FUTUUR_EVENT_STATUSES = ['open', 'stopped', 'resolved', 'cancelled', 'paused', 'reversed'] as const;
+export const FUTUUR_MARKET_STATUSES = ['active', 'resolved', 'paused', 'stopped', 'cancelled', 'reversed'] as const;
+export const FUTUUR_ORDER_STATUSES = ['open', 'partial_filled', 'filled', 'canceled', 'processing'] as const;
+
+export const FutuurMarketSchema = z.looseObject({
+  id: z.number().int(),
+  title: z.string(),
+  price: z.number().nullable(),
+  long_label: z.string().nullable().optional(),
+  short_label: z.string().nullable().optional(),
+  status: z.enum(FUTUUR_MARKET_STATUSES),
+  // A read-only string in the spec; the resolved position when set.
+  resolution: z.string().nullable().optional(),
+  volume_real_money: decimalString,
+  liquidity_real_money: decimalString.optional(),
+});
+
+export const FutuurEventSchema = z.looseObject({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  status: z.enum(FUTUUR_EVENT_STATUSES),
+  category: z.array(z.looseObject({ id: z.number().int(), title: z.string() })),
+  tags: z.array(z.looseObject({ name: z.string() })),
+  markets: z.array(FutuurMarketSchema),
+  bet_end_date: isoOrNull,
+  resolve_date: isoOrNull,
+  event_start_date: isoOrNull,
+  description: z.string().nullable().optional(),
+});
+
+const pagination = z.looseObject({ total: z.number().int().nonnegative(), next: z.string().nullable(), previous: z.string().nullable().optional(), page_size: z.number().int().optional(), offset: z.number().int().optional() });
+/** A list: the OpenAPI's `{pagination, results}`, or the prose docs' `{count, next, results}`. */
+const page = <T extends z.ZodType>(item: T) =>
+  z.union([z.looseObject({ pagination, results: z.array(item) }), z.looseObject({ count: z.number().int().nonnegative(), next: z.string().nullable(), results: z.array(item) })]);
+
+export const FutuurEventsPageSchema = page(FutuurEventSchema);
+
+const bookLevel = z.looseObject({ price: z.number().min(0).max(1), total_shares: z.number().nonnegative(), total_amount: z.number(), cumulative_shares: z.number(), cumulative_amount: z.number() });
+export const FutuurBookSchema = z.looseObject({ bid: z.array(bookLevel), ask: z.array(bookLevel) });
+
+const numeric = z.union([z.number(), decimalString]);
+export const FutuurPriceHistorySchema = z.array(z.looseObject({ market: z.number().int(), history: z.array(z.looseObject({ date: z.string(), price: numeric })) }));
+
+export const FutuurActionSchema = z.looseObject({
+  id: z.union([z.number().int(), z.string()]),
+  market: z.union([z.number().int(), z.looseObject({ id: z.number().int() })]),
+  side: z.enum(['bid', 'ask']),
+  position: z.enum(['long', 'short']),
+  price: numeric,
+  shares: numeric,
+  created: z.string(),
+});
+export const FutuurActionsPageSchema = page(FutuurActionSchema);
+
+/** An order (LimitOrder): what the trading client reads. */
+export const FutuurOrderSchema = z.looseObject({
+  id: z.number().int(),
+  side: z.enum(['bid', 'ask']),
+  position: z.enum(['long', 'short']),
+  price: z.number().min(0).max(1).nullable(),
+  shares_requested: z.number(),
+  shares_filled: decimalString,
+  status: z.enum(FUTUUR_ORDER_STATUSES),
+  expired_at: isoOrNull,
+  created: z.string(),
+});
+
+export const conformanceChecks: readonly ConformanceCheck[] = [
+  {
+    endpoint: 'GET /events/',
+    base: 'rest',
+    authenticated: false,
+    request: () => ({ method: 'GET', path: '/events/?currency_mode=real_money&limit=10&offset=0&live=true' }),
+    schema: FutuurEventsPageSchema,
+    remember(response, values) {
+      const ev = (response as { results: z.infer<typeof FutuurEventSchema>[] }).results.find((e) => e.markets.length > 0);
+      if (!ev) return;
+      values.set('event', String(ev.id));
+      values.set('market', String(ev.markets[0]!.id));
+    },
+  },
+  { endpoint: 'GET /events/{id}/', base: 'rest', authenticated: false, request: (v) => (v.get('event') ? { method: 'GET', path: `/events/${v.get('event')}/` } : null), schema: FutuurEventSchema },
+  { endpoint: 'GET /markets/{id}/book/', base: 'rest', authenticated: false, request: (v) => (v.get('market') ? { method: 'GET', path: `/markets/${v.get('market')}/book/?currency_mode=real_money&position=long` } : null), schema: FutuurBookSchema },
+  { endpoint: 'GET /events/{id}/price_history/', base: 'rest', authenticated: false, request: (v) => (v.get('event') ? { method: 'GET', path: `/events/${v.get('event')}/price_history/?currency_mode=real_money&time_interval=week` } : null), schema: FutuurPriceHistorySchema },
+  { endpoint: 'GET /events/{id}/actions/', base: 'rest', authenticated: false, request: (v) => (v.get('event') ? { method: 'GET', path: `/events/${v.get('event')}/actions/?currency_mode=real_money&limit=20&offset=0` } : null), schema: FutuurActionsPageSchema },
+];

@@ -1,0 +1,40 @@
+// Futuur's order records against its published LimitOrder schema (src/venues/futuur/wire.ts): the
+// simulator answers orders as the venue does (numbers for price and shares, `status` one of
+// open/partial_filled/filled/canceled/processing: the venue has no `expired` word), and the trading
+// client still tells an order that expired from one the user cancelled.
+import assert from 'node:assert/strict';
+import { signFutuurRequest } from '../../../src/venues/futuur/auth.js';
+import { startFutuurSimulator, FUTUUR_SIM_CREDENTIALS } from '../../../src/venues/futuur/sim/simulator.js';
+import { createFutuurTradingClient } from '../../../src/venues/futuur/trading.js';
+import { FutuurEventsPageSchema, FutuurOrderSchema } from '../../../src/venues/futuur/wire.js';
+
+const creds = { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey };
+
+describe('futuur wire: orders', function () {
+  this.timeout(30_000);
+
+  it('the simulator\'s order records fit the LimitOrder schema, before and after expiry; the client reads expiry from expired_at', async () => {
+    const sim = await startFutuurSimulator({ tickMs: 0, seed: 2 });
+    try {
+      const rest = sim.baseUrls.rest;
+      const page = FutuurEventsPageSchema.parse(await (await fetch(`${rest}/events/?currency_mode=real_money&limit=5&offset=0&live=true`)).json());
+      const market = page.results.flatMap((e) => e.markets).find((m) => m.status === 'active')!;
+      const client = createFutuurTradingClient({ baseUrls: sim.baseUrls, timeoutMs: 5_000 });
+      const expiresAt = new Date(Date.now() + 400).toISOString();
+      const placed = await client.place(creds, { marketId: String(market.id), outcome: 'long', side: 'buy', type: 'limit', price: 0.01, size: 3, timeInForce: 'gtd', expiresAt, clientId: 'wire-test-1' });
+      const raw = async () => (await fetch(`${rest}/orders/${placed.exchangeOrderId}/`, { headers: signFutuurRequest({}, { publicKey: creds.public_key, privateKey: creds.private_key }, Math.floor(Date.now() / 1000)) })).json() as Promise<unknown>;
+      const fits = (body: unknown) => {
+        const r = FutuurOrderSchema.safeParse(body);
+        assert.ok(r.success, `${JSON.stringify(body).slice(0, 300)}: ${r.success ? '' : r.error.message}`);
+      };
+      fits(await raw());
+      await new Promise((r) => setTimeout(r, 600));
+      fits(await raw());
+      assert.equal((await client.get(creds, placed.exchangeOrderId, { marketId: String(market.id), outcome: 'long' })).status, 'expired');
+      const other = await client.place(creds, { marketId: String(market.id), outcome: 'long', side: 'buy', type: 'limit', price: 0.01, size: 3, timeInForce: 'gtc', expiresAt: null, clientId: 'wire-test-2' });
+      assert.equal((await client.cancel(creds, other.exchangeOrderId, { marketId: String(market.id), outcome: 'long' })).status, 'cancelled');
+    } finally {
+      await sim.stop();
+    }
+  });
+});
