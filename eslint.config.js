@@ -10,28 +10,27 @@ import tseslint from 'typescript-eslint';
 const LAYERS = [
   ['src/venues'],
   ['src/catalog', 'src/recorder', 'src/trading', 'src/accounts'],
-  ['embeddings'],
+  ['src/embeddings'],
   ['src/search', 'src/matching', 'src/market-data'],
-  ['indexers'],
+  ['src/indexers'],
   ['src/http', 'src/ws', 'src/metrics'],
   // features built on the HTTP and stream layers: each one folder with its repository, service, routes and one wiring function
   ['src/cross-venue'],
 ];
-const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts'];
+const COMPOSITION_ROOT = ['src/service.ts', 'src/main.ts', 'src/features'];
 const FOUNDATION = ['src/db', 'src/util', 'src/health'];
-const SERVICE_CODE = ['src', 'indexers', 'embeddings'];
+const SERVICE_CODE = ['src'];
 const OUTSIDE_THE_SERVICE = ['scripts', 'test', 'bench', 'mcp'];
 /** The MCP server: a client of a deployment, through the typed client (client/) only. */
 const MCP_SERVER = 'mcp';
 
 /**
  * The service's code that must not use src/sim: everything but src/sim itself and the venue
- * simulators with their seeds (src/venues/<code>/simulator.ts, simulator-*.ts, seed.ts). Scripts, tests and
+ * simulators with their seeds (src/venues/<code>/sim/). Scripts, tests and
  * benchmarks may use it too.
  */
 const SIM_NON_USERS = [
-  'src/*.ts', 'src/!(sim|venues)/**/*', 'src/venues/*.ts', 'src/venues/*/!(simulator|simulator-*|seed).ts', 'src/venues/*/*/**/*',
-  'indexers/**/*', 'embeddings/**/*',
+  'src/*.ts', 'src/!(sim|venues)/**/*', 'src/venues/*.ts', 'src/venues/*/*.ts', 'src/venues/*/!(sim)/**/*',
 ];
 
 const at = (p) => `./${p}`;
@@ -114,7 +113,7 @@ export default [
   {
     // The validated config is the only reader of the environment in the service (entry points:
     // src/main.ts; scripts, tests and benchmarks are entry points of their own).
-    files: ['src/**/*.ts', 'indexers/**/*.ts', 'embeddings/**/*.ts'],
+    files: ['src/**/*.ts'],
     ignores: ['src/config.ts', 'src/main.ts'],
     rules: {
       'no-restricted-properties': ['error', READ_CONFIG],
@@ -124,7 +123,7 @@ export default [
     // SQL runs in repositories only: a class that runs SQL is a `*-repository.ts` (or part of the
     // database foundation, src/db). Scripts, tests and benchmarks are outside the service and exempt.
     // The selector catches any `.query(` call (pg's Pool, PoolClient and Client all run SQL through it).
-    files: ['src/**/*.ts', 'indexers/**/*.ts', 'embeddings/**/*.ts'],
+    files: ['src/**/*.ts'],
     ignores: ['**/*-repository.ts', 'src/db/**'],
     rules: {
       'no-restricted-syntax': ['error', {

@@ -14,9 +14,9 @@ import { progressBar } from '../src/util/progress.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
-import { Embedder } from '../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../embeddings/embedding-cache-repository.js';
-import { EmbeddingIndexer } from '../indexers/embeddings-indexer.js';
+import { Embedder } from '../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../src/embeddings/embedding-cache-repository.js';
+import { EmbeddingIndexer } from '../src/indexers/embeddings-indexer.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

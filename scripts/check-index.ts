@@ -1,9 +1,9 @@
 // Compare the catalog with the search index: live markets per exchange against documents per
 // exchange, and how far the index lags behind the catalog's change sequence. Exit 1 on mismatch.
 //   npx tsx scripts/check-index.ts
-import { catalogCounts, catalogHighWater } from '../indexers/search-indexer.js';
+import { catalogCounts, catalogHighWater } from '../src/indexers/search-indexer.js';
 import { readIndexState } from '../src/search/search-index-state-repository.js';
-import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { openSearchScript, printSummary, progressBar, runScript } from './lib/search-script-support.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

@@ -1,8 +1,8 @@
 // Create the search index when it does not exist (idempotent), then index whatever the catalog holds
 // beyond the index's saved position.
 //   npx tsx scripts/create-indices.ts            (ELASTICSEARCH_URL set: Elasticsearch; else PostgreSQL)
-import { indexChangedMarkets } from '../indexers/search-indexer.js';
-import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { indexChangedMarkets } from '../src/indexers/search-indexer.js';
+import { openSearchScript, printSummary, progressBar, runScript } from './lib/search-script-support.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { loadConfig } from '../src/config.js';
-import { Embedder } from '../embeddings/embedder.js';
+import { Embedder } from '../src/embeddings/embedder.js';
 import type { PairLine } from '../src/matching/pair-input.js';
 import { scorePairs, type EmbedTexts } from '../src/matching/score-pairs.js';
 import { evaluate, confusionTable, type EvaluationResult } from '../src/matching/evaluation.js';

@@ -4,7 +4,7 @@
 // (The service itself runs this same fetch in the background when the model is missing.)
 // CI runs this before the tests. Exit code 1 with a message when the model cannot be had.
 import { ConfigError, loadConfig } from '../src/config.js';
-import { ensureModel } from '../embeddings/fetch-model.js';
+import { ensureModel } from '../src/embeddings/fetch-model.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

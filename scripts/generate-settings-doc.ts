@@ -1,4 +1,5 @@
-// The settings reference (docs/settings.md), written from the zod schemas of src/config.ts so that it
+// The settings reference (docs/settings.md), written from the zod schemas of src/config.ts and the
+// features' fragments (src/<feature>/settings.ts) so that it
 // cannot drift from what the service reads: each setting's name, its default and the text of its
 // `.describe()`. `npm run docs:settings` writes the file; test/docs/settings-doc.test.ts (in
 // `npm test`) regenerates it and fails when the committed file differs. Reading the schemas starts
@@ -46,10 +47,14 @@ function rowsOf(shape: Record<string, z.ZodType>): SettingRow[] {
   });
 }
 
-/** Every environment setting: the service's own, then the per-venue ones the descriptors declare. */
-export function settingRows(): { service: SettingRow[]; perVenue: SettingRow[] } {
-  const { service, perVenue } = settingsSchemas();
-  return { service: rowsOf(service.shape), perVenue: rowsOf(perVenue.shape as Record<string, z.ZodType>) };
+/** Every environment setting: the service's own, each feature's, then the per-venue ones the descriptors declare. */
+export function settingRows(): { service: SettingRow[]; features: { title: string; rows: SettingRow[] }[]; perVenue: SettingRow[] } {
+  const { service, features, perVenue } = settingsSchemas();
+  return {
+    service: rowsOf(service.shape),
+    features: features.map((f) => ({ title: f.title, rows: rowsOf(f.schema.shape as Record<string, z.ZodType>) })),
+    perVenue: rowsOf(perVenue.shape as Record<string, z.ZodType>),
+  };
 }
 
 /** Table-cell text: a `|` would end the cell, a line break the row. */
@@ -66,7 +71,7 @@ function table(rows: SettingRow[]): string {
 
 /** docs/settings.md, as text. */
 export function renderSettingsDoc(): string {
-  const { service, perVenue } = settingRows();
+  const { service, features, perVenue } = settingRows();
   return [
     '# Settings',
     '',
@@ -83,6 +88,7 @@ export function renderSettingsDoc(): string {
     '',
     table(service),
     '',
+    ...features.flatMap((f) => [`## ${f.title}`, '', table(f.rows), '']),
     '## Per venue',
     '',
     'Declared by the venue descriptors (`src/venues/<code>/index.ts`): a `<CODE>_<KEY>_URL` override for',

@@ -11,7 +11,7 @@ import { CatalogWriter } from '../src/catalog/catalog-write-repository.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { AdvisoryLocks } from '../src/db/advisory-locks.js';
-import { MATCHING_JOB } from '../indexers/matching-job.js';
+import { MATCHING_JOB } from '../src/indexers/matching-job.js';
 import { applyOverride, listOverrides, unknownMarkets, type ClusterView, type OverrideAction } from '../src/matching/overrides.js';
 import { EXCHANGE_CODES } from '../src/venues/exchanges.js';
 import { exitOnHelp } from './lib/cli-args.js';

@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import readline from 'node:readline';
 import { progressBar } from '../src/util/progress.js';
 import { loadConfig } from '../src/config.js';
-import { Embedder } from '../embeddings/embedder.js';
+import { Embedder } from '../src/embeddings/embedder.js';
 import { parsePairLine, type PairLine } from '../src/matching/pair-input.js';
 import { scorePairs } from '../src/matching/score-pairs.js';
 import { exitOnHelp } from './lib/cli-args.js';

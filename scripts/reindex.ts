@@ -2,8 +2,8 @@
 // meanwhile, then switch the alias to it in one atomic call (searches never fail during the swap)
 // and drop the old index after a short grace period. On PostgreSQL the table is rebuilt in place.
 //   npx tsx scripts/reindex.ts [--batch 2000]
-import { rebuildSearchIndex } from '../indexers/search-indexer.js';
-import { openSearchScript, printSummary, progressBar, runScript } from '../src/search/script-support.js';
+import { rebuildSearchIndex } from '../src/indexers/search-indexer.js';
+import { openSearchScript, printSummary, progressBar, runScript } from './lib/search-script-support.js';
 import { exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);

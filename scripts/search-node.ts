@@ -20,7 +20,7 @@ import {
   startSearchCluster,
   startSearchNode,
   stopByPid,
-} from '../src/search/elastic/local-node.js';
+} from './lib/local-node.js';
 import { processAlive } from '../src/util/process-alive.js';
 import { exitOnHelp } from './lib/cli-args.js';
 

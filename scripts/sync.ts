@@ -6,7 +6,7 @@
  * the same embedded data directory. Exit status 1 when any venue failed (its committed pages stay;
  * the next sync resumes after them).
  *
- * Removals are guarded (indexers/venue-sync.ts): a venue whose catalog was filled from another source
+ * Removals are guarded (src/indexers/venue-sync.ts): a venue whose catalog was filled from another source
  * (the simulators vs the live venue) is not synced, and a listing lacking more than
  * SYNC_MAX_REMOVAL_SHARE of a venue's catalog removes nothing; both are reported (exit status 1).
  * `--allow-removals` lifts both: the listing replaces the catalog and becomes its source.
@@ -18,7 +18,7 @@ import { createLogger } from '../src/logger.js';
 import { systemClock } from '../src/util/clock.js';
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { startVenueRuntime } from '../src/venues/runtime.js';
-import { VenueSync, type SyncResult } from '../indexers/venue-sync.js';
+import { VenueSync, type SyncResult } from '../src/indexers/venue-sync.js';
 import { arg, exitOnHelp } from './lib/cli-args.js';
 import { formatTable } from '../src/util/progress.js';
 

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 import { CatalogReader } from '../../src/catalog/catalog-repository.js';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';

@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';

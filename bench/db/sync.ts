@@ -16,7 +16,7 @@ import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js
 import { systemClock } from '../../src/util/clock.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
-import { VenueSync } from '../../indexers/venue-sync.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const corpusArg = arg('corpus') ?? path.resolve(import.meta.dirname, '../../../shared/data/markets/polymarket/gamma-markets.jsonl.gz');

@@ -9,7 +9,7 @@
 //
 //   npx tsx bench/embeddings/query-batch-cpu.ts [--queries 480] [--rounds 2] [--sizes 1,4,8,12,20] [--threads N]
 import os from 'node:os';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { loadConfig } from '../../src/config.js';
 import { benchmarkQueries } from '../semantic/load.js';
 import { arg } from '../../scripts/lib/cli-args.js';

@@ -5,10 +5,10 @@
 // Uses the real Polymarket listing from ../shared/data when present, else the fixture corpus.
 import os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ensureModel } from '../../embeddings/fetch-model.js';
-import { TOKEN_BUDGETS } from '../../embeddings/embedder.js';
-import { cosineSimilarity } from '../../embeddings/vector-codec.js';
-import { EmbeddingWorkerPool } from '../../embeddings/worker-pool.js';
+import { ensureModel } from '../../src/embeddings/fetch-model.js';
+import { TOKEN_BUDGETS } from '../../src/embeddings/embedder.js';
+import { cosineSimilarity } from '../../src/embeddings/vector-codec.js';
+import { EmbeddingWorkerPool } from '../../src/embeddings/worker-pool.js';
 import { loadFixtureCorpus, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
 import { loadPolymarketCorpus, realDataAvailable } from '../../scripts/eval/real-corpus.js';
 import { loadConfig } from '../../src/config.js';

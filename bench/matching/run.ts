@@ -1,4 +1,4 @@
-// Benchmark of the matching job (src/matching/, indexers/matching-job.ts) on a synthetic catalog of
+// Benchmark of the matching job (src/matching/, src/indexers/matching-job.ts) on a synthetic catalog of
 // 25,000 markets over the nine venues: questions from templates the pair judge parses (subjects,
 // strikes, dates), each listed on 1-4 venues in its own wording, plus look-alikes (another strike or
 // year). Markets go in through the catalog writer as a sync writes them; the embeddings are synthetic
@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { toPgVector } from '../../embeddings/vector-codec.js';
+import { toPgVector } from '../../src/embeddings/vector-codec.js';
 import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { openDatabase } from '../../src/db/database.js';
 import { judgePair } from '../../src/matching/judge.js';

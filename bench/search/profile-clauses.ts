@@ -11,7 +11,7 @@ import os from 'node:os';
 import { toSearchDoc } from '../../src/search/documents.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
-import { startSearchNode, type SearchNode } from '../../src/search/elastic/local-node.js';
+import { startSearchNode, type SearchNode } from '../../scripts/lib/local-node.js';
 import { autocompleteBody, searchBody } from '../../src/search/elastic/queries.js';
 import { normaliseQuery, type NormalisedQuery } from '../../src/search/query-text.js';
 import { loadBenchCorpus } from './corpus.js';

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { VenueSync, type SyncResult } from '../../indexers/venue-sync.js';
+import { VenueSync, type SyncResult } from '../../src/indexers/venue-sync.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createRng } from '../../src/sim/rng.js';

@@ -19,7 +19,7 @@ import { simulatorFor } from '../../src/venues/simulators.js';
 import type { MarketPage } from '../../src/venues/adapter.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { systemClock } from '../../src/util/clock.js';
-import { VenueSync } from '../../indexers/venue-sync.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 import { formatTable } from '../../src/util/progress.js';
 

@@ -18,7 +18,7 @@ import { systemClock } from '../../src/util/clock.js';
 import { isExchangeCode, type ExchangeCode } from '../../src/venues/exchanges.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
-import { VenueSync } from '../../indexers/venue-sync.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 // A local OpenSearch node holding the given documents, for the quality evaluations' keyword column
 // on Elasticsearch/OpenSearch; null (with the reason printed) when the node cannot run here.
 import type { MarketSearchDoc } from '../../src/search/engine.js';
-import { searchNodeAvailability, startSearchNode, type SearchNode } from '../../src/search/elastic/local-node.js';
+import { searchNodeAvailability, startSearchNode, type SearchNode } from '../lib/local-node.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 

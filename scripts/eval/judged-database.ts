@@ -3,8 +3,8 @@
 // embedded (once: the indexer skips what is stored; the rules take tens of minutes the first time).
 import type { Database } from '../../src/db/database.js';
 import { openDatabase } from '../../src/db/database.js';
-import type { Embedder } from '../../embeddings/embedder.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import type { Embedder } from '../../src/embeddings/embedder.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { seedCatalogMarkets } from '../lib/catalog-seed.js';
 import type { Market } from '../../src/venues/records.js';
 

@@ -8,7 +8,7 @@
 //              as stored; the real embedding model), to see which wrong links a later judge still makes.
 //              Optimistic when the judge was fixed on this sample's errors: report a fresh sample then.
 import { readFileSync } from 'node:fs';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { loadConfig } from '../../src/config.js';
 import type { PairLine } from '../../src/matching/pair-input.js';
 import { scorePairs } from '../../src/matching/score-pairs.js';

@@ -93,7 +93,7 @@ function openExternal(url: string, logger?: Logger): Database {
  * once it has seen the old socket close, which may come after the new one connected). The pool
  * holds one client at a time, so whatever another connection left behind belongs to nobody.
  * Advisory locks are left alone: on the embedded database they are the process's own (the
- * scheduler takes them through the pool, see indexers/scheduler.ts) and outlive any one connection.
+ * scheduler takes them through the pool, see src/indexers/scheduler.ts) and outlive any one connection.
  */
 async function startFreshSession(client: pg.ClientBase): Promise<void> {
   // a WARNING (not an error) when no transaction is open

@@ -1,7 +1,7 @@
 // The Express application: middleware, the route groups, and the error handling that turns every
 // failure into `{ "error": message }`. Routers of the feature areas (search, venues, trading...) are
 // built by the composition root and handed in, so this file knows no feature's internals.
-import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-repository.js';
 import type { ApiKeyService } from '../accounts/api-key-repository.js';
@@ -27,6 +27,7 @@ import { notBuiltFallback, notBuiltRoutes } from './routes/not-built.js';
 import { createStreamPathsRouter } from './routes/stream-paths.js';
 import { createWebRouter } from './routes/web.js';
 import { createWhoamiRouter } from './routes/whoami.js';
+import { mountMostSpecificFirst, type RouterMount } from './route-order.js';
 import './types.js';
 
 
@@ -61,8 +62,8 @@ export interface AppDeps {
   healthChecks?: Record<string, HealthCheck>;
   /** The venues' sync state for /health. */
   exchangesHealth?: ExchangesCheck;
-  /** Feature routers mounted under /api/v1 behind the API-key check, e.g. { path: '/search', router }. */
-  keyedRouters?: (ctx: HttpContext) => { path: string; router: Router }[];
+  /** Feature routers mounted under /api/v1 behind the API-key check, e.g. { path: '/search', router }, in any order (most specific first: route-order.ts). */
+  keyedRouters?: (ctx: HttpContext) => RouterMount[];
   /** GET /metrics and the request timings it reports (src/metrics/setup.ts); absent: no /metrics. */
   metrics?: { public: boolean; scrape: RequestHandler; observe(operations: readonly KnownOperation[]): RequestHandler };
 }
@@ -141,7 +142,8 @@ export function createApp(deps: AppDeps): Express {
   keyed.use(requireApiKey(deps.keys, deps.keyLimiter));
   keyed.use('/key', createWhoamiRouter());
   keyed.use('/admin', createAdminRouter(deps.accounts, deps.keys, requireFeature, deps.settings.productionKeyRatePerMinute));
-  for (const { path, router } of deps.keyedRouters?.(ctx) ?? []) keyed.use(path, router);
+  // Most specific first, whatever order they are given in (route-order.ts).
+  mountMostSpecificFirst(keyed, deps.keyedRouters?.(ctx) ?? []);
   app.use('/api/v1', keyed);
 
   // Streams take no key: a plain HTTP request at a stream path is told to upgrade (the upgrades

@@ -9,6 +9,7 @@ import { AccountService } from '../accounts/account-repository.js';
 import { ApiKeyService } from '../accounts/api-key-repository.js';
 import { buildPlanTable, type PlanTable } from '../accounts/plans.js';
 import { SlidingWindowLimiter, type RateLimiter } from '../accounts/rate-limiter.js';
+import type { Config } from '../config.js';
 import { DatabaseSlidingWindowLimiter } from '../accounts/shared-rate-limit-repository.js';
 import type { Database } from '../db/database.js';
 import { systemClock, type Clock } from '../util/clock.js';
@@ -27,6 +28,21 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   corsOrigins: [],
 };
 
+/** The frame's settings from the configuration. */
+export function appSettingsOf(config: Config): AppSettings {
+  return {
+    version: VERSION,
+    maxBodyBytes: config.maxBodyBytes,
+    trustProxyHops: config.trustProxyHops,
+    testKeyTtlSeconds: config.testKeyTtlSeconds,
+    testKeyRatePerMinute: config.testKeyRatePerMinute,
+    testKeysPerAddressPerHour: config.testKeysPerAddressPerHour,
+    productionKeyRatePerMinute: config.productionKeyRatePerMinute,
+    corsOrigins: config.corsOrigins,
+    serverTiming: config.serverTiming,
+  };
+}
+
 export interface BuildAppOptions {
   db: Database;
   logger: Logger;
@@ -40,6 +56,9 @@ export interface BuildAppOptions {
   healthChecks?: AppDeps['healthChecks'];
   exchangesHealth?: AppDeps['exchangesHealth'];
   keyedRouters?: AppDeps['keyedRouters'];
+  /** The accounts and keys to serve (default: new ones over the database). */
+  accounts?: AccountService;
+  keys?: ApiKeyService;
   metrics?: AppDeps['metrics'];
 }
 
@@ -59,8 +78,8 @@ function rateLimiter(db: Database, clock: Clock, windowMs: number): RateLimiter 
 
 export function buildApp(opts: BuildAppOptions): BuiltApp {
   const clock = opts.clock ?? systemClock;
-  const accounts = new AccountService(opts.db.pool, clock, opts.sessionTtlMs ?? 3600_000);
-  const keys = new ApiKeyService(opts.db.pool, clock);
+  const accounts = opts.accounts ?? new AccountService(opts.db.pool, clock, opts.sessionTtlMs ?? 3600_000);
+  const keys = opts.keys ?? new ApiKeyService(opts.db.pool, clock);
   const app = createApp({
     settings: { ...DEFAULT_APP_SETTINGS, ...opts.settings },
     logger: opts.logger,

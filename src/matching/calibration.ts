@@ -8,21 +8,10 @@
  * cluster); for `related` and `different`, that it is not (the pair is rightly kept apart). The
  * table is data: refitting changes numbers, not code.
  */
+import type { CalibrationStep, CalibrationTable } from './calibration-table.js';
 import { CONFIDENCE_CALIBRATION } from './confidence-calibration.js';
 
-/** One step of an isotonic map: raw confidences up to `upTo` map to `p`, measured on `n` pairs. */
-export interface CalibrationStep {
-  upTo: number;
-  p: number;
-  n: number;
-}
-
-export interface CalibrationTable {
-  /** What the table was fitted on (labelled sets and splits), for the reader. */
-  fittedOn: string;
-  identical: CalibrationStep[];
-  separate: CalibrationStep[];
-}
+export type { CalibrationStep, CalibrationTable } from './calibration-table.js';
 
 const TABLE: CalibrationTable = CONFIDENCE_CALIBRATION;
 

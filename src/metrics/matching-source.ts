@@ -1,7 +1,7 @@
 // The matching job's last run as the metrics read it: the row the job's runs are recorded in
 // (indexers/job-runs.ts), whichever instance ran it; one primary-key read per scrape.
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
-import type { JobRunStore } from '../../indexers/job-run-repository.js';
+import { MATCHING_JOB } from '../indexers/matching-job.js';
+import type { JobRunStore } from '../indexers/job-run-repository.js';
 import type { MatchRunResult } from '../matching/matcher.js';
 import type { MatchingRunSnapshot } from './service-metrics.js';
 

@@ -16,7 +16,7 @@ import type { EmbeddingWork } from '../search/semantic/semantic-component.js';
 
 export const METRICS_PREFIX = 'predmarkets_';
 
-/** What a finished venue sync run reports (indexers/venue-sync.ts SyncResult satisfies it). */
+/** What a finished venue sync run reports (src/indexers/venue-sync.ts SyncResult satisfies it). */
 export interface SyncRunReport {
   exchange: string;
   /** full: the whole listing; incremental: what changed since the last run. */

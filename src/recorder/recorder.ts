@@ -21,7 +21,7 @@
  * counted, and the affected markets get a gap).
  *
  * One recorder writes at a time across processes: with a `lease` (a PostgreSQL advisory lock,
- * indexers/recorder-lease.ts) the recorder follows, polls and writes only while it holds it. Until
+ * src/indexers/recorder-lease.ts) the recorder follows, polls and writes only while it holds it. Until
  * then it stands by, trying again; each write checks in its transaction that the lease still holds
  * (the fence), and a recorder that loses the lease to another process stands down: it lets go of its
  * markets, discards what it buffered (the other recorder records from then on) and stands by again.
@@ -50,7 +50,7 @@ export interface UpstreamFeed {
   connected(): boolean;
 }
 
-/** The exclusive right to record, across processes (indexers/recorder-lease.ts). */
+/** The exclusive right to record, across processes (src/indexers/recorder-lease.ts). */
 export interface RecorderLease {
   /** Resolves true once this process holds the lease (trying until then), false if `signal` aborts first. */
   acquire(signal: AbortSignal): Promise<boolean>;

@@ -20,7 +20,7 @@ export function createMarketRecorder(opts: {
   feedOf: (code: ExchangeCode) => UpstreamFeed | undefined;
   logger: Logger;
   now?: () => number;
-  /** One recorder at a time across job runners (indexers/recorder-lease.ts). */
+  /** One recorder at a time across job runners (src/indexers/recorder-lease.ts). */
   lease?: RecorderLease;
 }): MarketRecorder {
   const c = opts.config;

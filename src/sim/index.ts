@@ -1,5 +1,5 @@
 /**
- * The simulator library every venue's simulator (`src/venues/<code>/simulator.ts`) is built with: an
+ * The simulator library every venue's simulator (`src/venues/<code>/sim/simulator.ts`) is built with: an
  * HTTP/WebSocket server with fault injection, background market activity, and the start/stop
  * lifecycle. It names no venue; starting the venues' simulators is `src/venues/simulators.ts`.
  */

@@ -3,7 +3,7 @@
  * lacks is absent twice: its capability is false and its method is undefined (the conformance suite
  * checks that the two agree), so routes can answer "404: <venue> has no <operation>" from the map.
  */
-import type { ExchangeCode } from './exchanges.js';
+import type { ExchangeCode } from './codes.js';
 import type { Candle, Market, MarketEvent, OrderBook, PricePoint, Trade } from './records.js';
 
 export const READ_CAPABILITIES = ['market', 'markets', 'events', 'orderbook', 'trades', 'prices', 'candles'] as const;

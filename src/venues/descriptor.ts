@@ -5,12 +5,12 @@
  * tests' per-venue expectations are all derived from that list (CCXT's `describe()`, pmxt's
  * per-exchange folder).
  *
- * A descriptor is plain data plus two lazy imports (adapter, simulator): the venue's adapter imports
- * the records, which import the exchange table, which is built from the descriptors, so a descriptor
- * that imported its adapter statically would make that a cycle at module-evaluation time. For the same
- * reason at the type level, the two lazy factories carry explicit return types
- * (`adapter: async (): Promise<AdapterFactory> => ...`): inferred, the descriptor's type would depend
- * on the adapter's, which depends on `ExchangeCode`, i.e. on the descriptor itself.
+ * A descriptor is the venue's facts (`./<code>/facts.ts`: plain data, which its adapter reads too) plus
+ * lazily imported modules (adapter, simulator, stream and order clients, conformance checks): the
+ * service loads only what it uses, and production never loads a simulator. The venue folders name
+ * venues through the leaf `codes.ts`, never through the list of descriptors, so the imports form no
+ * circle (test/lint/import-cycles.test.ts keeps it so). The lazy factories carry explicit return types
+ * (`adapter: async (): Promise<AdapterFactory> => ...`) so the descriptor's type stays plain data.
  */
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import type { SimulatorFactory } from '../sim/types.js';
 import type { StreamClientFactory } from './stream.js';
 import type { TradingClientFactory } from './trading.js';
 import type { ConformanceCheck } from './wire.js';
+import type { ExchangeCode } from './codes.js';
 import type { TakerFeeModel } from './fees.js';
 
 export type OrderSigning = 'rsa-pss' | 'eip712' | 'hmac-sha512' | 'none';
@@ -85,7 +86,7 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
     readonly rateWithKey?: Readonly<Record<string, RateLimitOptions>>;
   };
 
-  /** How the venue sync keeps up between full listings (indexers/venue-sync.ts). */
+  /** How the venue sync keeps up between full listings (src/indexers/venue-sync.ts). */
   readonly sync: {
     readonly incremental: IncrementalSync;
     /** The venue's parameters it relies on, as its current docs state them (shown to the next reader). */
@@ -133,6 +134,14 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
   };
 
   /**
+   * The venue's own features beyond the unified reads (Kalshi: `rfqs`, `parlays`; Polymarket:
+   * `onboarding`): its services and routes are wired by its extension module at the composition root,
+   * `src/features/venues/<code>.ts` (they serve routes, which this layer cannot import); a test checks
+   * the two agree. Absent = none.
+   */
+  readonly extensions?: readonly string[];
+
+  /**
    * What the cross-venue comparison (GET /api/v1/clusters) needs of the venue: its published taker fee
    * (src/venues/fees.ts; the source named beside it) and how old a quote may be before it is `stale`
    * and no longer counts for a cluster's best prices (ms).
@@ -150,11 +159,22 @@ export interface VenueDescriptor<Code extends string = string, UrlKey extends st
   };
 }
 
+/** The lazily imported parts of a descriptor (`./<code>/index.ts`); the rest are its facts. */
+export type VenueModules = 'adapter' | 'simulator' | 'streamClient' | 'conformance' | 'tradingClient';
+
+/** A venue's plain data (`./<code>/facts.ts`): the descriptor without its lazily imported modules. */
+export type VenueFacts<Code extends string = string, UrlKey extends string = string> = Omit<VenueDescriptor<Code, UrlKey>, VenueModules>;
+
+/** Declares a venue's facts; `const` type parameters keep the code and URL keys literals. */
+export function defineVenueFacts<const Code extends ExchangeCode, const UrlKey extends string>(f: VenueFacts<Code, UrlKey>): VenueFacts<Code, UrlKey> {
+  return Object.freeze(f);
+}
+
 /**
- * Declares a venue. `const` type parameters keep the code a literal, so the list of descriptors
- * types `ExchangeCode` as the union of the nine codes.
+ * Declares a venue: its facts and its lazily imported modules. The code is one of `codes.ts`, and
+ * `const` type parameters keep it a literal, so the list of descriptors is typed venue by venue.
  */
-export function defineVenue<const Code extends string, const UrlKey extends string>(d: VenueDescriptor<Code, UrlKey>): VenueDescriptor<Code, UrlKey> {
+export function defineVenue<const Code extends ExchangeCode, const UrlKey extends string>(d: VenueDescriptor<Code, UrlKey>): VenueDescriptor<Code, UrlKey> {
   return Object.freeze(d);
 }
 

@@ -1,11 +1,13 @@
 /**
- * The exchange table of docs/api-contract.md §1, derived from the venue descriptors (src/venues/index.ts, the
- * one place a venue's code is spelled). Everything else refers to venues through `ExchangeCode`,
- * `EXCHANGE_CODES` or `EXCHANGES`.
+ * The exchange table of docs/api-contract.md §1, derived from the venue descriptors (src/venues/index.ts).
+ * Everything else refers to venues through `ExchangeCode`, `EXCHANGE_CODES` (the leaf codes.ts, which
+ * the venue folders import instead of this file) or `EXCHANGES`.
  */
-import { z } from 'zod';
 import type { VenueDescriptor } from './descriptor.js';
+import { EXCHANGE_CODES, type ExchangeCode } from './codes.js';
 import { VENUES } from './index.js';
+
+export { EXCHANGE_CODES, ExchangeCodeSchema, isExchangeCode, type ExchangeCode } from './codes.js';
 
 export type { OrderSigning } from './descriptor.js';
 
@@ -14,12 +16,9 @@ export type ExchangeInfo = Pick<VenueDescriptor, 'ordinal' | 'code' | 'name' | '
 
 type CodesOf<T extends readonly { code: string }[]> = { readonly [K in keyof T]: T[K]['code'] };
 
-/** The nine codes in x1..x9 order (the order the search `exchange` filter enumerates them in). */
-export const EXCHANGE_CODES = VENUES.map((v) => v.code) as unknown as CodesOf<typeof VENUES>;
-
-export type ExchangeCode = (typeof VENUES)[number]['code'];
-
-export const ExchangeCodeSchema = z.enum(EXCHANGE_CODES);
+// The descriptors' codes, in their order, are the leaf's: tsc fails here when the two lists differ.
+const sameCodes: CodesOf<typeof VENUES> extends typeof EXCHANGE_CODES ? (typeof EXCHANGE_CODES extends CodesOf<typeof VENUES> ? true : never) : never = true;
+void sameCodes;
 
 export type Exchange = ExchangeInfo & { readonly code: ExchangeCode };
 
@@ -32,10 +31,6 @@ export const EXCHANGES: readonly Exchange[] = VENUES.map(
 );
 
 const BY_CODE = new Map<string, Exchange>(EXCHANGES.map((e) => [e.code, e]));
-
-export function isExchangeCode(value: unknown): value is ExchangeCode {
-  return typeof value === 'string' && BY_CODE.has(value);
-}
 
 export function getExchange(code: ExchangeCode): Exchange {
   const e = BY_CODE.get(code);

@@ -4,7 +4,7 @@
  * and `VenueError`s that name the venue and the call. Clock, sleep and randomness are injectable so
  * the timing logic is testable without waiting.
  */
-import type { ExchangeCode } from './exchanges.js';
+import type { ExchangeCode } from './codes.js';
 
 export type VenueErrorKind = 'http' | 'timeout' | 'network' | 'circuit_open' | 'parse' | 'aborted';
 

@@ -6,7 +6,7 @@
  * catalog. `svc_id` and `cluster_id` are not here: the catalog adds them.
  */
 import { z } from 'zod';
-import { ExchangeCodeSchema, type ExchangeCode } from './exchanges.js';
+import { ExchangeCodeSchema, type ExchangeCode } from './codes.js';
 import { CANONICAL_CATEGORIES, marketCategory, venueCategoryLabel } from './categories.js';
 
 export class RecordError extends Error {

@@ -7,7 +7,7 @@
  * Order requests are never retried here: a POST that timed out may have reached the venue, and
  * sending it twice could fill twice. The service reconciles instead (`findByClientId`).
  */
-import type { ExchangeCode } from './exchanges.js';
+import type { ExchangeCode } from './codes.js';
 import { parseServerTiming, recordTiming, timingsActive } from '../util/request-timings.js';
 import { venueHttpRequest, type VenueHttpError, type VenueHttpResponse } from './trading-http.js';
 

@@ -1,6 +1,6 @@
 // Two job-runner processes (the real service, RUN_JOBS=true, simulated venues, the real embedding
 // model) on one PostgreSQL server database: the embedding backfill, whose lease is an advisory lock
-// on a session of its own (indexers/embedding-lease.ts), runs in one of them at a time. Each process logs when it
+// on a session of its own (src/indexers/embedding-lease.ts), runs in one of them at a time. Each process logs when it
 // starts and finishes an embedding run (between taking and releasing the lease); the runs from both
 // processes must never overlap, both must have tried, and every market ends with its title vector.
 import assert from 'node:assert/strict';

@@ -64,7 +64,7 @@ describe('database migrations', function () {
       assert.ok(!own.includes('semantic_nearest') && !own.includes('semantic_nearest_exact'), `dropped (found: ${own.join(', ')})`);
 
       // Called = named in the TypeScript of the service, or inside another function's body,
-      const code = ['src', 'indexers', 'embeddings', 'scripts'].flatMap((dir) => sourceFiles(path.join(PROJECT_ROOT, dir)))
+      const code = ['src', 'scripts'].flatMap((dir) => sourceFiles(path.join(PROJECT_ROOT, dir)))
         .map((f) => readFileSync(f, 'utf8')).join('\n');
       const bodies = (await db.pool.query<{ name: string; body: string }>(
         `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`,

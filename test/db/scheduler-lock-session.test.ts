@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { AdvisoryLocks, jobLockId } from '../../src/db/advisory-locks.js';
-import { JobScheduler } from '../../indexers/scheduler.js';
+import { JobScheduler } from '../../src/indexers/scheduler.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 
-const JOB_LOCK_CLASS = 7_301_100; // indexers/scheduler.ts
+const JOB_LOCK_CLASS = 7_301_100; // src/indexers/scheduler.ts
 
 describe('job locks when the scheduler\'s lock connection drops (server)', function () {
   this.timeout(60_000);

@@ -2,7 +2,7 @@
 // holds across instances, and a change made through one instance (a re-index, a revoked key, a
 // market whose title changed) reaches the cached answers of the others within about a second.
 import assert from 'node:assert/strict';
-import { indexChangedMarkets } from '../../indexers/search-indexer.js';
+import { indexChangedMarkets } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { CHANGE_CHANNELS, openNotifications } from '../../src/db/notifications.js';

@@ -7,7 +7,7 @@
 // recomputed answer shows it, a cached one does not.
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { indexChangedMarkets } from '../../indexers/search-indexer.js';
+import { indexChangedMarkets } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';

@@ -10,9 +10,10 @@ describe('settings reference (docs/settings.md)', () => {
   });
 
   it('every setting, the service\'s and the per-venue ones, has a description (`.describe()` in its schema)', () => {
-    const { service, perVenue } = settingRows();
-    const missing = [...service, ...perVenue].filter((r) => !r.description?.trim()).map((r) => r.name);
-    assert.deepEqual(missing, [], `describe these settings in src/config.ts with .describe('...'): ${missing.join(', ')}`);
+    const { service, features, perVenue } = settingRows();
+    assert.ok(features.length >= 7, 'the features\' settings are listed');
+    const missing = [...service, ...features.flatMap((f) => f.rows), ...perVenue].filter((r) => !r.description?.trim()).map((r) => r.name);
+    assert.deepEqual(missing, [], `describe these settings in their schema (src/config.ts or the feature's settings.ts) with .describe('...'): ${missing.join(', ')}`);
   });
 
   it('lists the defaults the service applies, and the per-venue variables of the descriptors', () => {

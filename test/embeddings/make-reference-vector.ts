@@ -2,9 +2,9 @@
 // and committed, so that a test notices when the model files, the tokenizer setup or the pooling
 // change what the service computes. Run: npx tsx test/embeddings/make-reference-vector.ts
 import { writeFile } from 'node:fs/promises';
-import { LocalEncoder } from '../../embeddings/encoder.js';
-import { MAX_MODEL_TOKENS } from '../../embeddings/model-spec.js';
-import { verifyModelFolder } from '../../embeddings/model-files.js';
+import { LocalEncoder } from '../../src/embeddings/encoder.js';
+import { MAX_MODEL_TOKENS } from '../../src/embeddings/model-spec.js';
+import { verifyModelFolder } from '../../src/embeddings/model-files.js';
 import { REFERENCE_SENTENCE, REFERENCE_FILE } from './reference.js';
 import { ensureTestModel, TEST_MODEL_DIR } from './model-for-tests.js';
 

@@ -1,7 +1,7 @@
 // The real model for tests: fetched through the project's own fetch code when absent (the CI runs
 // scripts/fetch-model.ts first, so this is normally a quick checksum pass).
 import path from 'node:path';
-import { ensureModel } from '../../embeddings/fetch-model.js';
+import { ensureModel } from '../../src/embeddings/fetch-model.js';
 
 export const TEST_MODEL_DIR = path.resolve(process.env.MODEL_DIR ?? './models');
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { AdvisoryLocks } from '../../src/db/advisory-locks.js';
-import { JobScheduler } from '../../indexers/scheduler.js';
+import { JobScheduler } from '../../src/indexers/scheduler.js';
 import { createLogger } from '../../src/logger.js';
 import { openTestDatabase } from '../helpers/database.js';
 

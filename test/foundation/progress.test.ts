@@ -3,7 +3,7 @@
 // summaries as aligned text rather than console.table's box of quoted strings.
 import assert from 'node:assert/strict';
 import { etaText, formatDuration, formatTable, progressBar } from '../../src/util/progress.js';
-import { progressBar as searchScriptProgress } from '../../src/search/script-support.js';
+import { progressBar as searchScriptProgress } from '../../scripts/lib/search-script-support.js';
 
 /** Runs `fn` with process.stdout's and process.stderr's writes captured (and not printed). */
 async function captured(fn: () => Promise<void> | void): Promise<string> {

@@ -3,8 +3,8 @@
 // indexer run as the scheduler runs them. No start-up sync and no cron tick afterwards (the schedule
 // is once a year), so the catalog holds still while the test reads it.
 import assert from 'node:assert/strict';
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
-import { SEARCH_INDEX_JOB } from '../../indexers/search-job.js';
+import { MATCHING_JOB } from '../../src/indexers/matching-job.js';
+import { SEARCH_INDEX_JOB } from '../../src/indexers/search-job.js';
 import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 import { startTestService, type TestService } from './service.js';

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { startService, type RunningService } from '../../src/service.js';
+import { startService, type RunningService, type StartOptions } from '../../src/service.js';
 import type { Clock } from '../../src/util/clock.js';
 import { freshDataDir, TEST_DATABASE } from './database.js';
 import { createServerDatabase } from './postgres-server.js';
@@ -21,7 +21,7 @@ export interface TestService extends RunningService {
 
 export type { TestResponse };
 
-export async function startTestService(opts: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {}): Promise<TestService> {
+export async function startTestService(opts: { env?: Record<string, string>; clock?: Clock; dataDir?: string; features?: StartOptions['features'] } = {}): Promise<TestService> {
   const fresh = opts.dataDir ? undefined : await freshDataDir();
   const dataDir = opts.dataDir ?? fresh!.dataDir;
   // On the server pass (TEST_DATABASE=server) a service of its own gets a fresh server database.
@@ -37,7 +37,7 @@ export async function startTestService(opts: { env?: Record<string, string>; clo
       cb();
     },
   });
-  const service = await startService(config, { clock: opts.clock, logger: createLogger('debug', sink) });
+  const service = await startService(config, { clock: opts.clock, logger: createLogger('debug', sink), features: opts.features });
   const request: TestService['request'] = async (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };
     let body: string | undefined = init.rawBody;

@@ -3,17 +3,17 @@
 // min_updated_ts) or for the open markets (Polymarket's closed=false), brings a newly listed market
 // to search in that one run, removes nothing, and costs the venue a fraction of a full listing.
 import assert from 'node:assert/strict';
-import { indexChangedMarkets } from '../../indexers/search-indexer.js';
-import { VenueSync } from '../../indexers/venue-sync.js';
-import { startVenueSyncJobs } from '../../indexers/venue-sync-setup.js';
+import { indexChangedMarkets } from '../../src/indexers/search-indexer.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
+import { startVenueSyncJobs } from '../../src/indexers/venue-sync-setup.js';
 import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { SyncStatusStore } from '../../src/catalog/sync-status-repository.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { systemClock } from '../../src/util/clock.js';
 import type { VenueAdapter } from '../../src/venues/adapter.js';
-import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
-import { startPolymarketSimulator } from '../../src/venues/polymarket/simulator.js';
+import { startKalshiSimulator } from '../../src/venues/kalshi/sim/simulator.js';
+import { startPolymarketSimulator } from '../../src/venues/polymarket/sim/simulator.js';
 import { makeMarket } from '../../src/venues/records.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { RequestCounter } from '../../src/venues/request-counter.js';

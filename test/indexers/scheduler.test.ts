@@ -3,7 +3,7 @@
 // refused at start, and stop() ends ticks and waits for running jobs.
 import assert from 'node:assert/strict';
 import { AdvisoryLocks, jobLockId } from '../../src/db/advisory-locks.js';
-import { JobScheduler } from '../../indexers/scheduler.js';
+import { JobScheduler } from '../../src/indexers/scheduler.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const advisoryLocksHeld = async (db: TestDatabase): Promise<number> =>

@@ -14,7 +14,7 @@ import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { makeMarket } from '../../src/venues/records.js';
 import { createAdapter, registeredExchanges } from '../../src/venues/registry.js';
 import { simulatedExchanges, simulatorFor } from '../../src/venues/simulators.js';
-import { VenueSync } from '../../indexers/venue-sync.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 

@@ -33,11 +33,14 @@ describe('lint: import boundaries', function () {
     { file: 'src/db/new-module.ts', imports: '../venues/exchanges.js', allowed: false },
     { file: 'src/util/new-module.ts', imports: '../db/database.js', allowed: true },
     { file: 'src/catalog/new-module.ts', imports: '../sim/index.js', allowed: false },
-    { file: 'src/venues/kalshi/simulator.ts', imports: '../../sim/index.js', allowed: true },
+    { file: 'src/venues/kalshi/sim/simulator.ts', imports: '../../../sim/index.js', allowed: true },
+    { file: 'src/venues/kalshi/client.ts', imports: '../../sim/index.js', allowed: false },
     { file: 'src/search/new-module.ts', imports: '../../scripts/eval/catalog-fixture.js', allowed: false },
     { file: 'src/http/new-route.ts', imports: '../../test/helpers/database.js', allowed: false },
-    { file: 'indexers/new-job.ts', imports: '../src/http/errors.js', allowed: false },
-    { file: 'src/service.ts', imports: '../indexers/search-job.js', allowed: true },
+    { file: 'src/indexers/new-job.ts', imports: '../http/errors.js', allowed: false },
+    { file: 'src/service.ts', imports: './indexers/search-job.js', allowed: true },
+    { file: 'src/features/new-feature.ts', imports: '../http/routes/search.js', allowed: true },
+    { file: 'src/http/new-route.ts', imports: '../features/index.js', allowed: false },
     { file: 'scripts/new-script.ts', imports: '../src/sim/index.js', allowed: true },
     { file: 'mcp/new-tool.ts', imports: '../client/src/index.js', allowed: true },
     { file: 'mcp/new-tool.ts', imports: '../src/venues/exchanges.js', allowed: false },
@@ -51,7 +54,7 @@ describe('lint: import boundaries', function () {
       return result.messages.filter((m) => m.ruleId === 'no-restricted-properties').length;
     };
     assert.equal(await envRule('src/http/new-route.ts'), 1);
-    assert.equal(await envRule('indexers/new-job.ts'), 1);
+    assert.equal(await envRule('src/indexers/new-job.ts'), 1);
     assert.equal(await envRule('src/config.ts'), 0);
     assert.equal(await envRule('scripts/new-script.ts'), 0);
     assert.equal(await envRule('mcp/tools.ts'), 1);

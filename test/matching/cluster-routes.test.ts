@@ -2,7 +2,7 @@
 // simulators' real wire formats), real embedded database, the venue sync, the real embedding model
 // and indexer, then the matching job and the search indexer as the scheduler runs them.
 import assert from 'node:assert/strict';
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
+import { MATCHING_JOB } from '../../src/indexers/matching-job.js';
 import { MatchStore } from '../../src/matching/match-repository.js';
 import { CLUSTER_ID_PATTERN, SVC_ID_PATTERN } from '../../src/matching/ids.js';
 import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';

@@ -4,8 +4,8 @@
 // scheduler's advisory lock.
 import assert from 'node:assert/strict';
 import { AdvisoryLocks, jobLockId } from '../../src/db/advisory-locks.js';
-import { JobScheduler } from '../../indexers/scheduler.js';
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
+import { JobScheduler } from '../../src/indexers/scheduler.js';
+import { MATCHING_JOB } from '../../src/indexers/matching-job.js';
 import { SVC_ID_PATTERN } from '../../src/matching/ids.js';
 import { judgePair } from '../../src/matching/judge.js';
 import { ALL_QUESTIONS, market, openMatchingSetup, sharedQuestionMarkets, stopTestEmbedder, type MatchingSetup } from './support.js';

@@ -1,8 +1,8 @@
 // A real matching setup for tests: a fresh embedded database, the real embedding model and indexer,
 // the catalog writer, and the Matcher with the real pair judge. Markets are written through the
 // catalog writer (as a venue sync does) and embedded by the real indexer before each run.
-import { Embedder } from '../../embeddings/embedder.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { CatalogWriter } from '../../src/catalog/catalog-write-repository.js';
 import { judgePair } from '../../src/matching/judge.js';
 import { Matcher, type MatchRunResult } from '../../src/matching/matcher.js';

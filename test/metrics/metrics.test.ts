@@ -6,7 +6,7 @@
 // separate METRICS_PORT without a key.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { MATCHING_JOB } from '../../indexers/matching-job.js';
+import { MATCHING_JOB } from '../../src/indexers/matching-job.js';
 import { loadConfig } from '../../src/config.js';
 import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';

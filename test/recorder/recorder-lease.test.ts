@@ -1,4 +1,4 @@
-// One recorder at a time across job runners (indexers/recorder-lease.ts), on a real PostgreSQL server:
+// One recorder at a time across job runners (src/indexers/recorder-lease.ts), on a real PostgreSQL server:
 // - two real service instances running the jobs on one database: exactly one records (holds the
 //   lease, writes), the other stands by and writes nothing; when the recorder stops, the other takes
 //   over within its retry interval and writes;
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import pino from 'pino';
 import { AdvisoryLocks } from '../../src/db/advisory-locks.js';
-import { AdvisoryRecorderLease, RECORDER_LOCK } from '../../indexers/recorder-lease.js';
+import { AdvisoryRecorderLease, RECORDER_LOCK } from '../../src/indexers/recorder-lease.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { PartitionManager } from '../../src/recorder/partition-repository.js';
 import { LeaseLostError, RecordedStore } from '../../src/recorder/recorded-data-repository.js';

@@ -3,7 +3,7 @@
 // ask, not only the ones the recorder tracks (it is off here), read from the venue's book endpoint a
 // few at a time and reused for the next listing.
 import assert from 'node:assert/strict';
-import { VenueSync } from '../../indexers/venue-sync.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
 import { systemClock } from '../../src/util/clock.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { mintTestKey, startTestService, type TestService } from '../helpers/service.js';

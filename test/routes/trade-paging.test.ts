@@ -8,7 +8,7 @@ import { createVenuesRouter } from '../../src/http/routes/venues.js';
 import { MarketDataService } from '../../src/market-data/market-data-service.js';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import type { VenueAdapter } from '../../src/venues/adapter.js';
-import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../src/venues/kalshi/sim/simulator.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';

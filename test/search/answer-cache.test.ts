@@ -3,7 +3,7 @@
 // the embedded database: a price-only sync keeps every cached answer; a volume move drops the
 // answers ordered by volume and keeps the others; a title change drops everything.
 import assert from 'node:assert/strict';
-import { createSearchIndexJob } from '../../indexers/search-job.js';
+import { createSearchIndexJob } from '../../src/indexers/search-job.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';
 import { setupSearch, type SearchComponents } from '../../src/search/setup.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';

@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { generateCorpus } from '../../bench/search/corpus.js';
-import { catalogCounts, catalogHighWater, indexChangedMarkets, rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { catalogCounts, catalogHighWater, indexChangedMarkets, rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { loadConfig } from '../../src/config.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { clusterVerdict } from '../../src/search/setup.js';
-import type { ClusterMember, SearchCluster } from '../../src/search/elastic/local-node.js';
+import type { ClusterMember, SearchCluster } from '../../scripts/lib/local-node.js';
 import { mintTestKey, startTestService, type TestService } from '../helpers/service.js';
 import { startTestSearchCluster, stopTestSearchCluster } from './support/search-cluster.js';
 

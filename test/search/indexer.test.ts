@@ -1,7 +1,7 @@
 // Incremental indexing from the catalog table (rows written with SQL), against both engines.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { catalogCounts, indexChangedMarkets } from '../../indexers/search-indexer.js';
+import { catalogCounts, indexChangedMarkets } from '../../src/indexers/search-indexer.js';
 import { readIndexState } from '../../src/search/search-index-state-repository.js';
 import type { CatalogMarketRow } from '../../src/search/documents.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';

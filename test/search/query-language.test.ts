@@ -4,7 +4,7 @@
 // GET /api/v1/categories. Runs on both databases (TEST_DATABASE=server).
 import assert from 'node:assert/strict';
 import { Router } from 'express';
-import { indexChangedMarkets } from '../../indexers/search-indexer.js';
+import { indexChangedMarkets } from '../../src/indexers/search-indexer.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { CatalogReader } from '../../src/catalog/catalog-repository.js';
 import { createCategoriesRouter } from '../../src/http/routes/categories.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { generateCorpus } from '../../bench/search/corpus.js';
-import { catalogCounts, rebuildSearchIndex } from '../../indexers/search-indexer.js';
+import { catalogCounts, rebuildSearchIndex } from '../../src/indexers/search-indexer.js';
 import { createElasticClient } from '../../src/search/elastic/client.js';
 import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';

@@ -1,7 +1,7 @@
 // The composition the API uses: setupSearch (engine from config, cache, watcher, health), the router
 // and the scheduled indexing job, on the embedded database without Elasticsearch.
 import assert from 'node:assert/strict';
-import { createSearchIndexJob } from '../../indexers/search-job.js';
+import { createSearchIndexJob } from '../../src/indexers/search-job.js';
 import { createSearchRouter } from '../../src/http/routes/search.js';
 import { setupSearch, type SearchComponents } from '../../src/search/setup.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';

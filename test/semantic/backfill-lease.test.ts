@@ -1,13 +1,13 @@
-// The embedding backfill's lease (indexers/embedding-lease.ts): a lease left by a process that died
+// The embedding backfill's lease (src/indexers/embedding-lease.ts): a lease left by a process that died
 // never holds the backfill up, a live holder still keeps a second runner out, and /health tells who
 // holds it until when and how many markets really lack a vector. Runs on both databases
 // (TEST_DATABASE=server for the server pass). A killed process is exercised for real in
 // test/db/crash-safety.test.ts (the restart completes the backfill at once).
 import { strict as assert } from 'node:assert';
-import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
-import { EmbeddingBackfillLease } from '../../indexers/embedding-lease.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../src/embeddings/embedding-cache-repository.js';
+import { EmbeddingBackfillLease } from '../../src/indexers/embedding-lease.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { loadFixtureCorpus } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';

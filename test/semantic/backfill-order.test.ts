@@ -4,9 +4,9 @@
 // through the model once (counted at the worker pool); and the backlog (all markets', the open
 // ones', its rate and end) reads as /health and /metrics report it.
 import assert from 'node:assert/strict';
-import { Embedder, type DocumentKind, type EmbeddedDocument } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { Embedder, type DocumentKind, type EmbeddedDocument } from '../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../src/embeddings/embedding-cache-repository.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { EmbeddingBacklog } from '../../src/search/semantic/embedding-backlog.js';
 import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';

@@ -3,7 +3,7 @@
 // exactly as the one-statement-per-search path does, and one embedding pass for several queries.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { SemanticSearchService, type SemanticResultItem, type SemanticSearchRequest } from '../../src/search/semantic/semantic-search.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
 

@@ -3,7 +3,7 @@
 // transaction; the cursor moves only with the last one, and a lost lease stops the batch before its
 // cursor moves (the batch is then replayed; the rows already written are found unchanged).
 import assert from 'node:assert/strict';
-import { EMBEDDING_DIMENSIONS } from '../../embeddings/model-spec.js';
+import { EMBEDDING_DIMENSIONS } from '../../src/embeddings/model-spec.js';
 import { MarketEmbeddingStore, type EmbeddingUpsert } from '../../src/search/semantic/market-embedding-repository.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 

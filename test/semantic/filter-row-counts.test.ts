@@ -3,7 +3,7 @@
 // for a TTL, refreshed without holding up the search that finds them stale, bounded in number.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
-import { toPgVector } from '../../embeddings/vector-codec.js';
+import { toPgVector } from '../../src/embeddings/vector-codec.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { FilterRowCounts } from '../../src/search/semantic/filter-row-count-repository.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';

@@ -6,7 +6,7 @@
 // the markets are in the catalog too, because semantic_search re-checks the filters against it.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
-import { toPgVector } from '../../embeddings/vector-codec.js';
+import { toPgVector } from '../../src/embeddings/vector-codec.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 

@@ -1,10 +1,10 @@
 // A real HTTP server for the semantic route: the project's app factory with its real API-key and
 // plan middleware, a real embedded database holding the fixture corpus, and the real model.
 import type { Plan } from '../../src/accounts/plans.js';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { CatalogReader } from '../../src/catalog/catalog-repository.js';
-import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { PgEmbeddingCache } from '../../src/embeddings/embedding-cache-repository.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { startSemanticResultCache, type SemanticResultCacheOptions } from '../../src/search/semantic/result-cache.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';

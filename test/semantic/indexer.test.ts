@@ -3,9 +3,9 @@
 // stored embeddings are used as they are (nothing recomputed).
 import assert from 'node:assert/strict';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { Embedder } from '../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
-import { EmbeddingIndexer } from '../../indexers/embeddings-indexer.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../src/embeddings/embedding-cache-repository.js';
+import { EmbeddingIndexer } from '../../src/indexers/embeddings-indexer.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { loadFixtureCorpus, marketKey, type CorpusMarket } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';

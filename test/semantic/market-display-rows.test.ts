@@ -7,7 +7,7 @@
 // catalog changes" searches after a market closed, through the route and the watcher).
 import assert from 'node:assert/strict';
 import type pg from 'pg';
-import { Embedder } from '../../embeddings/embedder.js';
+import { Embedder } from '../../src/embeddings/embedder.js';
 import { loadFixtureCorpus, marketKey } from '../../scripts/eval/catalog-fixture.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { MarketDisplayRows } from '../../src/search/semantic/market-display-row-repository.js';

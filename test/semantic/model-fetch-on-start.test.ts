@@ -10,8 +10,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { HUB_SOURCE, MODEL_FILES } from '../../embeddings/model-spec.js';
-import { modelFolder, sha256Hex, verifyModelFolder } from '../../embeddings/model-files.js';
+import { HUB_SOURCE, MODEL_FILES } from '../../src/embeddings/model-spec.js';
+import { modelFolder, sha256Hex, verifyModelFolder } from '../../src/embeddings/model-files.js';
 import { ensureTestModel, TEST_MODEL_DIR } from '../embeddings/model-for-tests.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 

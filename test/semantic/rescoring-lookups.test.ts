@@ -11,7 +11,7 @@
 // Synthetic vectors: no model needed.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
-import { toPgVector } from '../../embeddings/vector-codec.js';
+import { toPgVector } from '../../src/embeddings/vector-codec.js';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { BEFORE_096, installFunctionBefore096 } from '../../bench/semantic/function-before-096.js';

@@ -3,10 +3,10 @@
 // (when, its error), whichever instance ran them. The real service in sim mode; runs on both databases
 // (TEST_DATABASE=server for the server pass).
 import assert from 'node:assert/strict';
-import { JobRunStore } from '../../indexers/job-run-repository.js';
-import { matchingJobHealth, orderSyncHealth, recordRuns } from '../../indexers/job-runs.js';
-import type { JobDefinition } from '../../indexers/scheduler.js';
-import { VenueSync } from '../../indexers/venue-sync.js';
+import { JobRunStore } from '../../src/indexers/job-run-repository.js';
+import { matchingJobHealth, orderSyncHealth, recordRuns } from '../../src/indexers/job-runs.js';
+import type { JobDefinition } from '../../src/indexers/scheduler.js';
+import { VenueSync } from '../../src/indexers/venue-sync.js';
 import { systemClock } from '../../src/util/clock.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { startTestService, type TestService } from '../helpers/service.js';

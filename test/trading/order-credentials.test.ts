@@ -19,7 +19,7 @@ import { CredentialsService } from '../../src/trading/credentials-service.js';
 import { OrderRepository, publicOrder, type NewOrder } from '../../src/trading/order-repository.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { signKalshiRequest } from '../../src/venues/kalshi/signing.js';
-import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../src/venues/kalshi/sim/simulator.js';
 import { createKalshiTradingClient } from '../../src/venues/kalshi/trading.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 

@@ -13,10 +13,10 @@ import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/
 import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
 import { limitlessDomain } from '../../src/venues/limitless/signing.js';
 import { opinionDomain } from '../../src/venues/opinion/signing.js';
-import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/simulator-orders.js';
+import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/sim/simulator-orders.js';
 import { predictfunDomain, predictfunExchange } from '../../src/venues/predictfun/signing.js';
-import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/simulator.js';
-import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
+import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/sim/simulator.js';
+import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/sim/simulator.js';
 import { TradingService } from '../../src/trading/trading-service.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
 

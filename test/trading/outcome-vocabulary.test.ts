@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
-import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/simulator.js';
+import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/sim/simulator.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

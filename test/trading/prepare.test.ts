@@ -8,8 +8,8 @@ import { Wallet } from 'ethers';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { recoverSigner, typedDataHash } from '../../src/venues/ctf-order.js';
 import { POLYMARKET_EXCHANGES } from '../../src/venues/polymarket/signing.js';
-import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/simulator.js';
-import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/simulator-orders.js';
+import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/sim/simulator.js';
+import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/sim/simulator-orders.js';
 import { SIGNED_ORDER_EXAMPLES, SIGNED_ORDER_EXAMPLE_TYPED_DATA } from '../../src/http/routes/signed-order-schemas.js';
 import { startTestService, mintTestKey, type TestService } from '../helpers/service.js';
 

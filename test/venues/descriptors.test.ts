@@ -12,6 +12,7 @@ import { VENUES } from '../../src/venues/index.js';
 import { createAdapter, registeredExchanges } from '../../src/venues/registry.js';
 import { simulatedExchanges } from '../../src/venues/simulators.js';
 import { descriptorProblems } from './descriptor-check.js';
+import { VENUE_EXTENSIONS } from '../../src/features/venues/index.js';
 
 describe('venue descriptors', () => {
   for (const venue of VENUES) {
@@ -42,6 +43,15 @@ describe('venue descriptors', () => {
     const tenth = broken({});
     const problems = await descriptorProblems(tenth, [...VENUES, tenth]);
     assert.ok(problems.includes('code: kalshi is not unique') && problems.some((p) => /ordinal: x1 at position 10/.test(p)), JSON.stringify(problems));
+  });
+
+  it('names in `extensions` exactly what its extension module (src/features/venues/<code>.ts) wires', () => {
+    for (const v of VENUES) {
+      const wired = VENUE_EXTENSIONS.filter((x) => x.venue === v.code).flatMap((x) => x.extensions);
+      assert.deepEqual([...((v as VenueDescriptor).extensions ?? [])].sort(), wired.sort(), v.code);
+    }
+    assert.ok(VENUE_EXTENSIONS.every((x) => VENUES.some((v) => v.code === x.venue)), 'an extension of a venue not in the list');
+    assert.ok(VENUE_EXTENSIONS.length >= 2);
   });
 
   it('drives the exchange table, the registries and the code enum', () => {

@@ -7,7 +7,7 @@ import { normaliseGroup as limitlessGroup, type LimitlessMarketWire } from '../.
 import { normaliseCategorical as opinionCategorical, type OpinionMarketWire } from '../../src/venues/opinion/normalise.js';
 import { normaliseEvent as polymarketEvent, type GammaEventWire } from '../../src/venues/polymarket/normalise.js';
 import { eventsOfMarkets, indexCategories, normaliseCategory, normaliseMarket, type PredictCategoryWire } from '../../src/venues/predictfun/normalise.js';
-import { predictfunSeed } from '../../src/venues/predictfun/seed.js';
+import { predictfunSeed } from '../../src/venues/predictfun/sim/seed.js';
 import { normaliseEvent as predictitEvent, type PredictItMarketWire } from '../../src/venues/predictit/normalise.js';
 import { normaliseEvent as probableEvent, type ProbableEventWire } from '../../src/venues/probable/normalise.js';
 import { eventStatusFromMarkets, MARKET_STATUSES, MarketEventSchema } from '../../src/venues/records.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readCorpus } from '../../src/sim/corpus.js';
 import { createKalshiAdapter } from '../../src/venues/kalshi/client.js';
 import { normaliseMarket as kalshiMarket, type KalshiMarketWire } from '../../src/venues/kalshi/normalise.js';
-import { startKalshiSimulator } from '../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../src/venues/kalshi/sim/simulator.js';
 import { normaliseMarket as polymarketMarket, type GammaMarketWire } from '../../src/venues/polymarket/normalise.js';
 import { MarketSchema } from '../../src/venues/records.js';
 

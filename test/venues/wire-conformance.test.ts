@@ -16,7 +16,7 @@ import { VENUES } from '../../src/venues/index.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { l1Headers } from '../../src/venues/polymarket/signing.js';
-import { startPolymarketSimulator } from '../../src/venues/polymarket/simulator.js';
+import { startPolymarketSimulator } from '../../src/venues/polymarket/sim/simulator.js';
 import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
 import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
 import { venueDrift } from '../../src/venues/wire.js';

@@ -61,7 +61,7 @@ const CredentialsHealth = Component.extend({
   missing_key_ids: z.array(z.string()).optional().describe('keys stored credential sets are encrypted with that this instance lacks (a key rotation in progress); orders of those users answer 503'),
   error: z.string().optional().describe('what to do about the missing keys'),
 });
-/** A scheduled job's last run, whichever instance ran it (indexers/job-runs.ts); status `starting` before the first. */
+/** A scheduled job's last run, whichever instance ran it (src/indexers/job-runs.ts); status `starting` before the first. */
 const JobRunHealth = Component.extend({
   last_run_at: z.string().nullable(),
   duration_ms: z.number().int().optional(),

@@ -2,7 +2,7 @@
 // the nearest-neighbour query semantic search runs.
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction.js';
-import { toPgVector } from '../../../embeddings/vector-codec.js';
+import { toPgVector } from '../../embeddings/vector-codec.js';
 
 export type TextKind = 'title' | 'rules';
 
@@ -205,7 +205,7 @@ export class MarketEmbeddingStore {
 
   /**
    * Takes the lease whoever holds it, except an unexpired lease of one of `unlessHeldBy`: for a runner
-   * that knows the current holder is gone (indexers/embedding-lease.ts).
+   * that knows the current holder is gone (src/indexers/embedding-lease.ts).
    */
   async takeOverLease(owner: string, ttlSeconds: number, unlessHeldBy: string[] = []): Promise<boolean> {
     const { rowCount } = await this.pool.query(

@@ -8,7 +8,7 @@
 // process made the change.
 import type pg from 'pg';
 import { CatalogReader } from '../../catalog/catalog-repository.js';
-import { normaliseText } from '../../../embeddings/embedder.js';
+import { normaliseText } from '../../embeddings/embedder.js';
 import { watchStateVersion } from '../index-watcher.js';
 import { ResponseCache } from '../response-cache.js';
 import type { SemanticSearchRequest, SemanticSearchResponse, SemanticSearchTimings } from './semantic-search.js';

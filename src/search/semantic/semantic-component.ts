@@ -6,11 +6,11 @@
 // is not ready yet and the health check. The HTTP route lives in src/http/routes/semantic-search.ts.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../../embeddings/background-model-fetch.js';
-import { Embedder, type EmbedderOptions } from '../../../embeddings/embedder.js';
-import { MODEL_NAME } from '../../../embeddings/model-spec.js';
-import { PgEmbeddingCache } from '../../../embeddings/embedding-cache-repository.js';
-import type { WorkerPoolOptions } from '../../../embeddings/worker-pool.js';
+import { startBackgroundModelFetch, type BackgroundModelFetch, type ModelFetchSettings } from '../../embeddings/background-model-fetch.js';
+import { Embedder, type EmbedderOptions } from '../../embeddings/embedder.js';
+import { MODEL_NAME } from '../../embeddings/model-spec.js';
+import { PgEmbeddingCache } from '../../embeddings/embedding-cache-repository.js';
+import type { WorkerPoolOptions } from '../../embeddings/worker-pool.js';
 import type { ComponentHealth } from '../../health/component-health.js';
 import type { ResponseCache } from '../response-cache.js';
 import { startSemanticResultCache, type SemanticAnswer, type SemanticResultCacheOptions } from './result-cache.js';
@@ -18,7 +18,7 @@ import { SemanticSearchService, type KeywordCandidates } from './semantic-search
 import { MarketEmbeddingStore } from './market-embedding-repository.js';
 import { EmbeddingBacklog, type EmbeddingBacklogSnapshot } from './embedding-backlog.js';
 
-/** What the component needs of the embedding indexer (indexers/embeddings-indexer.ts). */
+/** What the component needs of the embedding indexer (src/indexers/embeddings-indexer.ts). */
 export interface BackgroundIndexer {
   start(intervalMs: number): void;
   requestRun(): void;

@@ -9,7 +9,7 @@
 // (lower is more relevant). The boosts can reorder, so more candidates than `limit` are fetched per
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
-import type { Embedder } from '../../../embeddings/embedder.js';
+import type { Embedder } from '../../embeddings/embedder.js';
 import { queryKeywordGroups, TitleWords } from './keyword-boost.js';
 import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
 import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-count-repository.js';
@@ -17,7 +17,7 @@ import { MarketDisplayRows } from './market-display-row-repository.js';
 import { SemanticCandidateSearch, type CandidateSearch } from './semantic-candidate-repository.js';
 import { MarketEmbeddingStore } from './market-embedding-repository.js';
 import { domainSynonyms, type Synonyms } from '../synonyms.js';
-import { toPgVector } from '../../../embeddings/vector-codec.js';
+import { toPgVector } from '../../embeddings/vector-codec.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;

@@ -7,7 +7,7 @@
  */
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { futuur } from './index.js';
+import { futuurFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -31,10 +31,10 @@ import {
   type FutuurPriceHistoryWire,
 } from './normalise.js';
 
-export const FUTUUR_DEFAULT_BASE_URLS = futuur.baseUrls;
-export const FUTUUR_MAX_PAGE = futuur.limits.page.markets;
+export const FUTUUR_DEFAULT_BASE_URLS = futuurFacts.baseUrls;
+export const FUTUUR_MAX_PAGE = futuurFacts.limits.page.markets;
 const CURRENCY_MODE = 'real_money';
-const ACTIONS_PAGE = futuur.limits.page.trades;
+const ACTIONS_PAGE = futuurFacts.limits.page.trades;
 
 type Req = { path: string; query?: Query };
 
@@ -63,7 +63,7 @@ const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h':
 
 export class FutuurAdapter implements VenueAdapter {
   readonly exchange = 'futuur' as const;
-  readonly capabilities = capabilitiesOf(futuur);
+  readonly capabilities = capabilitiesOf(futuurFacts);
   readonly baseUrls: typeof FUTUUR_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   private readonly creds: FutuurCredentials | null;
@@ -73,7 +73,7 @@ export class FutuurAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(FUTUUR_DEFAULT_BASE_URLS, cfg.baseUrls);
     this.creds = cfg.keys?.public_key && cfg.keys.private_key ? { publicKey: cfg.keys.public_key, privateKey: cfg.keys.private_key } : null;
-    this.http = new VenueHttpClient({ exchange: 'futuur', baseUrl: this.baseUrls.rest, rateLimit: futuur.limits.rate.rest, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'futuur', baseUrl: this.baseUrls.rest, rateLimit: futuurFacts.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

@@ -7,7 +7,7 @@ import { candlesFromTrades, INTERVAL_MS, resampleCandles } from '../candles.js';
 import { VenueHttpClient, type Query } from '../http-client.js';
 import type { Candle, Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { kalshi } from './index.js';
+import { kalshiFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { checkKalshiWire, KALSHI_READS, type KalshiWireRead } from './wire.js';
@@ -28,11 +28,11 @@ import {
   type KalshiTradeWire,
 } from './normalise.js';
 
-export const KALSHI_DEFAULT_BASE_URLS = kalshi.baseUrls;
+export const KALSHI_DEFAULT_BASE_URLS = kalshiFacts.baseUrls;
 
 /** Kalshi's documented page limits. */
-export const KALSHI_MAX_MARKETS_PAGE = kalshi.limits.page.markets;
-export const KALSHI_MAX_EVENTS_PAGE = kalshi.limits.page.events;
+export const KALSHI_MAX_MARKETS_PAGE = kalshiFacts.limits.page.markets;
+export const KALSHI_MAX_EVENTS_PAGE = kalshiFacts.limits.page.events;
 const EVENT_LOOKUP_CHUNK = 100;
 /**
  * How long an event ticker the lookup did not return is left alone before it is asked again: long
@@ -83,7 +83,7 @@ const DEFAULT_SPAN_MS: Record<string, number> = { '1s': 3_600_000, '1m': 86_400_
 
 export class KalshiAdapter implements VenueAdapter {
   readonly exchange = 'kalshi' as const;
-  readonly capabilities = capabilitiesOf(kalshi);
+  readonly capabilities = capabilitiesOf(kalshiFacts);
   readonly baseUrls: typeof KALSHI_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** Event info by event ticker: Kalshi markets carry no category, their events do. */
@@ -93,7 +93,7 @@ export class KalshiAdapter implements VenueAdapter {
 
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(KALSHI_DEFAULT_BASE_URLS, cfg.baseUrls);
-    this.http = new VenueHttpClient({ exchange: 'kalshi', baseUrl: this.baseUrls.rest, rateLimit: kalshi.limits.rate.rest, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'kalshi', baseUrl: this.baseUrls.rest, rateLimit: kalshiFacts.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

@@ -8,7 +8,7 @@ import { checkWire } from '../wire.js';
 import { LimitlessMarketSchema, limitlessWireFor } from './wire.js';
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { limitless } from './index.js';
+import { limitlessFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -29,11 +29,11 @@ import {
   type LimitlessOrderbookWire,
 } from './normalise.js';
 
-export const LIMITLESS_DEFAULT_BASE_URLS = limitless.baseUrls;
+export const LIMITLESS_DEFAULT_BASE_URLS = limitlessFacts.baseUrls;
 
 /** `GET /markets/active` serves at most 25 items per page. */
-export const LIMITLESS_MAX_ACTIVE_PAGE = limitless.limits.page.markets;
-const EVENTS_PAGE = limitless.limits.page.trades;
+export const LIMITLESS_MAX_ACTIVE_PAGE = limitlessFacts.limits.page.markets;
+const EVENTS_PAGE = limitlessFacts.limits.page.trades;
 
 /**
  * Limitless history intervals are 1h|6h|1d|1w|1m|all, where `1m` means one MONTH: the service's
@@ -62,7 +62,7 @@ function pageOf(cursor: string | null): number {
 
 export class LimitlessAdapter implements VenueAdapter {
   readonly exchange = 'limitless' as const;
-  readonly capabilities = capabilitiesOf(limitless);
+  readonly capabilities = capabilitiesOf(limitlessFacts);
   readonly baseUrls: typeof LIMITLESS_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** Token ids by slug, to put NO-token trades in YES terms. */
@@ -71,7 +71,7 @@ export class LimitlessAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(LIMITLESS_DEFAULT_BASE_URLS, cfg.baseUrls);
     // No published limits: stay polite.
-    this.http = new VenueHttpClient({ exchange: 'limitless', baseUrl: this.baseUrls.rest, rateLimit: limitless.limits.rate.rest, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'limitless', baseUrl: this.baseUrls.rest, rateLimit: limitlessFacts.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

@@ -1,48 +1,15 @@
 /** Limitless Exchange: the venue's descriptor (see ../descriptor.ts). */
-import { CredentialSchemas, defineVenue, type AdapterFactory } from '../descriptor.js';
+import { defineVenue, type AdapterFactory } from '../descriptor.js';
 import type { SimulatorFactory } from '../../sim/types.js';
 import type { TradingClientFactory } from '../trading.js';
 import type { StreamClientFactory } from '../stream.js';
+import { limitlessFacts } from './facts.js';
 
 export const limitless = defineVenue({
-  code: 'limitless',
-  ordinal: 'x3',
-  name: 'Limitless Exchange',
-  url: 'https://limitless.exchange',
-  trading: true,
-  signing: 'eip712',
-  signedBy: 'client',
-  chain: 'base',
-  smartWallet: false,
-  stream: '/ws/limitless',
-  reads: { market: 'native', markets: 'native', events: 'native', orderbook: 'native', trades: 'native', prices: 'native' },
-  emulated: {},
-  streams: { orderbook: true, trades: false, prices: true },
-  baseUrls: {
-    rest: 'https://api.limitless.exchange',
-    /** Socket.IO server; the market stream is namespace `/markets`, websocket transport. */
-    ws: 'wss://ws.limitless.exchange',
-  },
-  sync: { incremental: 'open_only', how: 'GET /markets/active lists only the tradable markets; nothing filters on a change time' },
-  limits: {
-    page: { markets: 25, events: 25, trades: 100 },
-    rate: { rest: { perSecond: 5, burst: 10 } },
-  },
-  credentials: CredentialSchemas.apiKey,
-  marketDataKeys: {},
+  ...limitlessFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createLimitlessAdapter,
   conformance: async () => (await import('./wire.js')).conformanceChecks,
-  simulator: async (): Promise<SimulatorFactory> => (await import('./simulator.js')).startLimitlessSimulator,
+  simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startLimitlessSimulator,
   streamClient: async (): Promise<StreamClientFactory> => (await import('./stream.js')).createLimitlessStreamClient,
   tradingClient: async (): Promise<TradingClientFactory> => (await import('./trading.js')).createLimitlessTradingClient,
-  // /portfolio/positions; the USDC balance is on-chain only (no REST read; the venue's SDKs query Base).
-  accountReads: { positions: true, balances: false },
-  // No taker fee model is published in Limitless' API docs (docs.limitless.exchange) that applies per
-  // trade; counted as 0 and reported incomplete. Stale after two catalog syncs without a newer book.
-  pricing: { takerFee: { kind: 'unpublished', note: 'no per-trade taker fee model published' }, quoteFreshMs: 600_000 },
-  testHints: {
-    unknownMarketId: 'no-such-market-limitless',
-    specReads: ['market', 'markets', 'orderbook', 'topofbook', 'tradehistory', 'prices'],
-    specLacks: [],
-  },
 });

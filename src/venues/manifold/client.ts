@@ -8,18 +8,18 @@ import { checkWire } from '../wire.js';
 import { ManifoldBetsSchema, ManifoldLiteMarketSchema, ManifoldMarketsSchema } from './wire.js';
 import { paginate, type ListMarketsOptions, type MarketPage, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { manifold } from './index.js';
+import { manifoldFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, Trade } from '../records.js';
 import { normaliseBet, normaliseMarket, type ManifoldBetWire, type ManifoldMarketWire } from './normalise.js';
 
-export const MANIFOLD_DEFAULT_BASE_URLS = manifold.baseUrls;
+export const MANIFOLD_DEFAULT_BASE_URLS = manifoldFacts.baseUrls;
 
 /** Documented maxima: `/markets` and `/bets` return at most 1000 per call. */
-export const MANIFOLD_MAX_MARKETS_PAGE = manifold.limits.page.markets;
-export const MANIFOLD_MAX_BETS_PAGE = manifold.limits.page.trades;
+export const MANIFOLD_MAX_MARKETS_PAGE = manifoldFacts.limits.page.markets;
+export const MANIFOLD_MAX_BETS_PAGE = manifoldFacts.limits.page.trades;
 const DEFAULT_MARKETS_PAGE = 500;
 
 type Req = { path: string; query?: Query };
@@ -47,14 +47,14 @@ export const manifoldRequests = {
 
 export class ManifoldAdapter implements VenueAdapter {
   readonly exchange = 'manifold' as const;
-  readonly capabilities = capabilitiesOf(manifold);
+  readonly capabilities = capabilitiesOf(manifoldFacts);
   readonly baseUrls: typeof MANIFOLD_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
 
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(MANIFOLD_DEFAULT_BASE_URLS, cfg.baseUrls);
     // Documented limit: 500 requests per minute per IP.
-    this.http = new VenueHttpClient({ exchange: 'manifold', baseUrl: this.baseUrls.rest, rateLimit: manifold.limits.rate.rest, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'manifold', baseUrl: this.baseUrls.rest, rateLimit: manifoldFacts.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

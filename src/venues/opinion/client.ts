@@ -10,7 +10,7 @@
  */
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { opinion } from './index.js';
+import { opinionFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -31,9 +31,9 @@ import {
   type OpinionOrderbookWire,
 } from './normalise.js';
 
-export const OPINION_DEFAULT_BASE_URLS = opinion.baseUrls;
+export const OPINION_DEFAULT_BASE_URLS = opinionFacts.baseUrls;
 export const OPINION_API_KEY_HEADER = 'apikey';
-export const OPINION_MAX_PAGE = opinion.limits.page.markets;
+export const OPINION_MAX_PAGE = opinionFacts.limits.page.markets;
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 type Req = { path: string; query?: Query };
@@ -54,7 +54,7 @@ const NOT_FOUND = /not\s*found|not\s*exist|no\s*data/i;
 
 export class OpinionAdapter implements VenueAdapter {
   readonly exchange = 'opinion' as const;
-  readonly capabilities = capabilitiesOf(opinion);
+  readonly capabilities = capabilitiesOf(opinionFacts);
   readonly baseUrls: typeof OPINION_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
 
@@ -63,7 +63,7 @@ export class OpinionAdapter implements VenueAdapter {
     const headers = { ...cfg.http?.headers };
     const key = headers[OPINION_API_KEY_HEADER] ?? cfg.keys?.api_key;
     if (key) headers[OPINION_API_KEY_HEADER] = key;
-    this.http = new VenueHttpClient({ exchange: 'opinion', baseUrl: this.baseUrls.rest, rateLimit: key && opinion.limits.rateWithKey ? opinion.limits.rateWithKey.rest : opinion.limits.rate.rest, ...cfg.http, headers });
+    this.http = new VenueHttpClient({ exchange: 'opinion', baseUrl: this.baseUrls.rest, rateLimit: key && opinionFacts.limits.rateWithKey ? opinionFacts.limits.rateWithKey.rest : opinionFacts.limits.rate.rest, ...cfg.http, headers });
   }
 
   private now(): string {

@@ -5,7 +5,7 @@
  */
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { polymarket } from './index.js';
+import { polymarketFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -14,12 +14,12 @@ import { checkWire } from '../wire.js';
 import { ClobBookSchema, ClobPriceHistorySchema, DataApiTradesSchema, GammaEventSchema, GammaEventsKeysetSchema, GammaMarketSchema, GammaMarketsKeysetSchema } from './wire.js';
 import { decodeOutcomes, normaliseBook, normaliseEvent, normaliseMarket, normalisePriceHistory, normaliseTrade, type ClobBookWire, type DataApiTradeWire, type GammaEventWire, type GammaMarketWire } from './normalise.js';
 
-export const POLYMARKET_DEFAULT_BASE_URLS = polymarket.baseUrls;
+export const POLYMARKET_DEFAULT_BASE_URLS = polymarketFacts.baseUrls;
 
 /** Gamma keyset limits (markets <= 100 per page, events <= 500). */
-export const GAMMA_MAX_MARKETS_PAGE = polymarket.limits.page.markets;
-export const GAMMA_MAX_EVENTS_PAGE = polymarket.limits.page.events;
-const TRADES_PAGE = polymarket.limits.page.trades;
+export const GAMMA_MAX_MARKETS_PAGE = polymarketFacts.limits.page.markets;
+export const GAMMA_MAX_EVENTS_PAGE = polymarketFacts.limits.page.events;
+const TRADES_PAGE = polymarketFacts.limits.page.trades;
 
 type Req = { path: string; query?: Query };
 const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
@@ -53,7 +53,7 @@ interface TokenInfo {
 
 export class PolymarketAdapter implements VenueAdapter {
   readonly exchange = 'polymarket' as const;
-  readonly capabilities = capabilitiesOf(polymarket);
+  readonly capabilities = capabilitiesOf(polymarketFacts);
   readonly baseUrls: typeof POLYMARKET_DEFAULT_BASE_URLS;
   readonly gamma: VenueHttpClient;
   readonly clob: VenueHttpClient;
@@ -63,9 +63,9 @@ export class PolymarketAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(POLYMARKET_DEFAULT_BASE_URLS, cfg.baseUrls);
     // Documented windows per 10 s: Gamma /markets 300, CLOB /book 1,500, Data /trades 200.
-    this.gamma = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.gamma, rateLimit: polymarket.limits.rate.gamma, ...cfg.http });
-    this.clob = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.clob, rateLimit: polymarket.limits.rate.clob, ...cfg.http });
-    this.data = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.data, rateLimit: polymarket.limits.rate.data, ...cfg.http });
+    this.gamma = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.gamma, rateLimit: polymarketFacts.limits.rate.gamma, ...cfg.http });
+    this.clob = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.clob, rateLimit: polymarketFacts.limits.rate.clob, ...cfg.http });
+    this.data = new VenueHttpClient({ exchange: 'polymarket', baseUrl: this.baseUrls.data, rateLimit: polymarketFacts.limits.rate.data, ...cfg.http });
   }
 
   private now(): string {

@@ -13,7 +13,7 @@ import { checkWire } from '../wire.js';
 import { predictfunWireFor } from './wire.js';
 import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { predictfun } from './index.js';
+import { predictfunFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -34,11 +34,11 @@ import {
   type PredictStatsWire,
 } from './normalise.js';
 
-export const PREDICTFUN_DEFAULT_BASE_URLS = predictfun.baseUrls;
+export const PREDICTFUN_DEFAULT_BASE_URLS = predictfunFacts.baseUrls;
 
 export const PREDICTFUN_API_KEY_HEADER = 'x-api-key';
-export const PREDICTFUN_MAX_PAGE = predictfun.limits.page.markets;
-const MATCHES_PAGE = predictfun.limits.page.trades;
+export const PREDICTFUN_MAX_PAGE = predictfunFacts.limits.page.markets;
+const MATCHES_PAGE = predictfunFacts.limits.page.trades;
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 7 * 86_400_000, '1d': 90 * 86_400_000 };
 
 type Req = { path: string; query?: Query };
@@ -59,7 +59,7 @@ const isMarketId = (id: string): boolean => /^\d{1,15}$/.test(id);
 
 export class PredictfunAdapter implements VenueAdapter {
   readonly exchange = 'predictfun' as const;
-  readonly capabilities = capabilitiesOf(predictfun);
+  readonly capabilities = capabilitiesOf(predictfunFacts);
   readonly baseUrls: typeof PREDICTFUN_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** YES token id by market id (the book and trades name it). */
@@ -70,7 +70,7 @@ export class PredictfunAdapter implements VenueAdapter {
     const headers = { ...cfg.http?.headers };
     const key = headers[PREDICTFUN_API_KEY_HEADER] ?? cfg.keys?.api_key;
     if (key) headers[PREDICTFUN_API_KEY_HEADER] = key;
-    this.http = new VenueHttpClient({ exchange: 'predictfun', baseUrl: this.baseUrls.rest, rateLimit: predictfun.limits.rate.rest, ...cfg.http, headers });
+    this.http = new VenueHttpClient({ exchange: 'predictfun', baseUrl: this.baseUrls.rest, rateLimit: predictfunFacts.limits.rate.rest, ...cfg.http, headers });
   }
 
   private now(): string {

@@ -13,14 +13,14 @@ import { checkWire } from '../wire.js';
 import { PredictItAllSchema, PredictItChartSchema, PredictItMarketSchema } from './wire.js';
 import { paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { predictit } from './index.js';
+import { predictitFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import { makePricePoint, type Market, type PricePoint } from '../records.js';
 import { easternToIsoOrNull, normaliseChart, normaliseContract, normaliseEvent, type PredictItChartRowWire, type PredictItContractWire, type PredictItMarketWire } from './normalise.js';
 
-export const PREDICTIT_DEFAULT_BASE_URLS = predictit.baseUrls;
+export const PREDICTIT_DEFAULT_BASE_URLS = predictitFacts.baseUrls;
 
 export type PredictItTimespan = '24h' | '7d' | '30d' | '90d';
 
@@ -67,7 +67,7 @@ function downsample(points: PricePoint[], stepMs: number): PricePoint[] {
 
 export class PredictItAdapter implements VenueAdapter {
   readonly exchange = 'predictit' as const;
-  readonly capabilities = capabilitiesOf(predictit);
+  readonly capabilities = capabilitiesOf(predictitFacts);
   readonly baseUrls: typeof PREDICTIT_DEFAULT_BASE_URLS;
   readonly http: VenueHttpClient;
   /** Contract id -> PredictIt market id, learnt from every snapshot (contracts carry no parent id). */
@@ -76,7 +76,7 @@ export class PredictItAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(PREDICTIT_DEFAULT_BASE_URLS, cfg.baseUrls);
     // The feed refreshes once a minute; there is nothing to gain from asking often.
-    this.http = new VenueHttpClient({ exchange: 'predictit', baseUrl: this.baseUrls.rest, rateLimit: predictit.limits.rate.rest, ...cfg.http });
+    this.http = new VenueHttpClient({ exchange: 'predictit', baseUrl: this.baseUrls.rest, rateLimit: predictitFacts.limits.rate.rest, ...cfg.http });
   }
 
   private now(): string {

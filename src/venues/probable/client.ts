@@ -7,7 +7,7 @@
  */
 import { paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
-import { probable } from './index.js';
+import { probableFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
@@ -26,9 +26,9 @@ import {
   type ProbableTradeWire,
 } from './normalise.js';
 
-export const PROBABLE_DEFAULT_BASE_URLS = probable.baseUrls;
+export const PROBABLE_DEFAULT_BASE_URLS = probableFacts.baseUrls;
 
-export const PROBABLE_MAX_MARKETS_PAGE = probable.limits.page.markets;
+export const PROBABLE_MAX_MARKETS_PAGE = probableFacts.limits.page.markets;
 const MIDPOINT_CONCURRENCY = 6;
 
 type Req = { path: string; query?: Query };
@@ -79,7 +79,7 @@ async function mapLimited<T, R>(items: T[], n: number, fn: (item: T) => Promise<
 
 export class ProbableAdapter implements VenueAdapter {
   readonly exchange = 'probable' as const;
-  readonly capabilities = capabilitiesOf(probable);
+  readonly capabilities = capabilitiesOf(probableFacts);
   readonly baseUrls: typeof PROBABLE_DEFAULT_BASE_URLS;
   readonly market: VenueHttpClient;
   readonly orderbook: VenueHttpClient;
@@ -88,8 +88,8 @@ export class ProbableAdapter implements VenueAdapter {
   constructor(cfg: AdapterConfig = {}) {
     this.baseUrls = resolveBaseUrls(PROBABLE_DEFAULT_BASE_URLS, cfg.baseUrls);
     // No published limits; stay polite.
-    this.market = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.market, rateLimit: probable.limits.rate.market, ...cfg.http });
-    this.orderbook = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.orderbook, rateLimit: probable.limits.rate.orderbook, ...cfg.http });
+    this.market = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.market, rateLimit: probableFacts.limits.rate.market, ...cfg.http });
+    this.orderbook = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.orderbook, rateLimit: probableFacts.limits.rate.orderbook, ...cfg.http });
   }
 
   private now(): string {

@@ -6,11 +6,11 @@
 //   embed    the embedding backfill (EmbeddingIndexer with the real model in MODEL_DIR), lease of
 //            CRASH_LEASE_SECONDS
 // The database: DATABASE_URL, else the embedded one in DATA_DIR.
-import { Embedder } from '../../../embeddings/embedder.js';
-import { PgEmbeddingCache } from '../../../embeddings/embedding-cache-repository.js';
-import { EmbeddingIndexer } from '../../../indexers/embeddings-indexer.js';
-import { indexChangedMarkets } from '../../../indexers/search-indexer.js';
-import { VenueSync } from '../../../indexers/venue-sync.js';
+import { Embedder } from '../../../src/embeddings/embedder.js';
+import { PgEmbeddingCache } from '../../../src/embeddings/embedding-cache-repository.js';
+import { EmbeddingIndexer } from '../../../src/indexers/embeddings-indexer.js';
+import { indexChangedMarkets } from '../../../src/indexers/search-indexer.js';
+import { VenueSync } from '../../../src/indexers/venue-sync.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { PostgresSearchEngine } from '../../../src/search/postgres/search-repository.js';
 import { systemClock } from '../../../src/util/clock.js';

@@ -2,7 +2,7 @@
 // suite that calls it; stopped by that suite's `after` (stopSearchCluster). Skips the suite with the
 // reason when this machine cannot run a node (a failure under CI, like the single test node).
 import { rmSync } from 'node:fs';
-import { searchNodeAvailability, startSearchCluster, type SearchCluster } from '../../../src/search/elastic/local-node.js';
+import { searchNodeAvailability, startSearchCluster, type SearchCluster } from '../../../scripts/lib/local-node.js';
 
 let running: SearchCluster | null = null;
 

@@ -2,7 +2,7 @@
 // and stopped by a root-level `after` hook (registered when this module is first imported).
 // ELASTICSEARCH_URL (or SEARCH_TEST_NODE_URL) reuses a node that is already running.
 import { rmSync } from 'node:fs';
-import { searchNodeAvailability, startSearchNode, type SearchNode } from '../../../src/search/elastic/local-node.js';
+import { searchNodeAvailability, startSearchNode, type SearchNode } from '../../../scripts/lib/local-node.js';
 
 let starting: Promise<SearchNode> | null = null;
 let started: SearchNode | null = null;

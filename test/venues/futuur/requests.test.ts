@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { futuurSigningString, signFutuurRequest } from '../../../src/venues/futuur/auth.js';
 import { createFutuurAdapter, FutuurAdapter, timeIntervalFor } from '../../../src/venues/futuur/client.js';
-import { FUTUUR_SIM_CREDENTIALS, startFutuurSimulator } from '../../../src/venues/futuur/simulator.js';
+import { FUTUUR_SIM_CREDENTIALS, startFutuurSimulator } from '../../../src/venues/futuur/sim/simulator.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 

@@ -4,7 +4,7 @@
 // client still tells an order that expired from one the user cancelled.
 import assert from 'node:assert/strict';
 import { signFutuurRequest } from '../../../src/venues/futuur/auth.js';
-import { startFutuurSimulator, FUTUUR_SIM_CREDENTIALS } from '../../../src/venues/futuur/simulator.js';
+import { startFutuurSimulator, FUTUUR_SIM_CREDENTIALS } from '../../../src/venues/futuur/sim/simulator.js';
 import { createFutuurTradingClient } from '../../../src/venues/futuur/trading.js';
 import { FutuurEventsPageSchema, FutuurOrderSchema } from '../../../src/venues/futuur/wire.js';
 

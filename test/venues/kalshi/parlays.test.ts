@@ -12,7 +12,7 @@ import { stableUuid } from '../../../src/sim/rng.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 import { createKalshiAdapter } from '../../../src/venues/kalshi/client.js';
 import { KalshiParlayTrades, type ScanPosition } from '../../../src/venues/kalshi/parlays.js';
-import { startKalshiSimulator } from '../../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../../src/venues/kalshi/sim/simulator.js';
 
 const COMBOS = {
   'KXMVECROSSCATEGORY-S2026ABC123-7F3A9': { collection: 'KXMVECROSSCATEGORY-R', legs: ['KXUSHOUSE2026D-27JAN03-Y:yes', 'KXFEDCUTDEC202-26DEC16-Y:yes'] },

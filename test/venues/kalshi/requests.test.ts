@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { createKalshiAdapter } from '../../../src/venues/kalshi/client.js';
-import { startKalshiSimulator } from '../../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../../src/venues/kalshi/sim/simulator.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 describe('kalshi requests', () => {

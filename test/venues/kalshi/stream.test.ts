@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { createKalshiStreamClient } from '../../../src/venues/kalshi/stream.js';
-import { startKalshiSimulator } from '../../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../../src/venues/kalshi/sim/simulator.js';
 import type { StreamEvent } from '../../../src/venues/stream.js';
 import { venueDrift } from '../../../src/venues/wire.js';
 import type { OrderBook } from '../../../src/venues/records.js';

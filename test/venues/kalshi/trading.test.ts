@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startKalshiSimulator } from '../../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../../src/venues/kalshi/sim/simulator.js';
 import { createKalshiTradingClient } from '../../../src/venues/kalshi/trading.js';
 import { VenueCallError, type TradingClient, type VenueOrderRequest } from '../../../src/venues/trading.js';
 import { venueDrift } from '../../../src/venues/wire.js';

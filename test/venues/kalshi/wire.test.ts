@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import type { z } from 'zod';
 import { signKalshiRequest } from '../../../src/venues/kalshi/signing.js';
-import { startKalshiSimulator } from '../../../src/venues/kalshi/simulator.js';
+import { startKalshiSimulator } from '../../../src/venues/kalshi/sim/simulator.js';
 import * as wire from '../../../src/venues/kalshi/wire.js';
 import { venueDrift } from '../../../src/venues/wire.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { createLimitlessAdapter } from '../../../src/venues/limitless/client.js';
-import { LIMITLESS_SIM_SOCKET_PATH, startLimitlessSimulator } from '../../../src/venues/limitless/simulator.js';
+import { LIMITLESS_SIM_SOCKET_PATH, startLimitlessSimulator } from '../../../src/venues/limitless/sim/simulator.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 describe('limitless requests', () => {

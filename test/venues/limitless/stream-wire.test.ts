@@ -4,7 +4,7 @@
 // venue never sends.
 import assert from 'node:assert/strict';
 import { WebSocket } from 'ws';
-import { LIMITLESS_SIM_SOCKET_PATH, startLimitlessSimulator } from '../../../src/venues/limitless/simulator.js';
+import { LIMITLESS_SIM_SOCKET_PATH, startLimitlessSimulator } from '../../../src/venues/limitless/sim/simulator.js';
 import { LimitlessOrderbookUpdateSchema } from '../../../src/venues/limitless/wire.js';
 
 describe('limitless stream wire', function () {

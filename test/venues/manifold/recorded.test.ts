@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readCorpus } from '../../../src/sim/corpus.js';
 import { createManifoldAdapter } from '../../../src/venues/manifold/client.js';
 import { normaliseMarket, type ManifoldMarketWire } from '../../../src/venues/manifold/normalise.js';
-import { startManifoldSimulator } from '../../../src/venues/manifold/simulator.js';
+import { startManifoldSimulator } from '../../../src/venues/manifold/sim/simulator.js';
 
 const FILE = new URL('../../../../shared/data/markets/manifold/markets.jsonl.gz', import.meta.url).pathname;
 

@@ -1,7 +1,7 @@
 /** Requests against the simulator: the exact paths and query strings the Manifold adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { createManifoldAdapter } from '../../../src/venues/manifold/client.js';
-import { startManifoldSimulator } from '../../../src/venues/manifold/simulator.js';
+import { startManifoldSimulator } from '../../../src/venues/manifold/sim/simulator.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';

@@ -3,7 +3,7 @@
 // and the drift log says which one the venue sent.
 import assert from 'node:assert/strict';
 import { createOpinionAdapter } from '../../../src/venues/opinion/client.js';
-import { startOpinionSimulator } from '../../../src/venues/opinion/simulator.js';
+import { startOpinionSimulator } from '../../../src/venues/opinion/sim/simulator.js';
 import { readOpinionEnvelope } from '../../../src/venues/opinion/wire.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import { DriftLog, venueDrift } from '../../../src/venues/wire.js';

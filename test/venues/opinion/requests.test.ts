@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../../src/config.js';
 import { createOpinionAdapter, OpinionAdapter } from '../../../src/venues/opinion/client.js';
-import { OPINION_SIM_API_KEY, startOpinionSimulator } from '../../../src/venues/opinion/simulator.js';
+import { OPINION_SIM_API_KEY, startOpinionSimulator } from '../../../src/venues/opinion/sim/simulator.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { TypedDataEncoder, Wallet, ZeroHash } from 'ethers';
 import { l1Headers, polymarketOrderDomain, POLYMARKET_EXCHANGES, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, wrapDepositWalletSignature, type PolymarketExchangeVersion } from '../../../src/venues/polymarket/signing.js';
-import { startPolymarketSimulator, type PolymarketSimulatorControls } from '../../../src/venues/polymarket/simulator.js';
+import { startPolymarketSimulator, type PolymarketSimulatorControls } from '../../../src/venues/polymarket/sim/simulator.js';
 import { createPolymarketTradingClient, orderHashOf, polymarketExchangeVersion } from '../../../src/venues/polymarket/trading.js';
 import { SignedOrderError, VenueCallError, type TradingClient, type VenueOrderRequest } from '../../../src/venues/trading.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';

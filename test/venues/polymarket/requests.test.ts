@@ -1,7 +1,7 @@
 /** Requests against the simulator: the exact paths and query strings the Polymarket adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { createPolymarketAdapter } from '../../../src/venues/polymarket/client.js';
-import { startPolymarketSimulator } from '../../../src/venues/polymarket/simulator.js';
+import { startPolymarketSimulator } from '../../../src/venues/polymarket/sim/simulator.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 

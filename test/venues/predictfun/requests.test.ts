@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { loadConfig } from '../../../src/config.js';
 import WebSocket from 'ws';
 import { createPredictfunAdapter, PredictfunAdapter } from '../../../src/venues/predictfun/client.js';
-import { PREDICTFUN_SIM_API_KEY, startPredictfunSimulator } from '../../../src/venues/predictfun/simulator.js';
+import { PREDICTFUN_SIM_API_KEY, startPredictfunSimulator } from '../../../src/venues/predictfun/sim/simulator.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 

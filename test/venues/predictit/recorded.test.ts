@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readCorpus } from '../../../src/sim/corpus.js';
 import { createPredictItAdapter } from '../../../src/venues/predictit/client.js';
 import { normaliseContract, type PredictItMarketWire } from '../../../src/venues/predictit/normalise.js';
-import { startPredictItSimulator } from '../../../src/venues/predictit/simulator.js';
+import { startPredictItSimulator } from '../../../src/venues/predictit/sim/simulator.js';
 
 const FILE = new URL('../../../../shared/data/markets/predictit/markets.jsonl.gz', import.meta.url).pathname;
 

@@ -1,7 +1,7 @@
 /** Requests against the simulator: the exact paths and query strings the PredictIt adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { createPredictItAdapter, timespanFor } from '../../../src/venues/predictit/client.js';
-import { startPredictItSimulator } from '../../../src/venues/predictit/simulator.js';
+import { startPredictItSimulator } from '../../../src/venues/predictit/sim/simulator.js';
 import { VenueError } from '../../../src/venues/http-client.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';

@@ -1,7 +1,7 @@
 /** Requests against the simulator: the exact paths and query strings the Probable adapter sends; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
 import { createProbableAdapter } from '../../../src/venues/probable/client.js';
-import { startProbableSimulator } from '../../../src/venues/probable/simulator.js';
+import { startProbableSimulator } from '../../../src/venues/probable/sim/simulator.js';
 import type { MarketPage } from '../../../src/venues/adapter.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 

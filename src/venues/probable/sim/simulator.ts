@@ -1,0 +1,194 @@
+/**
+ * A local fake of Probable's two public APIs on one server: the market API under /market-api
+ * (`/public/api/v1/markets/` page-numbered with `pagination`, `/markets/{id}`, `/events/`,
+ * `/events/{id}`) and the orderbook API under /orderbook-api (`/public/api/v1/book`, `/midpoint`,
+ * `/prices-history`, `/trades`), in the Polymarket-style shapes the venue uses. Each market's YES
+ * token trades on the core activity ticker; the NO token's book mirrors it.
+ */
+import { SimActivity, type SimTrade } from '../../../sim/activity.js';
+import { readCorpus } from '../../../sim/corpus.js';
+import { stableUuid } from '../../../sim/rng.js';
+import { json, SimServer, type SimResponse } from '../../../sim/server.js';
+import { launchSimulator } from '../../../sim/launch.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
+import { decodeOutcomes, probableStatus, type ProbableEventWire, type ProbableMarketWire } from '../normalise.js';
+import { probableSeed } from './seed.js';
+
+export const PROBABLE_SIM_MARKET_PREFIX = '/market-api/public/api/v1';
+export const PROBABLE_SIM_ORDERBOOK_PREFIX = '/orderbook-api/public/api/v1';
+
+const err = (status: number, message: string): SimResponse => ({ status, body: { error: message } });
+const px = (p: number): string => String(Math.round(p * 1000) / 1000);
+const INTERVAL_MS: Record<string, number> = { '1m': 60_000, '1h': 3_600_000, '6h': 6 * 3_600_000, '1d': 86_400_000, '1w': 7 * 86_400_000, max: 86_400_000 };
+
+export async function startProbableSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const now = Date.now();
+  const seed = probableSeed(now);
+  const markets = new Map<string, ProbableMarketWire>();
+  const startPrice = new Map<string, number>();
+  const events = new Map<string, ProbableEventWire>();
+  for (const e of seed.events) events.set(String(e.id), e);
+  for (const m of seed.markets) {
+    markets.set(String(m.wire.id), m.wire);
+    startPrice.set(String(m.wire.id), m.yes);
+  }
+  if (opts.corpusFile) {
+    for (const raw of readCorpus(opts.corpusFile)) {
+      const m = raw as ProbableMarketWire;
+      if (m && (typeof m.id === 'number' || typeof m.id === 'string') && typeof m.question === 'string') markets.set(String(m.id), m);
+    }
+  }
+
+  /** token id -> market id and side. */
+  const tokens = new Map<string, { marketId: string; yes: boolean }>();
+  const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
+  for (const m of markets.values()) {
+    let o;
+    try {
+      o = decodeOutcomes(m);
+    } catch {
+      continue;
+    }
+    o.tokenIds.forEach((t, i) => tokens.set(t, { marketId: String(m.id), yes: i === o.yesIndex }));
+    if (o.tokenIds.length === 0) continue;
+    let live = false;
+    try {
+      live = probableStatus(m) === 'open';
+    } catch {
+      live = false;
+    }
+    // Resolved and closed markets keep their book state but get no activity.
+    if (!m.closed) activity.addMarket(String(m.id), startPrice.get(String(m.id)) ?? 0.5, { active: live });
+  }
+
+  /** The book of a token: the NO token's book mirrors the YES book (bid p on NO = ask 1-p on YES). */
+  const tokenBook = (tokenId: string): { marketId: string; bids: { price: string; size: string }[]; asks: { price: string; size: string }[] } | null => {
+    const t = tokens.get(tokenId);
+    if (!t) return null;
+    const b = activity.book(t.marketId);
+    if (!b) return { marketId: t.marketId, bids: [], asks: [] };
+    const fmt = (l: { price: number; size: number }): { price: string; size: string } => ({ price: px(l.price), size: l.size.toFixed(2) });
+    const flip = (l: { price: number; size: number }): { price: number; size: number } => ({ price: 1 - l.price, size: l.size });
+    // Polymarket style: both sides ascending by price (best bid last, best ask first... as the CLOB sends).
+    if (t.yes) return { marketId: t.marketId, bids: [...b.bids].reverse().map(fmt), asks: [...b.asks].reverse().map(fmt) };
+    return { marketId: t.marketId, bids: b.asks.map(flip).reverse().map(fmt), asks: b.bids.map(flip).reverse().map(fmt) };
+  };
+
+  const render = (m: ProbableMarketWire): ProbableMarketWire => {
+    const s = activity.peek(String(m.id));
+    if (!s) return m;
+    const traded = s.trades.reduce((v, t) => v + t.size * t.price, 0);
+    return { ...m, volume: (Number(m.volume ?? 0) + traded).toFixed(6), updated_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  };
+
+  const tradeWire = (tokenId: string, t: SimTrade): Record<string, unknown> => ({
+    id: stableUuid(`probable-trade:${t.id}`),
+    tokenId,
+    side: t.takerSide === 'buy' ? 'BUY' : 'SELL',
+    price: px(t.price),
+    size: t.size.toFixed(2),
+    // This endpoint reports seconds.
+    time: Math.floor(t.t / 1000),
+    outcome: 'Yes',
+  });
+
+  const server = new SimServer('probable');
+  const M = PROBABLE_SIM_MARKET_PREFIX;
+  const O = PROBABLE_SIM_ORDERBOOK_PREFIX;
+
+  const positiveInt = (v: string | null, def: number, max: number): number | null => {
+    if (v === null || v === '') return def;
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : null;
+  };
+
+  server.get(`${M}/markets`, (req) => {
+    const q = req.query;
+    const page = positiveInt(q.get('page'), 1, 1_000_000);
+    const limit = positiveInt(q.get('limit'), 20, 100);
+    if (page === null || limit === null) return err(400, 'page and limit must be positive integers');
+    let list = [...markets.values()];
+    const active = q.get('active');
+    if (active === 'true') list = list.filter((m) => m.active !== false && !m.closed);
+    const eventId = q.get('event_id');
+    if (eventId) list = list.filter((m) => String(m.event_id) === eventId);
+    const total = list.length;
+    const totalPages = Math.max(1, Math.ceil(total / limit));
+    const items = list.slice((page - 1) * limit, page * limit).map(render);
+    return json({ markets: items, pagination: { page, limit, total, totalPages, hasMore: page < totalPages } });
+  });
+
+  server.get(`${M}/markets/:id`, (req) => {
+    const m = markets.get(req.params.id);
+    return m ? json(render(m)) : err(404, 'Market not found');
+  });
+
+  server.get(`${M}/events`, (req) => {
+    const page = positiveInt(req.query.get('page'), 1, 1_000_000);
+    const limit = positiveInt(req.query.get('limit'), 20, 100);
+    if (page === null || limit === null) return err(400, 'page and limit must be positive integers');
+    const list = [...events.values()].map((e) => ({ ...e, markets: (e.markets ?? []).map((m) => render(markets.get(String(m.id)) ?? m)) }));
+    return json(list.slice((page - 1) * limit, page * limit));
+  });
+
+  server.get(`${M}/events/:id`, (req) => {
+    const e = events.get(req.params.id);
+    return e ? json({ ...e, markets: (e.markets ?? []).map((m) => render(markets.get(String(m.id)) ?? m)) }) : err(404, 'Event not found');
+  });
+
+  server.get(`${O}/book`, (req) => {
+    const token = req.query.get('token_id');
+    if (!token) return err(400, 'token_id is required');
+    const b = tokenBook(token);
+    if (!b) return err(404, 'No orderbook exists for the requested token id');
+    return json({ market: b.marketId, asset_id: token, bids: b.bids, asks: b.asks, timestamp: String(Date.now()), hash: stableUuid(`${token}:${Date.now()}`) });
+  });
+
+  server.get(`${O}/midpoint`, (req) => {
+    const token = req.query.get('token_id');
+    if (!token) return err(400, 'token_id is required');
+    const t = tokens.get(token);
+    const b = t ? activity.book(t.marketId) : undefined;
+    if (!t || !b) return err(404, 'No orderbook exists for the requested token id');
+    const bid = b.bids[0]?.price;
+    const ask = b.asks[0]?.price;
+    if (bid === undefined || ask === undefined) return json({ mid: null });
+    const mid = (bid + ask) / 2;
+    return json({ mid: px(t.yes ? mid : 1 - mid) });
+  });
+
+  server.get(`${O}/prices-history`, (req) => {
+    const q = req.query;
+    const token = q.get('market');
+    if (!token) return err(400, 'market is required');
+    const t = tokens.get(token);
+    if (!t) return json({ history: [] });
+    const interval = q.get('interval') ?? '1h';
+    const step = INTERVAL_MS[interval];
+    if (!step) return err(400, `invalid interval ${interval}`);
+    const startTs = q.get('startTs');
+    const endTs = q.get('endTs');
+    const points = activity.history(t.marketId, { startMs: startTs ? Number(startTs) * 1000 : undefined, endMs: endTs ? Number(endTs) * 1000 : undefined, stepMs: step }) ?? [];
+    return json({ history: points.map((p) => ({ t: Math.floor(p.t / 1000), p: Number(px(t.yes ? p.p : 1 - p.p)) })) });
+  });
+
+  server.get(`${O}/trades`, (req) => {
+    const q = req.query;
+    const token = q.get('tokenId');
+    const limit = positiveInt(q.get('limit'), 100, 1000);
+    if (limit === null) return err(400, 'limit must be a positive integer');
+    if (!token) return json([]);
+    const t = tokens.get(token);
+    if (!t || !t.yes) return json([]);
+    return json((activity.trades(t.marketId) ?? []).slice(0, limit).map((tr) => tradeWire(token, tr)));
+  });
+
+  return launchSimulator({
+    exchange: 'probable',
+    server,
+    activity,
+    port: opts.port,
+    baseUrls: () => ({ market: `${server.baseUrl}${M}`, orderbook: `${server.baseUrl}${O}` }),
+    marketCount: () => markets.size,
+  });
+}
