@@ -19,6 +19,17 @@ export interface Sealed {
 
 export class CredentialKeyError extends Error {}
 
+/** What an operator must do when stored sets use keys this instance lacks. */
+export function missingCredentialKeyMessage(keyIds: readonly string[]): string {
+  const keys = keyIds.length === 1 ? `key ${keyIds[0]}` : `keys ${keyIds.join(', ')}`;
+  return (
+    `stored credentials are encrypted with ${keys}, which this instance does not have: a rotation of the ` +
+    'credentials key is in progress or unfinished. Give this instance the key (CREDENTIALS_KEY, or ' +
+    'CREDENTIALS_PREVIOUS_KEYS while the rotation runs) and restart it; the rotation itself is ' +
+    '`npm run rotate-credentials-key` (docs/trading.md, "Rotating the credentials key")'
+  );
+}
+
 /** A stored set was encrypted with a key this instance does not have: a key rotation in progress or unfinished. */
 export class MissingCredentialKeyError extends CredentialKeyError {
   constructor(readonly keyId: string) {

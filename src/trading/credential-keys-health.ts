@@ -5,19 +5,9 @@
 // fingerprints stored with the rows: they tell which key is meant without revealing it).
 import type pg from 'pg';
 import type { ComponentHealth } from '../health/component-health.js';
-import type { CredentialCipher } from './credential-cipher.js';
+import { missingCredentialKeyMessage, type CredentialCipher } from './credential-cipher.js';
 import { storedCredentialKeyIds } from './credential-repository.js';
 
-/** What an operator must do when stored sets use keys this instance lacks. */
-export function missingCredentialKeyMessage(keyIds: readonly string[]): string {
-  const keys = keyIds.length === 1 ? `key ${keyIds[0]}` : `keys ${keyIds.join(', ')}`;
-  return (
-    `stored credentials are encrypted with ${keys}, which this instance does not have: a rotation of the ` +
-    'credentials key is in progress or unfinished. Give this instance the key (CREDENTIALS_KEY, or ' +
-    'CREDENTIALS_PREVIOUS_KEYS while the rotation runs) and restart it; the rotation itself is ' +
-    '`npm run rotate-credentials-key` (docs/trading.md, "Rotating the credentials key")'
-  );
-}
 
 /** /health's `credentials`: degraded while some stored set is under a key this instance lacks. */
 export function credentialKeysHealth(pool: pg.Pool, cipher: CredentialCipher): () => Promise<ComponentHealth> {

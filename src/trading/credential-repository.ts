@@ -5,9 +5,8 @@
 import type pg from 'pg';
 import { withTransaction } from '../db/transaction.js';
 import { timedSync } from '../util/request-timings.js';
-import { MissingCredentialKeyError, type CredentialCipher } from './credential-cipher.js';
+import { MissingCredentialKeyError, missingCredentialKeyMessage, type CredentialCipher } from './credential-cipher.js';
 import { CredentialCache, type SealedIdentity } from './credential-cache.js';
-import { missingCredentialKeyMessage } from './credential-keys-health.js';
 import { TradingError } from './errors.js';
 
 export interface CredentialSetSummary {
