@@ -91,7 +91,11 @@ function termsOf(q: string, vocabulary: Vocabulary): Terms | null {
     any: [...new Set([...t, ...alternatives])].join(' | '),
     fuzzy: slots
       .map((slot) => {
-        if ('names' in slot) return anyName(slot.names);
+        if ('names' in slot) {
+          // each one-word name keeps its typo tolerance ("etherium" for ethereum, as without synonyms)
+          const near = [...new Set(slot.names.filter((n) => n.length === 1).flatMap((n) => vocabulary.expand(n[0])))];
+          return near.length ? `(${anyName(slot.names)} | ${near.join(' | ')})` : anyName(slot.names);
+        }
         const near = vocabulary.expand(slot.term);
         return near.length ? `(${[slot.term, ...near].join(' | ')})` : slot.term;
       })
