@@ -1,7 +1,10 @@
-// Read queries of the catalog: for the per-venue routes, markets and events by key and lists paged
-// by key (keyset pagination: a page costs the same wherever it starts, and rows written meanwhile
-// neither repeat nor vanish; removed (tombstoned) markets are left out of every list); for the
-// indexers that follow the catalog (search index), the change feed in change_seq order.
+// Read queries of the catalog, every read of the `markets` table the service makes (a test,
+// test/lint/markets-reads.test.ts, holds the other folders to it): for the per-venue routes, markets
+// and events by key and lists paged by key (keyset pagination: a page costs the same wherever it
+// starts, and rows written meanwhile neither repeat nor vanish; removed (tombstoned) markets are left
+// out of every list); for the indexers that follow the catalog (search index, embeddings, matching),
+// the change feed in change_seq order; for the other features, markets by key, open markets per venue,
+// counts and the inputs versions their caches follow.
 import type pg from 'pg';
 import type { ExchangeCode } from '../venues/exchanges.js';
 import type { MarketStatus, Outcome } from '../venues/records.js';
@@ -196,6 +199,79 @@ export interface SearchAnswerFields {
   venue_category: string | null;
 }
 
+/** A market as the matcher reads it: the judge's inputs, and what blocking and the canonical choice use. */
+export interface MarketMatchInputs {
+  exchange: string;
+  market_id: string;
+  title: string;
+  rules: string;
+  close_time: Date | null;
+  outcomes: { id?: string; label: string }[];
+  category: string;
+  event_id: string | null;
+  subtitle: string | null;
+  removed: boolean;
+  volume: number | null;
+  change_seq: number;
+}
+
+const MATCH_INPUT_COLUMNS = [
+  'exchange', 'market_id', 'title', 'rules', 'close_time', 'outcomes', 'category', 'event_id', 'subtitle', 'removed', 'volume', 'change_seq',
+] as const satisfies readonly (keyof MarketMatchInputs)[];
+
+/** A live market's blocking fields for the matcher (no texts). */
+export interface MarketBlockingFields {
+  exchange: string;
+  market_id: string;
+  category: string;
+  close_time: Date | null;
+  volume: number | null;
+}
+
+/** What names a market where another record lists it (a cluster's members, a pair the judge explains). */
+export interface MarketLabel {
+  exchange: string;
+  market_id: string;
+  title: string;
+  url: string | null;
+  svc_id: string | null;
+}
+
+/** A market as the embedding indexer reads it from the change feed: its texts and the filter columns copied next to its vectors. */
+export interface MarketTextRow {
+  exchange: string;
+  market_id: string;
+  title: string;
+  rules: string;
+  category: string;
+  closed: boolean;
+  removed: boolean;
+  change_seq: number;
+}
+
+/** What a semantic answer shows of a market and re-checks its filters against (MarketDisplayRows). */
+export interface SemanticDisplayFields {
+  exchange: string;
+  market_id: string;
+  title: string;
+  category: string;
+  /** lower(category) as PostgreSQL computes it: what the category filter of the search statement compares. */
+  category_key: string;
+  closed: boolean;
+  svc_id: string | null;
+  removed: boolean;
+}
+
+/** Markets of one venue in one status (tombstones as `removed`), for the operator's metrics. */
+export interface VenueStatusCount {
+  exchange: string;
+  /** open | upcoming | closed | resolved | halted, or removed for a tombstone */
+  status: string;
+  markets: number;
+  /** When the newest of these markets was last written by a sync (null when none). */
+  newestChangeAt: Date | null;
+}
+
 export class CatalogReader {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -273,6 +349,27 @@ export class CatalogReader {
       [upToSeq, ...after, limit],
     );
     return res.rows.map(withSeq);
+  }
+
+  /** The matcher's inputs of the markets changed in (after, upTo], removed ones included. */
+  async matchInputsChangedBetween(after: number, upTo: number): Promise<MarketMatchInputs[]> {
+    const { rows } = await this.pool.query<MarketMatchInputs>(`SELECT ${MATCH_INPUT_COLUMNS.join(', ')} FROM markets WHERE change_seq > $1 AND change_seq <= $2`, [after, upTo]);
+    return rows;
+  }
+
+  /**
+   * Up to `limit` markets that changed after `afterSeq` (removed ones included) with their texts, oldest
+   * change first: the embedding indexer's feed. With `openOnly`, of the open markets only (through the
+   * partial index of migration 170, so that asking costs an index probe however many closed markets
+   * follow the cursor).
+   */
+  async textChangesSince(afterSeq: number, limit: number, openOnly = false): Promise<MarketTextRow[]> {
+    const { rows } = await this.pool.query<MarketTextRow>(
+      `SELECT exchange, market_id, title, rules, category, closed, removed, change_seq
+       FROM markets WHERE change_seq > $1 ${openOnly ? 'AND NOT closed AND NOT removed' : ''} ORDER BY change_seq LIMIT $2`,
+      [afterSeq, limit],
+    );
+    return rows;
   }
 
   // ---- the per-venue reads ----------------------------------------------------------------------
@@ -368,6 +465,15 @@ export class CatalogReader {
     return res.rows;
   }
 
+  /** Per venue, markets by status (tombstones as `removed`) and when the newest of them was written: one grouped pass over the catalog, which the metrics cache (never run per scrape). */
+  async venueStatusCounts(): Promise<VenueStatusCount[]> {
+    const { rows } = await this.pool.query<{ exchange: string; status: string; markets: number; newest: Date | null }>(
+      `SELECT exchange, CASE WHEN removed THEN 'removed' ELSE status END AS status, count(*)::int AS markets, max(updated_at) AS newest
+       FROM markets GROUP BY 1, 2`,
+    );
+    return rows.map((r) => ({ exchange: r.exchange, status: r.status, markets: r.markets, newestChangeAt: r.newest }));
+  }
+
   /**
    * What a search answer shows of each market beyond the index's fields: prices, volume, close time,
    * cluster, status and the venue's category word, read from the catalog by key (no venue call).
@@ -398,7 +504,7 @@ export class CatalogReader {
     return out;
   }
 
-  // ---- markets by key, open markets per venue (recorder, matching overrides) --------------------
+  // ---- markets by key, open markets per venue (recorder, sync, matching, semantic search) --------
 
   /** The markets of `exchange` among `ids` (any status; removed ones included), with their outcomes. */
   async outcomesByIds(exchange: string, ids: readonly string[]): Promise<{ market_id: string; outcomes: Outcome[] }[]> {
@@ -431,6 +537,59 @@ export class CatalogReader {
       [exchange, marketId],
     );
     return rows[0] ? { svc_id: rows[0].svc_id, members: rows[0].members ?? [] } : null;
+  }
+
+  /** Ids of the venue's markets the catalog holds as open or upcoming (not closed, not removed). */
+  async openMarketIds(exchange: string): Promise<string[]> {
+    const r = await this.pool.query<{ market_id: string }>("SELECT market_id FROM markets WHERE exchange = $1 AND NOT removed AND NOT closed", [exchange]);
+    return r.rows.map((row) => row.market_id);
+  }
+
+  /**
+   * The matcher's inputs of these markets (the i-th is exchanges[i]:marketIds[i]; removed ones
+   * included, unknown ones left out).
+   */
+  async matchInputsByKeys(exchanges: readonly string[], marketIds: readonly string[]): Promise<MarketMatchInputs[]> {
+    const { rows } = await this.pool.query<MarketMatchInputs>(
+      `SELECT ${MATCH_INPUT_COLUMNS.map((c) => `m.${c}`).join(', ')} FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+       JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`,
+      [exchanges, marketIds],
+    );
+    return rows;
+  }
+
+  /** Every live market's blocking fields for the matcher (category, close time, volume), without texts. */
+  async liveMarketBlockingFields(): Promise<MarketBlockingFields[]> {
+    const { rows } = await this.pool.query<MarketBlockingFields>('SELECT exchange, market_id, category, close_time, volume FROM markets WHERE NOT removed');
+    return rows;
+  }
+
+  /** Title, page and svc_id of these markets (removed ones included, unknown ones left out). */
+  async labelsByKeys(keys: readonly { exchange: string; market_id: string }[]): Promise<MarketLabel[]> {
+    if (keys.length === 0) return [];
+    const { rows } = await this.pool.query<MarketLabel>(
+      `SELECT m.exchange, m.market_id, m.title, m.url, m.svc_id
+       FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+       JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`,
+      [keys.map((k) => k.exchange), keys.map((k) => k.market_id)],
+    );
+    return rows;
+  }
+
+  /**
+   * What semantic answers show of these markets and re-check their filters against (the i-th is
+   * exchanges[i]:marketIds[i]; removed ones included, unknown ones left out). On the search path: a
+   * named (prepared) statement, parallel arrays as the caller holds them.
+   */
+  async semanticDisplayFieldsByKeys(exchanges: readonly string[], marketIds: readonly string[]): Promise<SemanticDisplayFields[]> {
+    const { rows } = await this.pool.query<SemanticDisplayFields>({
+      name: 'semantic_market_display_rows',
+      text: `SELECT m.exchange, m.market_id, m.title, m.category, lower(m.category) AS category_key, m.closed, m.svc_id, m.removed
+  FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+  JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`,
+      values: [exchanges, marketIds],
+    });
+    return rows;
   }
 
   // ---- inputs versions (answer caches of other instances' changes) -----------------------------

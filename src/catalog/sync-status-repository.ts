@@ -173,12 +173,6 @@ export class SyncStatusStore {
     );
   }
 
-  /** Ids of the venue's markets the catalog holds as open or upcoming. */
-  async openMarketIds(exchange: ExchangeCode): Promise<string[]> {
-    const r = await this.pool.query<{ market_id: string }>("SELECT market_id FROM markets WHERE exchange = $1 AND NOT removed AND NOT closed", [exchange]);
-    return r.rows.map((row) => row.market_id);
-  }
-
   /** Forgets a stored resume cursor (e.g. one the venue no longer accepts). */
   async clearCursor(exchange: ExchangeCode): Promise<void> {
     await this.pool.query('UPDATE venue_sync_status SET cursor = NULL WHERE exchange = $1', [exchange]);

@@ -11,11 +11,12 @@
 // markets not yet embedded are simply not among the semantic results.
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { MarketTextRow } from '../catalog/catalog-repository.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import type { Database } from '../db/database.js';
 import { vacuumAfterWrites, type MaintenanceAfterWrites, type VacuumAfterWritesOptions } from '../db/maintenance-after-writes.js';
 import {
-  MarketEmbeddingStore, type EmbeddingUpsert, type IndexPass, type MarketTextRow, type TextKind,
+  MarketEmbeddingStore, type EmbeddingUpsert, type IndexPass, type TextKind,
 } from '../search/semantic/market-embedding-repository.js';
 import { EmbeddingBackfillLease } from './embedding-lease.js';
 

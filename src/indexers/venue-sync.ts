@@ -22,6 +22,7 @@
 // `maxRefetch`. New markets thus reach the catalog within one short run.
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { CatalogReader } from '../catalog/catalog-repository.js';
 import { CatalogWriter, type SyncCursorState } from '../catalog/catalog-write-repository.js';
 import type { CatalogChangeEmitter } from '../catalog/changes.js';
 import { SyncStatusStore, type SyncRefusal, type SyncRunStats, type VenueSyncStatus } from '../catalog/sync-status-repository.js';
@@ -105,11 +106,13 @@ export interface SyncResult extends SyncProgress {
 export class VenueSync {
   readonly exchange: ExchangeCode;
   private readonly writer: CatalogWriter;
+  private readonly catalog: CatalogReader;
   private readonly status: SyncStatusStore;
 
   constructor(private readonly opts: VenueSyncOptions) {
     this.exchange = opts.adapter.exchange;
     this.writer = new CatalogWriter(opts.pool, { vacuumAfterWrites: opts.vacuumAfterWrites });
+    this.catalog = new CatalogReader(opts.pool);
     this.status = new SyncStatusStore(opts.pool);
   }
 
@@ -264,7 +267,7 @@ export class VenueSync {
    * venue no longer knows is left to the next full listing, which alone removes).
    */
   private async refetchDropped(listed: Set<string>, write: (page: Pick<MarketPage, 'markets' | 'events'>, next: null) => Promise<void>, signal?: AbortSignal): Promise<number> {
-    const dropped = (await this.status.openMarketIds(this.exchange)).filter((id) => !listed.has(id));
+    const dropped = (await this.catalog.openMarketIds(this.exchange)).filter((id) => !listed.has(id));
     const max = this.opts.maxRefetch ?? DEFAULT_MAX_REFETCH;
     if (dropped.length > max) this.opts.logger?.info({ exchange: this.exchange, dropped: dropped.length, max }, 'more open markets left the open listing than a short run reads: the rest wait for the next full listing');
     let refetched = 0;

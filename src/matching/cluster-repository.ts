@@ -2,6 +2,7 @@
 // ids to their survivor), by cluster_id and by member market; the members with their `match`; and
 // what the judge says of any two catalog markets (match/explain).
 import type pg from 'pg';
+import { CatalogReader } from '../catalog/catalog-repository.js';
 import { cachedFingerprint, judgePair } from './judge.js';
 import type { Fingerprint } from './fingerprint.js';
 import type { MatchStore } from './match-repository.js';
@@ -59,6 +60,7 @@ export class ClusterReader {
   constructor(
     private readonly pool: pg.Pool,
     private readonly store: MatchStore,
+    private readonly catalog = new CatalogReader(pool),
   ) {}
 
   /** The cluster of a svc_id; a merged-away svc_id answers with its survivor and `merged_into`. Null when unknown or dissolved. */
@@ -116,11 +118,8 @@ export class ClusterReader {
     );
     const similarity = { title: null as number | null, rules: null as number | null };
     for (const s of sims.rows) similarity[s.kind] = s.similarity;
-    const svc = await this.pool.query<{ exchange: string; market_id: string; svc_id: string | null }>(
-      'SELECT exchange, market_id, svc_id FROM markets WHERE (exchange = $1 AND market_id = $2) OR (exchange = $3 AND market_id = $4)',
-      [a.exchange, a.market_id, b.exchange, b.market_id],
-    );
-    const svcOf = (x: { exchange: string; market_id: string }) => svc.rows.find((r) => r.exchange === x.exchange && r.market_id === x.market_id)?.svc_id ?? null;
+    const svc = await this.catalog.labelsByKeys([a, b]);
+    const svcOf = (x: { exchange: string; market_id: string }) => svc.find((r) => r.exchange === x.exchange && r.market_id === x.market_id)?.svc_id ?? null;
     const side = (r: typeof ra) => ({ exchange: r.market.exchange, market_id: r.market.market_id!, title: r.market.title, svc_id: svcOf(r.market as { exchange: string; market_id: string }), fingerprint: cachedFingerprint(r.market) });
     const sa = side(ra);
     const sb = side(rb);
@@ -128,15 +127,13 @@ export class ClusterReader {
   }
 
   private async record(c: ClusterRow, mergedInto: string | null): Promise<ClusterRecord> {
-    const members = await this.pool.query<{ exchange: string; market_id: string; title: string | null; url: string | null; confidence: number; method: string; reasons: string[] }>(
-      `SELECT m.exchange, m.market_id, k.title, k.url, m.confidence, m.method, m.reasons
-       FROM match_cluster_members m LEFT JOIN markets k ON k.exchange = m.exchange AND k.market_id = m.market_id
-       WHERE m.cluster_id = $1 ORDER BY m.exchange, m.market_id`,
-      [c.cluster_id],
-    );
-    const list: ClusterMember[] = members.rows.map((m) => ({
-      exchange: m.exchange, market_id: m.market_id, title: m.title ?? '', url: m.url, match: { confidence: m.confidence, method: m.method, reasons: m.reasons },
-    }));
+    const members = await this.memberMatches(c.cluster_id);
+    // Title and page from the catalog (a member it does not hold shows neither).
+    const labels = new Map((await this.catalog.labelsByKeys(members)).map((l) => [`${l.exchange}\u0000${l.market_id}`, l]));
+    const list: ClusterMember[] = members.map((m) => {
+      const label = labels.get(`${m.exchange}\u0000${m.market_id}`);
+      return { exchange: m.exchange, market_id: m.market_id, title: label?.title ?? '', url: label?.url ?? null, match: m.match };
+    });
     const canonical = list.find((m) => m.exchange === c.canonical_exchange && m.market_id === c.canonical_market_id);
     return {
       svc_id: c.svc_id,

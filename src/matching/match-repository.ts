@@ -1,8 +1,9 @@
-// Database access of the matching job: what it reads from the catalog (read-only;
+// Database access of the matching job: what it reads from the catalog (through CatalogReader, read-only;
 // svc_id/cluster_id go back through CatalogWriter.replaceClusterAssignments), and its own tables: links,
 // clusters, members, merged ids, overrides, per-market state and cursors.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { CatalogReader, type MarketMatchInputs } from '../catalog/catalog-repository.js';
 import { jsonParam } from '../catalog/transaction.js';
 import { withTransaction } from '../db/transaction.js';
 import type { IdentityPlan } from './stable-ids.js';
@@ -81,14 +82,7 @@ export function matchInputsHash(m: MatchMarket): string {
   return createHash('sha1').update(JSON.stringify([m.title, m.rules, m.close_time, m.category, m.event_id, m.subtitle, outcomes])).digest('hex').slice(0, 20);
 }
 
-const MATCH_COLUMNS = 'exchange, market_id, title, rules, close_time, outcomes, category, event_id, subtitle, removed, volume, change_seq';
-
-type MatchDbRow = {
-  exchange: string; market_id: string; title: string; rules: string; close_time: Date | null; outcomes: { id?: string; label: string }[];
-  category: string; event_id: string | null; subtitle: string | null; removed: boolean; volume: number | null; change_seq: number;
-};
-
-function toMatchRow(r: MatchDbRow): MatchRow {
+function toMatchRow(r: MarketMatchInputs): MatchRow {
   const market: MatchMarket = {
     exchange: r.exchange,
     market_id: r.market_id,
@@ -104,12 +98,14 @@ function toMatchRow(r: MatchDbRow): MatchRow {
 }
 
 export class MatchStore {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly catalog = new CatalogReader(pool),
+  ) {}
 
   /** Catalog rows changed in (after, upTo], removed ones included. */
   async changedMarkets(after: number, upTo: number): Promise<MatchRow[]> {
-    const { rows } = await this.pool.query<MatchDbRow>(`SELECT ${MATCH_COLUMNS} FROM markets WHERE change_seq > $1 AND change_seq <= $2`, [after, upTo]);
-    return rows.map(toMatchRow);
+    return (await this.catalog.matchInputsChangedBetween(after, upTo)).map(toMatchRow);
   }
 
   /** Catalog rows by key (missing keys are left out). */
@@ -119,11 +115,7 @@ export class MatchStore {
     const out: MatchRow[] = [];
     for (let i = 0; i < parts.length; i += 5000) {
       const chunk = parts.slice(i, i + 5000);
-      const { rows } = await this.pool.query<MatchDbRow>(
-        `SELECT ${MATCH_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')} FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
-         JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`,
-        [chunk.map((p) => p[0]), chunk.map((p) => p[1])],
-      );
+      const rows = await this.catalog.matchInputsByKeys(chunk.map((p) => p[0]), chunk.map((p) => p[1]));
       out.push(...rows.map(toMatchRow));
     }
     return out;
@@ -131,15 +123,13 @@ export class MatchStore {
 
   /** Every live market's blocking fields (category, close time), without texts. */
   async blockingInfo(): Promise<Map<string, { venue: string; category: string; closeMs: number | null; volume: number | null }>> {
-    const { rows } = await this.pool.query<{ exchange: string; market_id: string; category: string; close_time: Date | null; volume: number | null }>(
-      'SELECT exchange, market_id, category, close_time, volume FROM markets WHERE NOT removed',
-    );
+    const rows = await this.catalog.liveMarketBlockingFields();
     return new Map(rows.map((r) => [key(r.exchange, r.market_id), { venue: r.exchange, category: r.category.toLowerCase(), closeMs: r.close_time ? r.close_time.getTime() : null, volume: r.volume }]));
   }
 
+  /** The highest change_seq in the catalog (0 when empty). */
   async highWater(): Promise<number> {
-    const { rows } = await this.pool.query<{ m: number | null }>('SELECT max(change_seq) AS m FROM markets');
-    return Number(rows[0]?.m ?? 0);
+    return this.catalog.highWater();
   }
 
   async cursors(): Promise<JobCursors> {

@@ -9,8 +9,8 @@
 // docs/operations.md lists every family and how to read it; docs/grafana-dashboard.json draws them.
 import client from 'prom-client';
 import type pg from 'pg';
+import { CatalogReader, type VenueStatusCount } from '../catalog/catalog-repository.js';
 import { CachedValue } from '../util/cached-value.js';
-import { CatalogMetricsRepository, type VenueStatusCount } from './catalog-metrics-repository.js';
 import { observePoolCheckouts } from './pool-waits.js';
 import type { EmbeddingWork } from '../search/semantic/semantic-component.js';
 
@@ -88,8 +88,8 @@ export class ServiceMetrics {
   constructor(private readonly sources: MetricsSources) {
     const registers = [this.registry];
     const now = (this.now = sources.now ?? Date.now);
-    const repository = new CatalogMetricsRepository(sources.pool);
-    this.catalog = new CachedValue(() => repository.venueStatusCounts(), { minIntervalMs: CATALOG_MIN_INTERVAL_MS, maxAgeMs: CATALOG_MAX_AGE_MS });
+    const catalog = new CatalogReader(sources.pool);
+    this.catalog = new CachedValue(() => catalog.venueStatusCounts(), { minIntervalMs: CATALOG_MIN_INTERVAL_MS, maxAgeMs: CATALOG_MAX_AGE_MS });
     // A source that fails (the database down) leaves its families empty; the scrape still answers
     // with the rest, the process's own figures among them.
     const catalogRows = () => this.catalog.get().catch((): VenueStatusCount[] => []);

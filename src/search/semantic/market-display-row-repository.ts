@@ -7,8 +7,9 @@
 // confirmation interval on the embedded database (result-cache.ts). The copy is dropped at the same
 // moments (SemanticSearchService.forgetCatalogCopies), so a search computed from it is exactly as
 // fresh as an answer served from the cache: never a market shown open, or in a category, longer after
-// its change than a cached answer could show it.
+// its change than a cached answer could show it. The rows are read through the catalog's repository.
 import type pg from 'pg';
+import { CatalogReader } from '../../catalog/catalog-repository.js';
 
 export interface MarketDisplayRow {
   title: string;
@@ -23,21 +24,6 @@ export interface MarketDisplayRow {
 export interface MarketDisplayRowsOptions {
   /** Markets kept (default 200,000, ~60 MB at most); a full copy starts over. */
   maxRows?: number;
-}
-
-const READ_SQL = `SELECT m.exchange, m.market_id, m.title, m.category, lower(m.category) AS category_key, m.closed, m.svc_id, m.removed
-  FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
-  JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`;
-
-interface ReadRow {
-  exchange: string;
-  market_id: string;
-  title: string;
-  category: string;
-  category_key: string;
-  closed: boolean;
-  svc_id: string | null;
-  removed: boolean;
 }
 
 /** One string for a market, for the reads' bookkeeping (exchange codes hold no NUL). */
@@ -59,10 +45,12 @@ export class MarketDisplayRows {
   /** Bumped by clear(): a read that started before it lands nowhere. */
   private generation = 0;
   private readonly maxRows: number;
+  private readonly catalog: CatalogReader;
   private reads = 0;
   private rowsRead = 0;
 
-  constructor(private readonly pool: pg.Pool, options: MarketDisplayRowsOptions = {}) {
+  constructor(pool: pg.Pool, options: MarketDisplayRowsOptions = {}) {
+    this.catalog = new CatalogReader(pool);
     this.maxRows = options.maxRows ?? 200_000;
   }
 
@@ -91,7 +79,7 @@ export class MarketDisplayRows {
       ids.push(market_id);
     }
     const generation = this.generation;
-    const { rows } = await this.pool.query<ReadRow>({ name: 'semantic_market_display_rows', text: READ_SQL, values: [exchanges, ids] });
+    const rows = await this.catalog.semanticDisplayFieldsByKeys(exchanges, ids);
     this.reads++;
     this.rowsRead += rows.length;
     const keep = generation === this.generation; // else the copy was dropped meanwhile: answer, keep nothing

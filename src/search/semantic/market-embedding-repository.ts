@@ -1,22 +1,11 @@
-// Database access for market embeddings: what the indexer reads and writes, and
-// the nearest-neighbour query semantic search runs.
+// Database access for market embeddings: what the indexer reads (the catalog's change feed, through
+// CatalogReader) and writes, and the nearest-neighbour query semantic search runs.
 import type pg from 'pg';
+import { CatalogReader, type MarketTextRow } from '../../catalog/catalog-repository.js';
 import { withTransaction } from '../../db/transaction.js';
 import { toPgVector } from '../../embeddings/vector-codec.js';
 
 export type TextKind = 'title' | 'rules';
-
-/** A catalog row as the embedding indexer needs it. */
-export interface MarketTextRow {
-  exchange: string;
-  market_id: string;
-  title: string;
-  rules: string;
-  category: string;
-  closed: boolean;
-  removed: boolean;
-  change_seq: number;
-}
 
 /** Live markets whose text has no vector yet, per kind: all of them, and of those the open markets'. */
 export interface MissingVectors {
@@ -64,26 +53,19 @@ const cursorName = (pass: IndexPass) => `cursor:${pass.kind}${pass.openOnly ? ':
 const ALL_CURSORS = (['title', 'rules'] as const).flatMap((kind) => [false, true].map((openOnly) => cursorName({ kind, openOnly })));
 
 export class MarketEmbeddingStore {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly catalog = new CatalogReader(pool),
+  ) {}
 
-  /**
-   * Catalog rows changed after `afterSeq`, oldest change first; with `openOnly`, of the open markets
-   * only (through the partial index of migration 170, so that asking costs an index probe however
-   * many closed markets follow the cursor).
-   */
+  /** Catalog rows changed after `afterSeq`, oldest change first; with `openOnly`, of the open markets only. */
   async changedMarkets(afterSeq: number, limit: number, openOnly = false): Promise<MarketTextRow[]> {
-    const { rows } = await this.pool.query<MarketTextRow>(
-      `SELECT exchange, market_id, title, rules, category, closed, removed, change_seq
-       FROM markets WHERE change_seq > $1 ${openOnly ? 'AND NOT closed AND NOT removed' : ''} ORDER BY change_seq LIMIT $2`,
-      [afterSeq, limit],
-    );
-    return rows;
+    return this.catalog.textChangesSince(afterSeq, limit, openOnly);
   }
 
   /** How many catalog rows changed after `afterSeq` (what is left to index). */
   async countChangedMarkets(afterSeq: number): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE change_seq > $1', [afterSeq]);
-    return rows[0].n;
+    return this.catalog.countChangesSince(afterSeq);
   }
 
   async storedRefs(markets: { exchange: string; market_id: string }[]): Promise<StoredEmbeddingRef[]> {
@@ -261,7 +243,9 @@ export class MarketEmbeddingStore {
   /**
    * Live markets whose text (not blank: the indexer skips those) has no vector yet, per kind: the
    * backfill's real backlog. (pending()
-   * counts the rows changed since the cursors, most of them only in price or volume.)
+   * counts the rows changed since the cursors, most of them only in price or volume.) The one read of
+   * `markets` outside the catalog's repository in this feature (an exception test/lint/markets-reads.test.ts
+   * lists): an anti-join against market_embeddings, which apart would read every live key into the service.
    */
   async missingVectors(): Promise<MissingVectors> {
     const { rows } = await this.pool.query<{ closed: boolean; title: number; rules: number }>(
