@@ -38,6 +38,16 @@ export const endpoints: readonly EndpointFixture[] = [
   },
   {
     call: 'bets',
+    fixture: 'bets-docs-example.json',
+    schema: wire.ManifoldBetsSchema,
+    normalises: (list) => {
+      // The resting limit order was filled later by another bet (which lists the same fill): not a trade of its own.
+      const trades = list.map((b: never) => normaliseBet(b));
+      assert.deepEqual(trades.map((t: { id: string; price: number; size: number; taker_side: string | null } | null) => t && [t.id, t.price, t.size, t.taker_side]), [null, ['1LPJHNz5oAX4K6YtJlP1', 0.5763536, 17.3504599, 'buy']]);
+    },
+  },
+  {
+    call: 'bets',
     fixture: 'bets.json',
     schema: wire.ManifoldBetsSchema,
     normalises: (list) => {
