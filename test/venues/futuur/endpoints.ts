@@ -38,6 +38,15 @@ export const endpoints: readonly EndpointFixture[] = [
     },
   },
   {
+    call: 'book',
+    fixture: 'book-docs-example.json',
+    schema: wire.FutuurBookSchema,
+    normalises: (raw) => {
+      const b = normaliseBook('501', raw, ctx);
+      assert.deepEqual([b.bids, b.asks], [[{ price: 0.62, size: 120 }, { price: 0.6, size: 80 }], [{ price: 0.64, size: 95 }, { price: 0.66, size: 60 }]]);
+    },
+  },
+  {
     call: 'priceHistory',
     fixture: 'price_history.json',
     schema: wire.FutuurPriceHistorySchema,
