@@ -24,6 +24,16 @@ export const endpoints: readonly EndpointFixture[] = [
     },
   },
   {
+    call: 'all',
+    fixture: 'marketdata-all-recorded.json',
+    schema: wire.PredictItAllSchema,
+    normalises: (body) =>
+      assert.deepEqual(body.markets.map(quotes), [
+        [['31937', 'open', 0.32, 0.33, 0.325], ['31936', 'open', 0.1, 0.11, 0.105], ['31934', 'open', 0.07, 0.08, 0.075]],
+        [['31948', 'open', 0.65, 0.67, 0.66], ['31947', 'open', 0.35, 0.37, 0.36]],
+      ]),
+  },
+  {
     call: 'market',
     fixture: 'market-recorded.json',
     schema: wire.PredictItMarketSchema,
