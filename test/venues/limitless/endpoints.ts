@@ -1,6 +1,6 @@
 /** Limitless's response fixture per request-table call (see ../endpoint-fixture.ts). */
 import assert from 'node:assert/strict';
-import { isTradeEvent, normaliseListing, normaliseMarket, normaliseOrderbook, normalisePriceHistory, normaliseTrade } from '../../../src/venues/limitless/normalise.js';
+import { eventRows, isTradeEvent, normaliseListing, normaliseMarket, normaliseOrderbook, normalisePriceHistory, normaliseTrade } from '../../../src/venues/limitless/normalise.js';
 import * as wire from '../../../src/venues/limitless/wire.js';
 import type { EndpointFixture } from '../endpoint-fixture.js';
 import { fixture } from '../fixture.js';
@@ -65,9 +65,21 @@ export const endpoints: readonly EndpointFixture[] = [
     schema: wire.LimitlessEventsPageSchema,
     normalises: (page) => {
       const market = fixture('limitless', 'active_page.json').data[0];
-      const trades = page.data.filter(isTradeEvent).map((e: never) => normaliseTrade(market.slug, e, market.tokens));
-      // Taker bought NO at 0.38: sold YES at 0.62. The placed order is no trade.
+      const trades = eventRows(page).filter(isTradeEvent).map((e) => normaliseTrade(market.slug, e, market.tokens));
+      // Taker bought NO at 0.38: sold YES at 0.62.
       assert.deepEqual(trades.map((t: { price: number; taker_side: string | null; size: number }) => [t.price, t.taker_side, t.size]), [[0.62, 'sell', 40], [0.61, 'sell', 2.5]]);
+    },
+  },
+  {
+    call: 'events',
+    fixture: 'events_recorded.json',
+    schema: wire.LimitlessEventsPageSchema,
+    normalises: (page) => {
+      // Rows without ids: the transaction and fill make one. "0" is a buy; sizes are scaled by 1e6.
+      const tokens = { yes: '107351533390162975244672983811852739852090084984816899292786653138720848063052', no: '1' };
+      const trades = eventRows(page).map((e) => normaliseTrade('elon-musks-net-worth', e, tokens));
+      assert.deepEqual(trades.map((t) => [t.price, t.size, t.taker_side, t.timestamp]), [[0.956, 104.602, 'buy', '2026-06-12T17:43:09.095Z'], [0.943, 106.044, 'buy', '2026-06-12T17:42:49.105Z'], [0.928, 107.758, 'buy', '2026-06-12T17:42:31.312Z']]);
+      assert.equal(new Set(trades.map((t) => t.id)).size, 3);
     },
   },
 ];
