@@ -81,7 +81,9 @@ export function describeIssue(issue: z.core.$ZodIssue): { kind: DriftKind; detai
   const nearest = nearestUnionIssue(issue);
   if (nearest) return describeIssue(nearest);
   const where = issuePath(issue.path) || '(root)';
-  if (issue.code === 'invalid_type' && issue.input === undefined) return { kind: 'missing_field', detail: `${where}: missing` };
+  // zod reports the input only when asked to: a wrong type must not read as a missing field.
+  const absent = 'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+  if (issue.code === 'invalid_type' && absent) return { kind: 'missing_field', detail: `${where}: missing` };
   if (issue.code === 'invalid_value') return { kind: 'unknown_value', detail: `${where}: ${issue.message}` };
   return { kind: 'shape', detail: `${where}: ${issue.message}` };
 }

@@ -59,7 +59,7 @@ describe('event status: the unified vocabulary, with the venue word beside it', 
 
     const pev = { id: 7, title: 'Ev', status: 'active', markets: [] } as ProbableEventWire;
     add('probable active', probableEvent(pev, ctx), 'open', 'active');
-    add('probable closed markets', probableEvent({ ...pev, status: 'closed', markets: [{ id: 1, closed: true, winner: 'x' }, { id: 2, closed: true }] as unknown as ProbableEventWire['markets'] }, ctx), 'closed', 'closed');
+    add('probable closed markets', probableEvent({ ...pev, status: 'closed', markets: [{ id: 1, closed: true, resolved: true, tokens: [{ token_id: 't', outcome: 'Yes', winner: true }] }, { id: 2, closed: true }] as unknown as ProbableEventWire['markets'] }, ctx), 'closed', 'closed');
 
     const cat = fixture<{ data: PredictCategoryWire }>('predictfun', 'category.json').data;
     add('predictfun OPEN', normaliseCategory(cat, ctx), 'open', 'OPEN');

@@ -15,6 +15,7 @@ import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, MarketEvent, OrderBook, PricePoint, Trade } from '../records.js';
 import {
   isGroup,
+  eventRows,
   isTradeEvent,
   normaliseGroup,
   normaliseListing,
@@ -168,7 +169,7 @@ export class LimitlessAdapter implements VenueAdapter {
     const out: Trade[] = [];
     for (let page = 1; out.length < want && page <= 200; page++) {
       const body = await this.get<LimitlessEventsPageWire>('getTrades', limitlessRequests.events({ slug: marketId, page, limit: EVENTS_PAGE }));
-      const rows = body.data ?? [];
+      const rows = eventRows(body);
       let older = false;
       for (const row of rows) {
         if (!isTradeEvent(row)) continue;

@@ -303,23 +303,39 @@ export function normalisePriceHistory(raw: LimitlessHistoryWire | LimitlessHisto
  * Field names follow the venue's transaction events (`amountContracts` in 1e6-scaled shares,
  * `amountCollateral` in USDC base units); the exact REST shape is unverified (docs/venue-notes.md §3.2).
  */
+/**
+ * A row of `/markets/{slug}/events`. CCXT's recorded answer (ccxt/ccxt ts/src/test/static/response/
+ * limitless.json, fetchTrades) has no id and no event type: `{createdAt, makerAmount, matchedSize,
+ * price, side, takerAmount, title, tokenId, txHash, profile}`, sizes scaled by 1e6. The older reading
+ * (`id`, `eventType`, `amountContracts`) is still read.
+ */
 export interface LimitlessMarketEventWire {
-  id: string | number;
+  id?: string | number;
   eventType?: string;
   marketSlug?: string;
   tokenId: string;
-  /** 0 = BUY, 1 = SELL (or the words). */
+  /** 0 = BUY, 1 = SELL (a number, its decimal string, or the words). */
   side: number | string;
   price: number | string;
-  amountContracts: string | number;
+  matchedSize?: string | number;
+  amountContracts?: string | number;
   amountCollateral?: string | number;
+  makerAmount?: string | number;
+  takerAmount?: string | number;
   txHash?: string;
   createdAt: string | number;
 }
 
+/** The recorded answer is `{events, page, limit, totalPages, totalRows}`; the older reading `{data, totalCount}`. */
 export interface LimitlessEventsPageWire {
-  data: LimitlessMarketEventWire[];
+  events?: LimitlessMarketEventWire[];
+  data?: LimitlessMarketEventWire[];
   totalCount?: number;
+  totalRows?: number | string;
+}
+
+export function eventRows(body: LimitlessEventsPageWire | null | undefined): LimitlessMarketEventWire[] {
+  return body?.events ?? body?.data ?? [];
 }
 
 export function isTradeEvent(e: LimitlessMarketEventWire): boolean {
@@ -328,8 +344,13 @@ export function isTradeEvent(e: LimitlessMarketEventWire): boolean {
 
 /** A trade in YES terms; `tokens` tell which side of the market the token is. */
 export function normaliseTrade(slug: string, raw: LimitlessMarketEventWire, tokens: { yes: string; no: string } | null): Trade {
-  const what = `${slug} trade ${raw.id}`;
-  const side = typeof raw.side === 'number' ? (raw.side === 0 ? 'buy' : 'sell') : String(raw.side).toLowerCase() === 'buy' ? 'buy' : 'sell';
+  const scaled = raw.matchedSize ?? raw.amountContracts;
+  // Recorded rows carry no id: one transaction can fill several orders, so the hash alone is not unique.
+  const id = raw.id ?? `${raw.txHash ?? 'tx'}:${raw.tokenId}:${raw.side}:${scaled}:${raw.price}`;
+  const what = `${slug} trade ${id}`;
+  const word = String(raw.side).trim().toLowerCase();
+  const side = word === '0' || word === 'buy' ? 'buy' : word === '1' || word === 'sell' ? 'sell' : null;
+  if (side === null) throw new UnitError(`${what}: unknown side ${JSON.stringify(raw.side)}`);
   let price = probFrom(raw.price, `${what}.price`);
   let takerSide: 'buy' | 'sell' = side;
   const isNo = tokens !== null && String(raw.tokenId) === tokens.no;
@@ -341,9 +362,9 @@ export function normaliseTrade(slug: string, raw: LimitlessMarketEventWire, toke
   return makeTrade({
     exchange: EXCHANGE,
     market_id: slug,
-    id: String(raw.id),
+    id: String(id),
     price: roundPrice(price),
-    size: sharesFromScaled(raw.amountContracts, `${what}.amountContracts`),
+    size: sharesFromScaled(scaled, `${what}.matchedSize`),
     taker_side: takerSide,
     outcome: tokens?.yes ?? 'yes',
     timestamp: toIso(raw.createdAt, typeof raw.createdAt === 'number' ? 'ms' : undefined, `${what}.createdAt`),

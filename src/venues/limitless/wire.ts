@@ -4,8 +4,12 @@
  * totalMarketsCount}`, `Market`, `OrderBook` with `OrderbookEntry{price, size, side}` numbers) and
  * src/types/websocket.ts (`OrderbookUpdate{marketSlug, orderbook: OrderbookData, timestamp}`). The SDK
  * types `maxSpread` as a string in `OrderBook` and a number in `OrderbookData`: both are accepted.
- * The SDK has no type for `/events` and `/historical-price` (CCXT's static request fixtures name
- * the endpoints only): only their outer shape is checked.
+ * The SDK has no type for `/events` and `/historical-price`; CCXT's static response fixtures
+ * (ccxt/ccxt ts/src/test/static/response/limitless.json, recorded answers) show `/events` as
+ * `{events: [{createdAt, makerAmount, matchedSize, price, side, takerAmount, title, tokenId, txHash,
+ * profile}], page, limit, totalPages, totalRows}` and `/historical-price` as `{title, prices:
+ * [{timestamp, price}], marketStatus}`. That file writes every scalar as a string (`"decimals": "6"`,
+ * `"limit": "3"`) where dr-manhattan's recordings show numbers: both are accepted.
  */
 import { z } from 'zod';
 import type { ConformanceCheck } from '../wire.js';
@@ -28,7 +32,9 @@ export const LimitlessActivePageSchema = z.looseObject({ data: z.array(Limitless
 
 const Entry = z.looseObject({ price: z.number(), size: z.number(), side: z.string() });
 export const LimitlessOrderbookSchema = z.looseObject({ bids: z.array(Entry), asks: z.array(Entry), tokenId: z.string(), adjustedMidpoint: z.number().nullish(), maxSpread: numberish.optional(), minSize: numberish.optional(), lastTradePrice: z.number().nullish() });
-export const LimitlessEventsPageSchema = z.looseObject({ data: z.array(z.looseObject({})) });
+/** A trade row of `/markets/{slug}/events` as CCXT recorded it (no id, no event type; sizes scaled by 1e6). */
+export const LimitlessEventRowSchema = z.looseObject({ tokenId: z.string(), price: numberish, side: z.union([z.number().int(), z.string()]), matchedSize: numberish, createdAt: z.union([z.string(), z.number()]), txHash: z.string().optional(), makerAmount: numberish.optional(), takerAmount: numberish.optional() });
+export const LimitlessEventsPageSchema = z.looseObject({ events: z.array(LimitlessEventRowSchema), page: numberish.optional(), limit: numberish.optional(), totalPages: numberish.optional(), totalRows: numberish.optional() });
 export const LimitlessHistorySchema = z.union([z.looseObject({ prices: z.array(z.looseObject({})) }), z.array(z.looseObject({}))]);
 
 /** The Socket.IO `orderbookUpdate` event's payload. */

@@ -240,11 +240,23 @@ export function normaliseMarket(raw: ManifoldMarketWire, ctx: NormaliseContext):
   });
 }
 
-/** Whether a bet record is a trade (redemptions, cancelled and never-filled limit orders are not). */
+/**
+ * What a bet took at placement: a resting limit order filled later was the maker of those fills, and
+ * the bets that filled it list the same fills as theirs (the docs' /v0/bets example shows such an
+ * order, its fill stamped after its creation), so only its fills at placement time are its own trade.
+ */
+function takenAtPlacement(raw: ManifoldBetWire): { amount: number; shares: number } {
+  if (raw.limitProb === undefined || !Array.isArray(raw.fills) || raw.fills.length === 0) return { amount: raw.amount, shares: raw.shares };
+  const taken = raw.fills.filter((f) => f.timestamp <= raw.createdTime);
+  return { amount: taken.reduce((v, f) => v + f.amount, 0), shares: taken.reduce((v, f) => v + f.shares, 0) };
+}
+
+/** Whether a bet record is a trade (redemptions, cancelled and never-filled limit orders, makers' fills are not). */
 export function isTrade(raw: ManifoldBetWire): boolean {
   if (raw.isRedemption) return false;
   // A cancelled limit order still counts for what it filled before the cancel (amount/shares > 0).
-  return typeof raw.shares === 'number' && Math.abs(raw.shares) > 1e-9 && typeof raw.amount === 'number' && Math.abs(raw.amount) > 1e-9;
+  const { amount, shares } = takenAtPlacement(raw);
+  return typeof shares === 'number' && Math.abs(shares) > 1e-9 && typeof amount === 'number' && Math.abs(amount) > 1e-9;
 }
 
 /**
@@ -256,8 +268,9 @@ export function normaliseBet(raw: ManifoldBetWire): Trade | null {
   if (!isTrade(raw)) return null;
   const what = `bet ${raw.id}`;
   if (raw.outcome !== 'YES' && raw.outcome !== 'NO') throw new UnitError(`${what}: unknown outcome ${JSON.stringify(raw.outcome)}`);
-  const size = Math.abs(raw.shares);
-  let outcomePrice = roundPrice(Math.abs(raw.amount) / size);
+  const taken = takenAtPlacement(raw);
+  const size = Math.abs(taken.shares);
+  let outcomePrice = roundPrice(Math.abs(taken.amount) / size);
   if (!(outcomePrice > 0 && outcomePrice <= 1)) {
     if (raw.probAfter === undefined) throw new UnitError(`${what}: price ${outcomePrice} per share and no probAfter`);
     const after = probFrom(raw.probAfter, `${what}.probAfter`);
@@ -265,7 +278,7 @@ export function normaliseBet(raw: ManifoldBetWire): Trade | null {
   }
   const yesPrice = raw.outcome === 'YES' ? outcomePrice : complement(outcomePrice);
   // Buying YES or selling NO moves YES up: a taker buying YES. Buying NO or selling YES: selling YES.
-  const bought = raw.shares > 0;
+  const bought = taken.shares > 0;
   const takerSide = (raw.outcome === 'YES') === bought ? 'buy' : 'sell';
   return makeTrade({
     exchange: EXCHANGE,

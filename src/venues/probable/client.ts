@@ -12,6 +12,8 @@ import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
 import { normaliseListingPage } from '../listing.js';
 import { VenueError, VenueHttpClient, type Query } from '../http-client.js';
 import type { Market, OrderBook, PricePoint, Trade } from '../records.js';
+import { checkWire, venueDrift } from '../wire.js';
+import { probableWireFor } from './wire.js';
 import {
   decodeOutcomes,
   normaliseBook,
@@ -47,6 +49,18 @@ export const probableRequests = {
   }),
   trades: (o: { tokenId: string; limit: number }): Req => ({ path: '/trades', query: { tokenId: o.tokenId, limit: o.limit } }),
 };
+
+/**
+ * The two readings of a public trade row disagree (see ./wire.ts): the drift log says which one the
+ * venue sent, so an operator learns which reading live traffic confirms.
+ */
+function noteTradeShape(rows: ProbableTradeWire[]): void {
+  const row = rows[0];
+  if (!row) return;
+  const shape = row.transactionHash !== undefined || row.timestamp !== undefined ? 'Data API rows (asset, timestamp, transactionHash)' : 'id/time rows (pmxt\'s reading)';
+  // 'envelope' is where the venues' documented-spelling notes go (not counted as drift).
+  venueDrift.note('probable', 'envelope', 'shape', `GET /trades answers ${shape}`);
+}
 
 /** Page cursor: `<next page>/<page size>` (the size is kept so a resumed listing lines up). */
 function encodeCursor(page: number, limit: number): string {
@@ -92,6 +106,13 @@ export class ProbableAdapter implements VenueAdapter {
     this.orderbook = new VenueHttpClient({ exchange: 'probable', baseUrl: this.baseUrls.orderbook, rateLimit: probableFacts.limits.rate.orderbook, ...cfg.http });
   }
 
+  /** Notes in the drift log where a response differs from the venue's wire schema (never throws). */
+  private checked<T>(r: Req, body: T): T {
+    const wire = probableWireFor(r.path);
+    if (wire && body !== null && body !== undefined) checkWire(wire.schema, body, { exchange: 'probable', endpoint: wire.endpoint });
+    return body;
+  }
+
   private now(): string {
     return new Date(this.market.opts.now()).toISOString();
   }
@@ -113,7 +134,7 @@ export class ProbableAdapter implements VenueAdapter {
   private async midpoint(call: string, tokenId: string | null, signal?: AbortSignal): Promise<number | null> {
     if (!tokenId) return null;
     const r = probableRequests.midpoint(tokenId);
-    const body = await this.orderbook.getJsonOrNull<{ mid?: unknown }>(call, r.path, r.query, signal);
+    const body = this.checked(r, await this.orderbook.getJsonOrNull<{ mid?: unknown }>(call, r.path, r.query, signal));
     try {
       return normaliseMidpoint(body, `midpoint ${tokenId}`);
     } catch {
@@ -126,7 +147,7 @@ export class ProbableAdapter implements VenueAdapter {
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const { page, limit } = cursor ? decodeCursor(cursor) : { page: 1, limit: pageSize };
       const r = probableRequests.markets({ page, limit, status: opts.status });
-      const body = await this.market.getJson<{ markets?: ProbableMarketWire[]; pagination?: { hasMore?: boolean; totalPages?: number } }>('listMarkets', r.path, r.query, opts.signal);
+      const body = this.checked(r, await this.market.getJson<{ markets?: ProbableMarketWire[]; pagination?: { hasMore?: boolean; totalPages?: number } }>('listMarkets', r.path, r.query, opts.signal));
       if (!body || !Array.isArray(body.markets)) throw new VenueError('probable', 'listMarkets', 'parse', 'expected { markets: [...] }');
       const raws = body.markets;
       const mids = await mapLimited(raws, MIDPOINT_CONCURRENCY, async (raw) => {
@@ -159,7 +180,7 @@ export class ProbableAdapter implements VenueAdapter {
     // Market ids are integers: anything else cannot exist, so no request.
     if (!/^\d{1,18}$/.test(marketId)) return null;
     const r = probableRequests.market(marketId);
-    const body = await this.market.getJsonOrNull<ProbableMarketWire>(call, r.path, r.query);
+    const body = this.checked(r, await this.market.getJsonOrNull<ProbableMarketWire>(call, r.path, r.query));
     return body && body.id !== undefined ? body : null;
   }
 
@@ -186,7 +207,7 @@ export class ProbableAdapter implements VenueAdapter {
   async getOrderBook(marketId: string): Promise<OrderBook> {
     const t = await this.tokensOf('getOrderBook', marketId);
     const r = probableRequests.book(t.yes);
-    const body = await this.orderbook.getJson<ProbableBookWire>('getOrderBook', r.path, r.query);
+    const body = this.checked(r, await this.orderbook.getJson<ProbableBookWire>('getOrderBook', r.path, r.query));
     return normaliseBook(marketId, t.yes, body, { fetchedAt: this.now() });
   }
 
@@ -196,8 +217,9 @@ export class ProbableAdapter implements VenueAdapter {
     const want = Math.min(Math.max(range.limit ?? 100, 1), 1_000);
     const ranged = range.start !== undefined || range.end !== undefined;
     const r = probableRequests.trades({ tokenId: t.yes, limit: ranged ? 1_000 : want });
-    const body = await this.orderbook.getJson<ProbableTradeWire[] | { data?: ProbableTradeWire[] }>('getTrades', r.path, r.query);
+    const body = this.checked(r, await this.orderbook.getJson<ProbableTradeWire[] | { data?: ProbableTradeWire[] }>('getTrades', r.path, r.query));
     const rows = Array.isArray(body) ? body : (body?.data ?? []);
+    noteTradeShape(rows);
     const startMs = range.start ? Date.parse(range.start) : -Infinity;
     const endMs = range.end ? Date.parse(range.end) : Infinity;
     return rows
@@ -216,7 +238,7 @@ export class ProbableAdapter implements VenueAdapter {
     const endMs = q.end ? Date.parse(q.end) : this.orderbook.opts.now();
     const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[interval];
     const r = probableRequests.priceHistory({ tokenId: t.yes, interval, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000) });
-    const body = await this.orderbook.getJson<Parameters<typeof normalisePriceHistory>[0]>('getPriceHistory', r.path, r.query);
+    const body = this.checked(r, await this.orderbook.getJson<Parameters<typeof normalisePriceHistory>[0]>('getPriceHistory', r.path, r.query));
     return normalisePriceHistory(body ?? { history: [] });
   }
 }

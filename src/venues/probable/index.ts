@@ -7,4 +7,5 @@ export const probable = defineVenue({
   ...probableFacts,
   adapter: async (): Promise<AdapterFactory> => (await import('./client.js')).createProbableAdapter,
   simulator: async (): Promise<SimulatorFactory> => (await import('./sim/simulator.js')).startProbableSimulator,
+  conformance: async () => (await import('./wire.js')).conformanceChecks,
 });

@@ -1,8 +1,7 @@
 /**
  * Probable (probable.markets, BNB Chain; a Polymarket-style API) wire formats -> unified records.
- * Pure functions, no I/O. Sources: docs/venue-notes.md §7, pmxt-dev/pmxt core/specs/probable and
- * core/src/exchanges/probable (the venue publishes no schema for most responses: the field names
- * below are the ones that client reads; unverified against the venue itself).
+ * Pure functions, no I/O. Sources: docs/venue-notes.md §7 and the wire schemas of ./wire.ts (the
+ * venue's official SDK types and developer docs; pmxt's client for the public trade rows).
  *
  * Traps handled here:
  * - Market objects carry NO prices: the YES price comes from the orderbook API's `/midpoint` of the
@@ -10,21 +9,23 @@
  * - Outcomes and token ids arrive as `tokens[{token_id, outcome}]`, or as `outcomes` /
  *   `clobTokenIds` that may be JSON-encoded strings ('["Yes","No"]') rather than arrays.
  * - Ids are numbers on the wire; market_id/event_id are their decimal strings.
- * - Book prices and sizes are decimal strings; book `timestamp` is milliseconds; price history `t`
- *   is unix SECONDS; trade `time` is seconds or milliseconds depending on the endpoint (detected by
- *   magnitude, refusing ambiguous values).
+ * - Book prices and sizes are decimal strings; book `timestamp` is seconds in the docs' example and
+ *   milliseconds from a Polymarket-style CLOB; price history `t` is unix SECONDS; trade times are
+ *   seconds or milliseconds (both detected by magnitude, refusing ambiguous values).
+ * - Who won is said per token (`tokens[].winner`) or as `resolved_outcomes`, not on the market.
  * - Volumes and liquidity are USDT amounts (18-decimal on chain, but plain decimals in this API).
  * - Trades are returned per token: a NO-token trade is put in YES terms (price 1 - p, side flipped).
  */
 import { canonicalCategory, venueCategoryLabel } from '../categories.js';
 import { eventStatusFromMarkets, makeBook, makeEvent, makeMarket, makePricePoint, makeTrade, type BookLevel, type Market, type MarketEvent, type MarketStatus, type OrderBook, type PricePoint, type Trade } from '../records.js';
-import { complement, dollarsToUsdOrNull, fixedPointCount, millisToIso, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIso, toIsoOrNull, UnitError } from '../units.js';
+import { complement, dollarsToUsdOrNull, fixedPointCount, parseStringEncodedStrings, probFrom, probOrNull, secondsToIso, toIso, toIsoOrNull, UnitError } from '../units.js';
 
 const EXCHANGE = 'probable' as const;
 
 export interface ProbableTokenWire {
   token_id: string;
   outcome?: string;
+  winner?: boolean;
   [k: string]: unknown;
 }
 
@@ -56,8 +57,7 @@ export interface ProbableMarketWire {
   closed?: boolean;
   endDate?: string | null;
   startDate?: string | null;
-  created_at?: string;
-  updated_at?: string;
+  createdAt?: string;
   volume?: number | string | null;
   volume24hr?: number | string | null;
   liquidity?: number | string | null;
@@ -65,7 +65,8 @@ export interface ProbableMarketWire {
   tags?: (string | { label?: string; slug?: string })[];
   event_id?: number | string;
   event?: ProbableEventWire;
-  winner?: string | null;
+  resolved?: boolean;
+  resolved_outcomes?: string[];
   [k: string]: unknown;
 }
 
@@ -99,8 +100,16 @@ export function decodeOutcomes(raw: ProbableMarketWire): ProbableOutcomes {
   return { labels, tokenIds, yesIndex: yes >= 0 ? yes : 0 };
 }
 
+/** The winning outcome's label, from `tokens[].winner` or `resolved_outcomes`; null while undecided. */
+export function probableWinner(raw: ProbableMarketWire): string | null {
+  const token = Array.isArray(raw.tokens) ? raw.tokens.find((t) => t?.winner === true) : undefined;
+  if (token?.outcome) return token.outcome;
+  const listed = Array.isArray(raw.resolved_outcomes) ? raw.resolved_outcomes.find((o) => typeof o === 'string' && o.trim()) : undefined;
+  return listed ?? null;
+}
+
 export function probableStatus(raw: ProbableMarketWire): MarketStatus {
-  if (raw.closed) return raw.winner ? 'resolved' : 'closed';
+  if (raw.closed) return raw.resolved === true || probableWinner(raw) ? 'resolved' : 'closed';
   if (raw.active === false) return 'halted';
   return 'open';
 }
@@ -127,8 +136,9 @@ export function normaliseMarket(raw: ProbableMarketWire, ctx: NormaliseContext, 
   const ev = event ?? raw.event ?? null;
   let yes = yesMid === undefined || yesMid === null ? null : probFrom(yesMid, f('midpoint'));
   let result: string | null = null;
-  if (status === 'resolved' && raw.winner) {
-    result = String(raw.winner).toLowerCase();
+  const winner = probableWinner(raw);
+  if (status === 'resolved' && winner) {
+    result = winner.toLowerCase();
     const w = o.labels.findIndex((l) => l.toLowerCase() === result);
     if (w >= 0) yes = w === o.yesIndex ? 1 : 0;
   }
@@ -159,13 +169,13 @@ export function normaliseMarket(raw: ProbableMarketWire, ctx: NormaliseContext, 
     volume_24h: dollarsToUsdOrNull(raw.volume24hr, f('volume24hr')),
     liquidity: dollarsToUsdOrNull(raw.liquidity, f('liquidity')),
     open_interest: null,
-    open_time: toIsoOrNull(raw.startDate ?? raw.created_at, undefined, f('startDate')),
+    open_time: toIsoOrNull(raw.startDate ?? raw.createdAt, undefined, f('startDate')),
     close_time: toIsoOrNull(raw.endDate, undefined, f('endDate')),
     resolution_time: null,
     result,
     rules: (raw.description ?? '').trim(),
     url: marketUrl(raw, ev),
-    updated_at: toIso(raw.updated_at ?? ctx.fetchedAt, undefined, f('updated_at')),
+    updated_at: ctx.fetchedAt,
     raw,
   });
 }
@@ -219,7 +229,7 @@ export function normaliseBook(marketId: string, yesToken: string, raw: ProbableB
     outcome_id: yesToken,
     bids: levels(raw.bids, `${what}.bids`),
     asks: levels(raw.asks, `${what}.asks`),
-    timestamp: raw.timestamp === undefined || raw.timestamp === null || raw.timestamp === '' ? ctx.fetchedAt : millisToIso(raw.timestamp, `${what}.timestamp`),
+    timestamp: raw.timestamp === undefined || raw.timestamp === null || raw.timestamp === '' ? ctx.fetchedAt : toIso(raw.timestamp, undefined, `${what}.timestamp`),
   });
 }
 
@@ -235,12 +245,16 @@ export function normalisePriceHistory(raw: { history?: { t: number | string; p: 
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 }
 
+/** A public trade row, in either reading of ./wire.ts: id/time rows, or the Data API's rows. */
 export interface ProbableTradeWire {
   id?: string | number;
   tradeId?: string | number;
   tokenId?: string;
   token_id?: string;
   time?: number | string;
+  asset?: string;
+  timestamp?: number | string;
+  transactionHash?: string;
   price: string | number;
   size: string | number;
   side?: string;
@@ -249,11 +263,13 @@ export interface ProbableTradeWire {
 
 /** A public trade of one of the market's tokens, in YES terms. */
 export function normaliseTrade(raw: ProbableTradeWire, market: { marketId: string; yesToken: string; noToken?: string | null }): Trade {
-  const tid = raw.id ?? raw.tradeId;
+  // A Data API row has no id: one transaction can fill several orders, so the hash alone is not unique.
+  const tid = raw.id ?? raw.tradeId ?? (raw.transactionHash ? `${raw.transactionHash}:${raw.asset ?? ''}:${raw.side ?? ''}:${raw.size}:${raw.price}` : undefined);
   if (tid === undefined || tid === null) throw new UnitError('probable trade: no id');
   const what = `trade ${tid}`;
-  if (raw.time === undefined || raw.time === null) throw new UnitError(`${what}: no time`);
-  const token = String(raw.tokenId ?? raw.token_id ?? market.yesToken);
+  const time = raw.time ?? raw.timestamp;
+  if (time === undefined || time === null) throw new UnitError(`${what}: no time`);
+  const token = String(raw.tokenId ?? raw.token_id ?? raw.asset ?? market.yesToken);
   const isNo = market.noToken !== undefined && market.noToken !== null && token === market.noToken;
   const p = probFrom(raw.price, `${what}.price`);
   const side = raw.side?.toUpperCase() === 'BUY' ? 'buy' : raw.side?.toUpperCase() === 'SELL' ? 'sell' : null;
@@ -265,6 +281,6 @@ export function normaliseTrade(raw: ProbableTradeWire, market: { marketId: strin
     size: fixedPointCount(raw.size, `${what}.size`),
     taker_side: side === null ? null : isNo ? (side === 'buy' ? 'sell' : 'buy') : side,
     outcome: market.yesToken,
-    timestamp: toIso(raw.time, undefined, `${what}.time`),
+    timestamp: toIso(time, undefined, `${what}.time`),
   });
 }

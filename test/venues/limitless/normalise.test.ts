@@ -114,11 +114,11 @@ describe('limitless normalise', () => {
     const body = fx<LimitlessEventsPageWire>('events_page.json');
     const market = page.data[0];
     const tokens = market.tokens!;
-    const [noBuy, yesSell] = body.data.map((e) => normaliseTrade(market.slug, e, tokens));
+    const [noBuy, yesSell] = body.events!.map((e) => normaliseTrade(market.slug, e, tokens));
     // Taker bought NO at 0.38 = sold YES at 0.62.
     assert.deepEqual({ price: noBuy.price, side: noBuy.taker_side, size: noBuy.size, outcome: noBuy.outcome }, { price: 0.62, side: 'sell', size: 40, outcome: tokens.yes });
     assert.deepEqual({ price: yesSell.price, side: yesSell.taker_side, size: yesSell.size, ts: yesSell.timestamp }, { price: 0.61, side: 'sell', size: 2.5, ts: '2026-11-20T08:31:12.500Z' });
-    assert.throws(() => normaliseTrade(market.slug, { ...body.data[0], tokenId: '999' }, tokens), UnitError);
+    assert.throws(() => normaliseTrade(market.slug, { ...body.events![0], tokenId: '999' }, tokens), UnitError);
   });
 
   it('htmlToText keeps text and drops markup', () => {

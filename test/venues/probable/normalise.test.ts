@@ -58,17 +58,19 @@ describe('probable normaliser', () => {
       { id: '2222', label: 'Yes', price: 0.4 },
     ]);
     assert.equal(m.event_id, '420');
-    assert.equal(m.liquidity, null, '"" is no value');
+    assert.equal(m.liquidity, null, 'absent is no value');
     assert.equal(m.volume_24h, null);
-    assert.equal(m.category, 'economics', 'tag objects read by label');
+    assert.equal(m.category, 'economics');
     assert.throws(() => decodeOutcomes({ ...raw(1202), clobTokenIds: '["1111"]' }), UnitError);
   });
 
-  it('closed with a winner is resolved at 1/0; inactive but not closed is halted', () => {
+  it('closed with a winning token (or resolved_outcomes) is resolved at 1/0; inactive but not closed is halted', () => {
     const won = normaliseMarket(raw(1203), ctx);
     assert.equal(won.status, 'resolved');
     assert.equal(won.result, 'yes');
     assert.equal(won.yes_price, 1);
+    const lost = normaliseMarket(raw(1205), ctx);
+    assert.deepEqual([lost.status, lost.result, lost.yes_price], ['resolved', 'no', 0]);
     const halted = normaliseMarket(raw(1204), ctx);
     assert.equal(halted.status, 'halted');
     assert.equal(halted.closed, true);
@@ -80,7 +82,7 @@ describe('probable normaliser', () => {
     assert.throws(() => normaliseMidpoint({ mid: '55' }), UnitError);
   });
 
-  it('book: decimal strings, levels merged and sorted best first, ms timestamp', () => {
+  it('book: decimal strings, levels merged and sorted best first, ms or s timestamp', () => {
     const b = normaliseBook('1201', YES, book, ctx);
     assert.ok(OrderBookSchema.safeParse(b).success);
     assert.deepEqual(b.bids, [
@@ -93,7 +95,8 @@ describe('probable normaliser', () => {
     ]);
     assert.equal(b.timestamp, '2026-11-23T00:00:00.123Z');
     assert.equal(b.outcome_id, YES);
-    assert.throws(() => normaliseBook('1201', YES, { ...book, timestamp: '1795392000' }, ctx), UnitError, 'seconds where ms are due');
+    // The docs' example sends seconds, a Polymarket-style CLOB milliseconds: both read.
+    assert.equal(normaliseBook('1201', YES, { ...book, timestamp: '1795392000' }, ctx).timestamp, '2026-11-23T00:00:00.000Z');
   });
 
   it('price history: t is unix seconds, sorted oldest first', () => {
@@ -107,10 +110,13 @@ describe('probable normaliser', () => {
 
   it('trades in YES terms: a NO-token buy at 0.94 is a YES sell at 0.06; seconds or ms times', () => {
     const ctxT = { marketId: '1201', yesToken: YES, noToken: NO };
-    const [a, b, c] = trades.map((t) => normaliseTrade(t, ctxT));
+    const [a, b, c, d] = trades.map((t) => normaliseTrade(t, ctxT));
     assert.deepEqual([a.price, a.taker_side, a.size, a.timestamp], [0.07, 'buy', 150, '2026-11-22T23:43:20.000Z']);
     assert.deepEqual([b.price, b.taker_side, b.size, b.timestamp], [0.06, 'sell', 40, '2026-11-22T23:26:40.000Z']);
     assert.equal(b.outcome, YES);
     assert.deepEqual([c.id, c.price, c.taker_side], ['987', 0.065, 'sell']);
+    // A Data API row: no id (the transaction and fill make one), the token as `asset`, `timestamp` in s.
+    assert.deepEqual([d.price, d.taker_side, d.size, d.timestamp], [0.08, 'buy', 12.5, '2026-11-22T22:53:20.000Z']);
+    assert.match(d.id, /^0xa8b1be18.*:52114319/);
   });
 });

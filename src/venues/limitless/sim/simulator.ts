@@ -102,17 +102,18 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     const onNo = hashString(t.id) % 3 === 0;
     const side = onNo ? (t.takerSide === 'buy' ? 1 : 0) : t.takerSide === 'buy' ? 0 : 1;
     const price = onNo ? r3(1 - t.price) : t.price;
+    // The row as recorded from the venue (see ../wire.ts): no id, no event type.
+    const collateral = String(Math.round(t.size * price * SCALE));
     return {
-      id: `${hashString(`${m.slug}:${t.id}`)}`,
-      eventType: 'TRADE',
-      marketSlug: m.slug,
-      tokenId: onNo ? m.tokens?.no : m.tokens?.yes,
-      side,
-      price,
-      amountContracts: String(Math.round(t.size * SCALE)),
-      amountCollateral: String(Math.round(t.size * price * SCALE)),
-      txHash: `0x${hashString(`tx:${t.id}`).toString(16).padStart(8, '0').repeat(8)}`,
       createdAt: new Date(t.t).toISOString(),
+      makerAmount: collateral,
+      matchedSize: String(Math.round(t.size * SCALE)),
+      price,
+      side,
+      takerAmount: collateral,
+      title: '',
+      tokenId: onNo ? m.tokens?.no : m.tokens?.yes,
+      txHash: `0x${hashString(`tx:${t.id}`).toString(16).padStart(8, '0').repeat(8)}`,
     };
   };
 
@@ -169,7 +170,7 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     const page = intParam(req.query, 'page', 1, 1_000_000);
     if (limit < 1 || page < 1) return err(400, 'page and limit must be positive');
     const trades = isClob(m) ? (activity.trades(m.slug) ?? []) : [];
-    return json({ data: trades.slice((page - 1) * limit, page * limit).map((t) => tradeWire(m, t)), totalCount: trades.length });
+    return json({ events: trades.slice((page - 1) * limit, page * limit).map((t) => tradeWire(m, t)), limit, page, totalPages: Math.max(1, Math.ceil(trades.length / limit)), totalRows: trades.length });
   });
 
   // ---- Socket.IO-framed market stream -------------------------------------------------------------

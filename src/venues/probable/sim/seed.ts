@@ -4,6 +4,7 @@
  * others, no prices, decimal-string volumes), from the shared questions plus Probable-only markets:
  * BNB-ecosystem crypto questions, a three-market event, halted and closed/resolved markets.
  */
+import { createHash } from 'node:crypto';
 import { venueQuestions } from '../../../sim/fixture-helpers.js';
 import { createRng, stableTokenId } from '../../../sim/rng.js';
 import type { QuestionCategory } from '../../../sim/shared-questions.js';
@@ -68,12 +69,21 @@ export function probableSeed(now = Date.now()): ProbableSeed {
       const yesToken = stableTokenId(`probable:${s.key}:yes`);
       const noToken = stableTokenId(`probable:${s.key}:no`);
       // Both spellings of outcomes/tokens exist in the wild: alternate them.
+      // Who won: per token where the market lists its tokens, else as resolved_outcomes.
+      const resolved = s.closed === true && s.winner !== undefined;
       const tokenFields: Partial<ProbableMarketWire> =
         mid % 2 === 0
-          ? { tokens: [{ token_id: yesToken, outcome: 'Yes' }, { token_id: noToken, outcome: 'No' }], outcomes: JSON.stringify(['Yes', 'No']) }
-          : { outcomes: JSON.stringify(['Yes', 'No']), clobTokenIds: JSON.stringify([yesToken, noToken]) };
+          ? {
+              tokens: [
+                { token_id: yesToken, outcome: 'Yes', ...(resolved ? { winner: s.winner === 'Yes' } : {}) },
+                { token_id: noToken, outcome: 'No', ...(resolved ? { winner: s.winner === 'No' } : {}) },
+              ],
+              outcomes: JSON.stringify(['Yes', 'No']),
+            }
+          : { outcomes: JSON.stringify(['Yes', 'No']), clobTokenIds: JSON.stringify([yesToken, noToken]), ...(resolved ? { resolved_outcomes: [s.winner!] } : {}) };
       const wire: ProbableMarketWire = {
         id: mid,
+        condition_id: `0x${createHash('sha256').update(`probable-condition:${s.key}`).digest('hex')}`,
         question: s.question,
         market_slug: slugOf(s.question),
         description: s.rules,
@@ -82,8 +92,7 @@ export function probableSeed(now = Date.now()): ProbableSeed {
         closed: s.closed ?? false,
         startDate: s.start,
         endDate: s.end,
-        created_at: s.start,
-        updated_at: iso(now - r.int(60, 86_400) * 1000),
+        createdAt: s.start,
         volume: s.volume.toFixed(6),
         volume24hr: s.volume24h.toFixed(6),
         liquidity: s.liquidity.toFixed(6),
@@ -91,7 +100,7 @@ export function probableSeed(now = Date.now()): ProbableSeed {
         tags: s.tags,
         event_id: id,
         event: ref,
-        winner: s.winner ?? null,
+        ...(s.closed ? { resolved } : {}),
         icon: `https://static.probable.markets/icons/${slugOf(s.key)}.png`,
       };
       ms.push(wire);

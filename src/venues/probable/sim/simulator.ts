@@ -78,19 +78,25 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     const s = activity.peek(String(m.id));
     if (!s) return m;
     const traded = s.trades.reduce((v, t) => v + t.size * t.price, 0);
-    return { ...m, volume: (Number(m.volume ?? 0) + traded).toFixed(6), updated_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
+    return { ...m, volume: (Number(m.volume ?? 0) + traded).toFixed(6) };
   };
 
-  const tradeWire = (tokenId: string, t: SimTrade): Record<string, unknown> => ({
-    id: stableUuid(`probable-trade:${t.id}`),
-    tokenId,
-    side: t.takerSide === 'buy' ? 'BUY' : 'SELL',
-    price: px(t.price),
-    size: t.size.toFixed(2),
-    // This endpoint reports seconds.
-    time: Math.floor(t.t / 1000),
-    outcome: 'Yes',
-  });
+  // The public trades endpoint takes the Data API's parameters; its rows are sent in the Data API's
+  // shape (see ../wire.ts), timestamps in seconds.
+  const tradeWire = (tokenId: string, t: SimTrade): Record<string, unknown> => {
+    const m = markets.get(tokens.get(tokenId)?.marketId ?? '');
+    return {
+      side: t.takerSide === 'buy' ? 'BUY' : 'SELL',
+      asset: tokenId,
+      conditionId: m?.condition_id,
+      size: Number(t.size.toFixed(2)),
+      price: Number(px(t.price)),
+      timestamp: Math.floor(t.t / 1000),
+      outcome: 'Yes',
+      outcomeIndex: 0,
+      transactionHash: `0x${stableUuid(`probable-trade:${t.id}`).replace(/-/g, '').padEnd(64, '0')}`,
+    };
+  };
 
   const server = new SimServer('probable');
   const M = PROBABLE_SIM_MARKET_PREFIX;
@@ -141,7 +147,7 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     if (!token) return err(400, 'token_id is required');
     const b = tokenBook(token);
     if (!b) return err(404, 'No orderbook exists for the requested token id');
-    return json({ market: b.marketId, asset_id: token, bids: b.bids, asks: b.asks, timestamp: String(Date.now()), hash: stableUuid(`${token}:${Date.now()}`) });
+    return json({ market: String(markets.get(b.marketId)?.condition_id ?? b.marketId), asset_id: token, bids: b.bids, asks: b.asks, timestamp: String(Date.now()), hash: stableUuid(`${token}:${Date.now()}`) });
   });
 
   server.get(`${O}/midpoint`, (req) => {
@@ -152,7 +158,8 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     if (!t || !b) return err(404, 'No orderbook exists for the requested token id');
     const bid = b.bids[0]?.price;
     const ask = b.asks[0]?.price;
-    if (bid === undefined || ask === undefined) return json({ mid: null });
+    // An empty side has no midpoint; the venue's answer is always a decimal string, so none is sent.
+    if (bid === undefined || ask === undefined) return err(404, 'No orderbook exists for the requested token id');
     const mid = (bid + ask) / 2;
     return json({ mid: px(t.yes ? mid : 1 - mid) });
   });
