@@ -143,6 +143,19 @@ describe('orders: outcome yes/no on every trading venue, and fills and positions
       }
     });
 
+    it('a client_order_id stands for the venue\'s outcome: "no" then "short" is one order, then "long" a 409', async () => {
+      const keyed = { exchange: 'futuur', market_id: market, side: 'buy', type: 'limit', price: 0.01, size: 1, client_order_id: 'futuur-no-then-short' };
+      const first = await call('/api/v1/orders', { ...keyed, outcome: 'no' });
+      assert.equal(first.status, 201, first.text);
+      const sent = orderPosts('futuur', /orders/).length;
+      const same = await call('/api/v1/orders', { ...keyed, outcome: 'short' });
+      assert.deepEqual([same.status, same.body.id, same.body.outcome], [200, first.body.id, 'no'], same.text);
+      const other = await call('/api/v1/orders', { ...keyed, outcome: 'long' });
+      assert.equal(other.status, 409, other.text);
+      assert.match(other.body.error as string, /with a different outcome;/);
+      assert.equal(orderPosts('futuur', /orders/).length, sent, 'the repeats sent nothing');
+    });
+
     it('a filled "no" order, its fills and its position are named no', async () => {
       const events = (await (await fetch(`${sim('futuur').baseUrls.rest}/events/?limit=50`)).json()) as { results: { status: string; markets: { id: number; status: string }[] }[] };
       const other = events.results.filter((e) => e.status === 'open').flatMap((e) => e.markets.filter((m) => m.status === 'active').map((m) => String(m.id))).find((id) => id !== market)!;
