@@ -1794,7 +1794,8 @@ export interface paths {
                          *           "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
                          *           "exchange": "kalshi",
                          *           "market_id": "KXFEDDECISION-26DEC-C25",
-                         *           "outcome": "outcome",
+                         *           "outcome": "no",
+                         *           "venue_outcome": "venue-outcome",
                          *           "side": "buy",
                          *           "type": "limit",
                          *           "price": 0.42,
@@ -1812,6 +1813,8 @@ export interface paths {
                          *           "fills": [
                          *             {
                          *               "id": "7d9f3a1c",
+                         *               "outcome": "outcome",
+                         *               "venue_outcome": "venue-outcome",
                          *               "price": 0.42,
                          *               "size": 1250.5,
                          *               "fee": 1250.5,
@@ -1885,7 +1888,8 @@ export interface paths {
                          *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
                          *       "exchange": "kalshi",
                          *       "market_id": "KXFEDDECISION-26DEC-C25",
-                         *       "outcome": "outcome",
+                         *       "outcome": "no",
+                         *       "venue_outcome": "venue-outcome",
                          *       "side": "buy",
                          *       "type": "limit",
                          *       "price": 0.42,
@@ -1903,6 +1907,8 @@ export interface paths {
                          *       "fills": [
                          *         {
                          *           "id": "7d9f3a1c",
+                         *           "outcome": "outcome",
+                         *           "venue_outcome": "venue-outcome",
                          *           "price": 0.42,
                          *           "size": 1250.5,
                          *           "fee": 1250.5,
@@ -1925,7 +1931,8 @@ export interface paths {
                          *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
                          *       "exchange": "kalshi",
                          *       "market_id": "KXFEDDECISION-26DEC-C25",
-                         *       "outcome": "outcome",
+                         *       "outcome": "no",
+                         *       "venue_outcome": "venue-outcome",
                          *       "side": "buy",
                          *       "type": "limit",
                          *       "price": 0.42,
@@ -1943,6 +1950,8 @@ export interface paths {
                          *       "fills": [
                          *         {
                          *           "id": "7d9f3a1c",
+                         *           "outcome": "outcome",
+                         *           "venue_outcome": "venue-outcome",
                          *           "price": 0.42,
                          *           "size": 1250.5,
                          *           "fee": 1250.5,
@@ -2283,7 +2292,8 @@ export interface paths {
                          *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
                          *       "exchange": "kalshi",
                          *       "market_id": "KXFEDDECISION-26DEC-C25",
-                         *       "outcome": "outcome",
+                         *       "outcome": "no",
+                         *       "venue_outcome": "venue-outcome",
                          *       "side": "buy",
                          *       "type": "limit",
                          *       "price": 0.42,
@@ -2301,6 +2311,8 @@ export interface paths {
                          *       "fills": [
                          *         {
                          *           "id": "7d9f3a1c",
+                         *           "outcome": "outcome",
+                         *           "venue_outcome": "venue-outcome",
                          *           "price": 0.42,
                          *           "size": 1250.5,
                          *           "fee": 1250.5,
@@ -2376,7 +2388,8 @@ export interface paths {
                          *       "id": "ord_4f1c0d9e8b7a6f5e4d3c2b1a",
                          *       "exchange": "kalshi",
                          *       "market_id": "KXFEDDECISION-26DEC-C25",
-                         *       "outcome": "outcome",
+                         *       "outcome": "no",
+                         *       "venue_outcome": "venue-outcome",
                          *       "side": "buy",
                          *       "type": "limit",
                          *       "price": 0.42,
@@ -2394,6 +2407,8 @@ export interface paths {
                          *       "fills": [
                          *         {
                          *           "id": "7d9f3a1c",
+                         *           "outcome": "outcome",
+                         *           "venue_outcome": "venue-outcome",
                          *           "price": 0.42,
                          *           "size": 1250.5,
                          *           "fee": 1250.5,
@@ -2771,7 +2786,7 @@ export interface paths {
         };
         /**
          * Your positions on a venue (live, with your stored credentials)
-         * @description Read from the venue at each call, in unified units: `size` in contracts/shares, `avg_price` 0..1 of the outcome held, `value` in USD (the venue's own valuation). `outcome` names the outcome as orders do (kalshi yes/no, futuur long/short, the token id on the EIP-712 venues). Venues with positions: kalshi, polymarket, limitless, predictfun, opinion, futuur. polymarket reads the wallet holding your tokens (your `funder`, else your Safe for signature_type 2, else your address); opinion reads your Safe (`multi_sig_addr`) and predictfun your `address` (Predict Account or EOA), both stored with the credentials (400 naming the field when absent). Without a positions read: none (404 naming the venue).
+         * @description Read from the venue at each call, in unified units: `size` in contracts/shares, `avg_price` 0..1 of the outcome held, `value` in USD (the venue's own valuation). `outcome` names the outcome as orders do (yes/no on a binary market, on every venue), `venue_outcome` as the venue does (kalshi yes/no, futuur long/short, the token id on the EIP-712 venues). Venues with positions: kalshi, polymarket, limitless, predictfun, opinion, futuur. polymarket reads the wallet holding your tokens (your `funder`, else your Safe for signature_type 2, else your address); opinion reads your Safe (`multi_sig_addr`) and predictfun your `address` (Predict Account or EOA), both stored with the credentials (400 naming the field when absent). Without a positions read: none (404 naming the venue).
          */
         get: {
             parameters: {
@@ -2801,6 +2816,7 @@ export interface paths {
                          *         {
                          *           "market_id": "KXFEDDECISION-26DEC-C25",
                          *           "outcome": "outcome",
+                         *           "venue_outcome": "venue-outcome",
                          *           "size": 1250.5,
                          *           "avg_price": 0.42,
                          *           "value": 1250.5
@@ -8221,7 +8237,13 @@ export interface components {
             id: string;
             exchange: string;
             market_id: string;
+            /**
+             * @description yes|no on a binary market on every venue (src/venues/outcome-sides.ts: the outcome labelled Yes/No, else the first/second of two), else the market's outcome id (its details' outcomes[].id)
+             * @example no
+             */
             outcome: string;
+            /** @description The venue's own name of the outcome: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues */
+            venue_outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
             /** @enum {string} */
@@ -8245,6 +8267,11 @@ export interface components {
             updated_at: string;
             fills: {
                 id: string;
+                /** @description The order's outcome: yes|no on a binary market on every venue (src/venues/outcome-sides.ts: the outcome labelled Yes/No, else the first/second of two), else the market's outcome id (its details' outcomes[].id) */
+                outcome: string;
+                /** @description The venue's own name of the outcome: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues */
+                venue_outcome: string;
+                /** @description 0..1 of the outcome */
                 price: number;
                 size: number;
                 fee: number | null;
@@ -8389,7 +8416,7 @@ export interface components {
             /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
             exchange: string;
             market_id: string;
-            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders, their fills and positions name it the same way: yes|no on a binary market, the venue's own name in venue_outcome */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8525,8 +8552,10 @@ export interface components {
             positions: {
                 /** @description The venue's market id, as the catalog and orders use it */
                 market_id: string;
-                /** @description The outcome held, named as orders name it: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues */
+                /** @description The outcome held, named as orders name it: yes|no on a binary market on every venue (src/venues/outcome-sides.ts: the outcome labelled Yes/No, else the first/second of two), else the market's outcome id (its details' outcomes[].id) */
                 outcome: string;
+                /** @description The venue's own name of the outcome: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues */
+                venue_outcome: string;
                 /** @description Contracts/shares held */
                 size: number;
                 /** @description Average price paid, 0..1 of the outcome; null when the venue does not say */
@@ -8586,7 +8615,7 @@ export interface components {
             /** @description A venue whose orders you sign: polymarket, limitless, predictfun, opinion */
             exchange: string;
             market_id: string;
-            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
+            /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders, their fills and positions name it the same way: yes|no on a binary market, the venue's own name in venue_outcome */
             outcome: string;
             /** @enum {string} */
             side: "buy" | "sell";
@@ -8623,7 +8652,7 @@ export interface components {
                 /** @description A trading venue: kalshi, polymarket, limitless, predictfun, opinion, futuur */
                 exchange: string;
                 market_id: string;
-                /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue's terms */
+                /** @description yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues' outcome token, which the signed order must trade), or one of the market's outcome ids (its details' outcomes[].id); the venues' own names (futuur long|short, a token id) are accepted too. Orders, their fills and positions name it the same way: yes|no on a binary market, the venue's own name in venue_outcome */
                 outcome: string;
                 /** @enum {string} */
                 side: "buy" | "sell";

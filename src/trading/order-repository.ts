@@ -8,6 +8,7 @@ import { withTransaction } from '../db/transaction.js';
 import type { SealedIdentity } from './credential-cache.js';
 import type { OrderSide, OrderStatus, OrderType, TimeInForce, VenueFill, VenueOrderState } from '../venues/trading.js';
 
+/** A fill as stored: prices 0..1 of the order's outcome. */
 export interface OrderFill {
   id: string;
   price: number;
@@ -16,12 +17,21 @@ export interface OrderFill {
   timestamp: string;
 }
 
+/** A fill as the API shows it: named by the order's outcome, as positions are (docs/trading.md, "Outcomes"). */
+export interface PublicFill extends OrderFill {
+  outcome: string;
+  venue_outcome: string;
+}
+
 /** The order record of the API (docs/api-contract.md §3), plus its fills. */
-export interface OrderRecord {
+export interface OrderRecord<Fill extends OrderFill = PublicFill> {
   id: string;
   exchange: string;
   market_id: string;
+  /** The service's name of the outcome: yes / no on a binary market, else the market's outcome id (src/trading/outcomes.ts). */
   outcome: string;
+  /** The venue's name of it: kalshi yes / no, futuur long / short, the outcome token id on the EIP-712 venues. */
+  venue_outcome: string;
   side: OrderSide;
   type: OrderType;
   price: number | null;
@@ -36,11 +46,11 @@ export interface OrderRecord {
   reject_reason: string | null;
   created_at: string;
   updated_at: string;
-  fills: OrderFill[];
+  fills: Fill[];
 }
 
 /** What the service keeps besides the record (never returned as such). */
-export interface StoredOrder extends OrderRecord {
+export interface StoredOrder extends OrderRecord<OrderFill> {
   user_id: string;
   venue_client_id: string;
   venue_request: Record<string, unknown> | null;
@@ -52,6 +62,7 @@ export interface NewOrder {
   exchange: string;
   marketId: string;
   outcome: string;
+  venueOutcome: string;
   side: OrderSide;
   type: OrderType;
   price: number | null;
@@ -75,7 +86,7 @@ type OrderRow = Omit<StoredOrder, 'fills' | 'expires_at' | 'created_at' | 'updat
   synced_at: Date | null;
 };
 
-const COLUMNS = 'id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, filled_size, avg_fill_price, exchange_order_id, client_order_id, venue_client_id, reject_reason, venue_request, created_at, updated_at, synced_at';
+const COLUMNS = 'id, user_id, exchange, market_id, outcome, venue_outcome, side, type, price, size, time_in_force, expires_at, status, filled_size, avg_fill_price, exchange_order_id, client_order_id, venue_client_id, reject_reason, venue_request, created_at, updated_at, synced_at';
 
 // The two writes of every placed order, prepared once per connection (named statements: parsed and
 // planned once, not per order). Each returns only what the database decided (the timestamps; the
@@ -89,9 +100,9 @@ const PENDING_RETURNING = 'created_at, updated_at, expires_at';
 // client_order_id) and (exchange, venue_client_id) derived from it. With one named as the arbiter,
 // a concurrent repeat can reach the other index first and raise a unique violation (a 500) instead
 // of doing nothing; without a target every unique index is an arbiter.
-const INSERT_PENDING_IF_CREDENTIALS = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14
-        WHERE EXISTS (SELECT 1 FROM trading_credentials c WHERE c.user_id = $2 AND c.exchange = $3 AND c.key_id = $15 AND c.iv = $16 AND c.auth_tag = $17)
+const INSERT_PENDING_IF_CREDENTIALS = `INSERT INTO trading_orders (id, user_id, exchange, market_id, outcome, venue_outcome, side, type, price, size, time_in_force, expires_at, status, client_order_id, venue_client_id, venue_request)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13, $14, $15
+        WHERE EXISTS (SELECT 1 FROM trading_credentials c WHERE c.user_id = $2 AND c.exchange = $3 AND c.key_id = $16 AND c.iv = $17 AND c.auth_tag = $18)
        ON CONFLICT DO NOTHING
        RETURNING ${PENDING_RETURNING}`;
 // What any write after the insert can change (this update, reject, markSynced); the other columns
@@ -103,19 +114,19 @@ const APPLY_VENUE_STATE = `UPDATE trading_orders
          WHERE id = $1 AND status IN ('pending', 'open', 'partially_filled')
          RETURNING ${MUTABLE_COLUMNS}`;
 
-/** A new order's id, the id the venue will know it by, and the parameters $1..$14 of the pending insert. */
+/** A new order's id, the id the venue will know it by, and the parameters $1..$15 of the pending insert. */
 function pendingInsert(o: NewOrder): { id: string; venueClientId: string; values: unknown[] } {
   const id = newOrderId();
   // What the venue knows the order by: derived from the caller's id (so a retry after a crash sends
   // the same one), else the order's own id; either way unique per venue and free of the caller's text.
   const venueClientId = o.clientOrderId ? `c-${crypto.createHash('sha256').update(`${o.userId}\u0000${o.clientOrderId}`).digest('hex').slice(0, 32)}` : id;
-  return { id, venueClientId, values: [id, o.userId, o.exchange, o.marketId, o.outcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest] };
+  return { id, venueClientId, values: [id, o.userId, o.exchange, o.marketId, o.outcome, o.venueOutcome, o.side, o.type, o.price, o.size, o.timeInForce, o.expiresAt, o.clientOrderId, venueClientId, o.venueRequest] };
 }
 
 /** The pending order just inserted: what was written, with the timestamps the database set. */
 function pendingOrder(o: NewOrder, id: string, venueClientId: string, r: Pick<OrderRow, 'created_at' | 'updated_at' | 'expires_at'>): StoredOrder {
   return toStored({
-    id, user_id: o.userId, exchange: o.exchange, market_id: o.marketId, outcome: o.outcome, side: o.side, type: o.type, price: o.price, size: o.size, time_in_force: o.timeInForce,
+    id, user_id: o.userId, exchange: o.exchange, market_id: o.marketId, outcome: o.outcome, venue_outcome: o.venueOutcome, side: o.side, type: o.type, price: o.price, size: o.size, time_in_force: o.timeInForce,
     expires_at: r.expires_at, status: 'pending', filled_size: 0, avg_fill_price: null, exchange_order_id: null, client_order_id: o.clientOrderId, venue_client_id: venueClientId,
     reject_reason: null, venue_request: o.venueRequest, created_at: r.created_at, updated_at: r.updated_at, synced_at: null,
   });
@@ -130,6 +141,7 @@ function toStored(r: OrderRow, fills: OrderFill[] = []): StoredOrder {
     exchange: r.exchange,
     market_id: r.market_id,
     outcome: r.outcome,
+    venue_outcome: r.venue_outcome,
     side: r.side,
     type: r.type,
     price: r.price,
@@ -154,8 +166,8 @@ function toStored(r: OrderRow, fills: OrderFill[] = []): StoredOrder {
 
 /** The API's view of a stored order: the internal fields dropped. */
 export function publicOrder(o: StoredOrder): OrderRecord {
-  const { user_id: _u, venue_client_id: _v, venue_request: _r, synced_at: _s, ...rest } = o;
-  return rest;
+  const { user_id: _u, venue_client_id: _v, venue_request: _r, synced_at: _s, fills, ...rest } = o;
+  return { ...rest, fills: fills.map((f) => ({ ...f, outcome: o.outcome, venue_outcome: o.venue_outcome })) };
 }
 
 const encodeCursor = (o: { created_at: string; id: string }): string => Buffer.from(JSON.stringify([o.created_at, o.id])).toString('base64url');

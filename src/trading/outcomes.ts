@@ -1,20 +1,17 @@
 /**
  * One outcome vocabulary for orders (docs/trading.md): `yes` and `no` name the two sides of a binary
  * market on every trading venue, and a market's outcome ids (its details' `outcomes[].id`) are
- * accepted everywhere too. Here each is turned into what the venue's order names:
- * - kalshi: `yes` / `no` themselves;
- * - futuur: its positions, `long` (yes) and `short` (no);
- * - the venues whose orders trade outcome tokens (EIP-712: Polymarket, Limitless, predict.fun,
- *   Opinion, Probable): the token id of the market's outcome labelled Yes or No (the first and second
- *   outcome of a two-outcome market whose labels say neither), so that the signed order's token is
- *   checked against the outcome named.
- * Anything else (a venue's own name, an outcome id) is passed on as it is: the venue's order client
- * checks it as before.
+ * accepted everywhere too. Each order has two names for its outcome:
+ * - `outcome`, the service's: `yes` / `no` on a binary market, else the market's outcome id;
+ * - `venueOutcome`, what the venue's order names: kalshi `yes` / `no`; futuur its positions, `long`
+ *   (yes) and `short` (no); on the venues whose orders trade outcome tokens (EIP-712: Polymarket,
+ *   Limitless, predict.fun, Opinion, Probable) the token id of the market's outcome of that side
+ *   (src/venues/outcome-sides.ts), so that the signed order's token is checked against the outcome named.
+ * A name the venue does not know is passed on as it is: the venue's order client refuses it.
  */
 import type { ExchangeCode } from '../venues/exchanges.js';
+import { binaryOutcome, outcomeOfSide, sideOfOutcome, type BinaryOutcome } from '../venues/outcome-sides.js';
 import type { Outcome } from '../venues/records.js';
-
-export type BinaryOutcome = 'yes' | 'no';
 
 /** The venues whose own names for yes and no are fixed words, not a market's token ids. */
 const NAMED_SIDES: Partial<Record<ExchangeCode, Record<BinaryOutcome, string>>> = {
@@ -22,26 +19,33 @@ const NAMED_SIDES: Partial<Record<ExchangeCode, Record<BinaryOutcome, string>>> 
   futuur: { yes: 'long', no: 'short' },
 };
 
-export function binaryOutcome(outcome: string): BinaryOutcome | null {
-  const o = outcome.trim().toLowerCase();
-  return o === 'yes' || o === 'no' ? o : null;
+export interface OrderOutcome {
+  /** The service's name: yes / no on a binary market, else the market's outcome id. */
+  outcome: string;
+  /** The venue's name: its side word or the outcome token id. */
+  venueOutcome: string;
 }
 
-/** Whether turning `outcome` into the venue's needs the market's outcomes (a token venue asked for yes/no). */
-export function needsMarketOutcomes(code: ExchangeCode, outcome: string): boolean {
-  return binaryOutcome(outcome) !== null && !NAMED_SIDES[code];
+/** Whether naming `outcome` on the venue needs the market's outcomes (the venues that trade outcome tokens). */
+export function needsMarketOutcomes(code: ExchangeCode): boolean {
+  return !NAMED_SIDES[code];
 }
 
-/** The venue's name of the outcome, or `{error}` saying why there is none. */
-export function venueOutcome(code: ExchangeCode, marketId: string, outcome: string, outcomes: readonly Outcome[] | null): { outcome: string } | { error: string } {
+/**
+ * Both names of an order's outcome, from the body's `outcome` and, on a token venue, the market's
+ * outcomes (null: the market is unknown); `{error}` says why `yes` / `no` has no token.
+ */
+export function orderOutcome(code: ExchangeCode, marketId: string, outcome: string, outcomes: readonly Outcome[] | null): OrderOutcome | { error: string } {
   const side = binaryOutcome(outcome);
-  if (side === null) return { outcome };
   const named = NAMED_SIDES[code];
-  if (named) return { outcome: named[side] };
+  if (named) {
+    if (side) return { outcome: side, venueOutcome: named[side] };
+    const sideOfName = (['yes', 'no'] as const).find((s) => named[s] === outcome);
+    return { outcome: sideOfName ?? outcome, venueOutcome: outcome };
+  }
+  if (!side) return { outcome: (outcomes && sideOfOutcome(outcomes, outcome)) ?? outcome, venueOutcome: outcome };
   if (outcomes === null) return { error: `market_id: unknown ${code} market ${marketId} (needed to find the token of outcome "${side}")` };
-  const labelled = outcomes.find((o) => o.label.trim().toLowerCase() === side);
-  const positional = outcomes.length === 2 && !outcomes.some((o) => /^(yes|no)$/i.test(o.label.trim())) ? outcomes[side === 'yes' ? 0 : 1] : undefined;
-  const token = labelled ?? positional;
+  const token = outcomeOfSide(outcomes, side);
   if (!token) return { error: `outcome: ${code} market ${marketId} is not a yes/no market; name one of its outcome ids: ${outcomes.map((o) => `${o.id} (${o.label})`).slice(0, 10).join(', ')}` };
-  return { outcome: token.id };
+  return { outcome: side, venueOutcome: token.id };
 }

@@ -36,7 +36,7 @@ import type { CredentialsService } from './credentials-service.js';
 import { conflictError, invalid, orderNotFound, TradingError } from './errors.js';
 import { LIVE_STATUSES, RESTING_STATUSES, publicOrder, type OrderRecord, type OrderRepository, type StoredOrder } from './order-repository.js';
 import type { Outcome } from '../venues/records.js';
-import { needsMarketOutcomes, venueOutcome } from './outcomes.js';
+import { needsMarketOutcomes, orderOutcome, type OrderOutcome } from './outcomes.js';
 
 export interface PlaceOrderInput {
   exchange: string;
@@ -123,12 +123,15 @@ export class TradingService {
     return creds;
   }
 
-  /** The body's outcome in the venue's terms: `yes` / `no` become its side names or the market's outcome token. */
-  private async venueOutcomeOf(code: ExchangeCode, marketId: string, outcome: string): Promise<string> {
-    const outcomes = needsMarketOutcomes(code, outcome) ? ((await this.opts.outcomesOf?.(code, marketId)) ?? null) : null;
-    const r = venueOutcome(code, marketId, outcome, outcomes);
+  /**
+   * The body's outcome named both ways: the service's (`yes` / `no` on a binary market, whatever
+   * the body called it) and the venue's (its side word or the market's outcome token).
+   */
+  private async outcomeOf(code: ExchangeCode, marketId: string, outcome: string): Promise<OrderOutcome> {
+    const outcomes = needsMarketOutcomes(code) ? ((await this.opts.outcomesOf?.(code, marketId)) ?? null) : null;
+    const r = orderOutcome(code, marketId, outcome, outcomes);
     if ('error' in r) throw invalid(r.error);
-    return r.outcome;
+    return r;
   }
 
   /** The order as a venue client takes it, checked against the body's own rules and the venue's. */
@@ -154,8 +157,8 @@ export class TradingService {
   async prepareOrder(userId: string, input: PrepareOrderInput): Promise<PreparedOrder> {
     const { code, client } = this.client(input.exchange);
     if (getExchange(code).signedBy !== 'client' || !client.prepareSignedOrder) throw invalid(`exchange: ${code} orders are signed by the service with your stored credentials; post them to /api/v1/orders without signed_order`);
-    input = { ...input, outcome: await this.venueOutcomeOf(code, input.market_id, input.outcome) };
-    const order = this.orderRequest(input, client);
+    const named = await this.outcomeOf(code, input.market_id, input.outcome);
+    const order = this.orderRequest({ ...input, outcome: named.venueOutcome }, client);
     // A market order is signed at the worst price it accepts.
     const toSign = { ...order, price: input.price ?? null };
     // The stored set, where there is one, names the signer or the maker on some venues.
@@ -171,7 +174,7 @@ export class TradingService {
     const { signer: _signer, maker: _maker, ...body } = input;
     return {
       typed_data: prepared.typedData,
-      order: { ...body, type: order.type, price: input.price ?? null, time_in_force: order.timeInForce, expires_at: order.expiresAt, client_order_id: input.client_order_id ?? null, signed_order: prepared.signedOrder },
+      order: { ...body, outcome: named.outcome, type: order.type, price: input.price ?? null, time_in_force: order.timeInForce, expires_at: order.expiresAt, client_order_id: input.client_order_id ?? null, signed_order: prepared.signedOrder },
     };
   }
 
@@ -179,8 +182,8 @@ export class TradingService {
   async placeOrder(userId: string, input: PlaceOrderInput): Promise<{ order: OrderRecord; created: boolean }> {
     const { code, client } = this.client(input.exchange);
     const clientSigned = getExchange(code).signedBy === 'client';
-    input = { ...input, outcome: await this.venueOutcomeOf(code, input.market_id, input.outcome) };
-    const order = this.orderRequest(input, client);
+    const named = await this.outcomeOf(code, input.market_id, input.outcome);
+    const order = this.orderRequest({ ...input, outcome: named.venueOutcome }, client);
     const { price, timeInForce: tif } = order;
     if (clientSigned && !input.signed_order) throw invalid(`signed_order: is required for ${code} (an EIP-712 order signed with your wallet's key)`);
     if (!clientSigned && input.signed_order) throw invalid(`signed_order: ${code} orders are signed by the service with your stored credentials; send none`);
@@ -207,7 +210,7 @@ export class TradingService {
       const written = await this.timed('write-pending', () =>
         this.opts.orders.insertPendingWithCredentials(
           {
-            userId, exchange: code, marketId: order.marketId, outcome: order.outcome, side: order.side, type: order.type, price, size: order.size, timeInForce: tif,
+            userId, exchange: code, marketId: order.marketId, outcome: named.outcome, venueOutcome: order.outcome, side: order.side, type: order.type, price, size: order.size, timeInForce: tif,
             expiresAt: order.expiresAt, clientOrderId: input.client_order_id ?? null, venueRequest: signedOrder ? { signed_order: signedOrder } : null,
           },
           set.row,
@@ -331,7 +334,7 @@ export class TradingService {
     const fills = !(stored.filled_size > 0) ? [] : stored.fills.length ? stored.fills : await this.opts.orders.fills(stored.id);
     return {
       marketId: stored.market_id,
-      outcome: stored.outcome,
+      outcome: stored.venue_outcome,
       since: stored.created_at,
       knownFills: fills.map((f) => ({ id: f.id, price: f.price, size: f.size, fee: f.fee, at: f.timestamp })),
       claimedFillIds: client.fillsNameNoOrder ? await this.opts.orders.claimedFillIds(stored.user_id, stored.exchange, stored.market_id, stored.id) : undefined,
@@ -349,7 +352,7 @@ export class TradingService {
       state = await client.get(creds, stored.exchange_order_id, await this.readHint(stored, client));
     } else {
       const request: VenueOrderRequest = {
-        marketId: stored.market_id, outcome: stored.outcome, side: stored.side, type: stored.type, price: stored.price, size: stored.size, timeInForce: stored.time_in_force,
+        marketId: stored.market_id, outcome: stored.venue_outcome, side: stored.side, type: stored.type, price: stored.price, size: stored.size, timeInForce: stored.time_in_force,
         expiresAt: stored.expires_at, clientId: stored.venue_client_id, signedOrder: (stored.venue_request?.signed_order as Record<string, unknown> | undefined) ?? undefined,
       };
       state = await client.findByClientId(creds, stored.venue_client_id, { marketId: stored.market_id, since: stored.created_at, order: request });
@@ -421,7 +424,10 @@ export function venueFailure(exchange: string, err: VenueCallError): TradingErro
   return new TradingError('venue_unavailable', `${exchange}: ${err.message}`);
 }
 
-/** What makes an order the same order: the fields of its body a client_order_id stands for. */
+/**
+ * What makes an order the same order: the fields of its body a client_order_id stands for. Its
+ * `outcome` is the venue's name (`no` and the NO token are the same order).
+ */
 type OrderBody = Pick<OrderRecord, 'exchange' | 'market_id' | 'outcome' | 'side' | 'type' | 'price' | 'size' | 'time_in_force' | 'expires_at'> & { signed_order: Record<string, unknown> | null };
 
 /**
@@ -437,7 +443,7 @@ export function differingOrderFields(stored: StoredOrder, body: OrderBody): stri
   const same: Record<keyof OrderBody, boolean> = {
     exchange: stored.exchange === body.exchange,
     market_id: stored.market_id === body.market_id,
-    outcome: stored.outcome === body.outcome,
+    outcome: stored.venue_outcome === body.outcome,
     side: stored.side === body.side,
     type: stored.type === body.type,
     price: sameNumber(stored.price, body.price),

@@ -57,7 +57,10 @@ export interface VenueOrderState {
 
 export interface VenuePosition {
   market_id: string;
+  /** The service's name of the outcome held (src/venues/outcome-sides.ts): yes / no on a binary market, else the market's outcome id. */
   outcome: string;
+  /** The venue's own: kalshi yes / no, futuur long / short, the outcome token id on the EIP-712 venues. */
+  venue_outcome: string;
   size: number;
   avg_price: number | null;
   /** The venue's valuation of the position in USD, when it gives one. */

@@ -116,7 +116,7 @@ describe('trading: an order checks its cached credential set in its first write'
     const orders = new OrderRepository(db.pool);
     await new CredentialsService(store).register('u2', { exchange: 'kalshi', key_id: 'k1', private_key: PEM });
     const current = (await store.getForOrder('u2', 'kalshi'))!.row;
-    const order = (clientOrderId: string | null): NewOrder => ({ userId: 'u2', exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.02, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId, venueRequest: null });
+    const order = (clientOrderId: string | null): NewOrder => ({ userId: 'u2', exchange: 'kalshi', marketId: ticker, outcome: 'yes', venueOutcome: 'yes', side: 'buy', type: 'limit', price: 0.02, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId, venueRequest: null });
     const count = async () => Number((await db.pool.query("SELECT count(*) AS n FROM trading_orders WHERE user_id = 'u2'")).rows[0].n);
 
     const written = await orders.insertPendingWithCredentials(order('x1'), current);
@@ -149,7 +149,7 @@ describe('trading: an order checks its cached credential set in its first write'
     const current = (await store.getForOrder('u3', 'kalshi'))!.row;
     for (let round = 0; round < 15; round++) {
       const clientOrderId = `burst-${round}`;
-      const order: NewOrder = { userId: 'u3', exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.02, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId, venueRequest: null };
+      const order: NewOrder = { userId: 'u3', exchange: 'kalshi', marketId: ticker, outcome: 'yes', venueOutcome: 'yes', side: 'buy', type: 'limit', price: 0.02, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId, venueRequest: null };
       const results = await Promise.all(Array.from({ length: 20 }, () => orders.insertPendingWithCredentials(order, current)));
       const written = results.filter((r) => r !== 'credentials-changed');
       assert.equal(written.length, 20, `round ${round}: every request answered with an order`);

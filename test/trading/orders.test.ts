@@ -272,11 +272,11 @@ describe('trading: credentials and orders through the simulators', function () {
       // Crash after the venue accepted: the row is pending, the venue has the order.
       // (the rows written as the service writes them: the pending insert against the stored credentials)
       const set = (await t.credentials.getForOrder(userId, 'kalshi'))!;
-      const sent = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-after-send', venueRequest: null }, set.row);
+      const sent = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', venueOutcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-after-send', venueRequest: null }, set.row);
       assert.ok(sent !== 'credentials-changed' && sent.inserted);
       await t.clients.kalshi!.place(set.value, { marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.05, size: 2, timeInForce: 'gtc', expiresAt: null, clientId: sent.order.venue_client_id });
       // Crash before sending: pending, the venue never heard of it.
-      const lost = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', side: 'buy', type: 'limit', price: 0.06, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-before-send', venueRequest: null }, set.row);
+      const lost = await t.orders.insertPendingWithCredentials({ userId, exchange: 'kalshi', marketId: ticker, outcome: 'yes', venueOutcome: 'yes', side: 'buy', type: 'limit', price: 0.06, size: 1, timeInForce: 'gtc', expiresAt: null, clientOrderId: 'crash-before-send', venueRequest: null }, set.row);
       assert.ok(lost !== 'credentials-changed' && lost.inserted);
       const creates = kalshiSim.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/portfolio/events/orders')).length;
 
@@ -465,7 +465,7 @@ describe('trading: credentials and orders through the simulators', function () {
       // The order made by the EOA (signature type 0) is held by it: the Data API lists it by that wallet.
       const pos = await call(keyA, '/api/v1/positions?exchange=polymarket');
       assert.equal(pos.status, 200, pos.text);
-      assert.ok((pos.body.positions as { outcome: string }[]).some((p) => p.outcome === token), pos.text);
+      assert.ok((pos.body.positions as { venue_outcome: string }[]).some((p) => p.venue_outcome === token), pos.text);
     });
   });
 

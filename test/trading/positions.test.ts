@@ -29,6 +29,7 @@ const ZERO32 = `0x${'0'.repeat(64)}`;
 interface Position {
   market_id: string;
   outcome: string;
+  venue_outcome: string;
   size: number;
   avg_price: number | null;
   value: number | null;
@@ -119,7 +120,8 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
       assert.equal(held.length, 1, JSON.stringify(held));
       const p = held[0];
       assert.equal(p.market_id, conditionId);
-      assert.equal(p.outcome, token);
+      assert.equal(p.outcome, 'yes');
+      assert.equal(p.venue_outcome, token);
       assert.equal(p.size, order.filled_size);
       assert.ok(Math.abs(p.avg_price! - order.avg_fill_price) < 1e-6, `avg ${p.avg_price} vs fill ${order.avg_fill_price}`);
       assert.ok(p.value! > 0 && p.value! <= 2, `value ${p.value}`);
@@ -160,14 +162,14 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
       await store(key, { exchange: 'limitless', api_key: 'lmts-positions-key' });
     });
 
-    it('reads back a filled order as a position in the market, named by its token id', async () => {
+    it('reads back a filled order as a position in the market, on its yes side with its token id', async () => {
       assert.deepEqual(await positions(key, 'limitless'), []);
       const order = { salt: String(Date.now()), maker: wallet.address, signer: wallet.address, taker: ZERO, tokenId: yesToken, makerAmount: '990000', takerAmount: '1000000', expiration: '0', nonce: '0', feeRateBps: '0', side: 0, signatureType: 0 };
       const signed = { ...order, verifyingContract: exchange, signature: await wallet.signTypedData(limitlessDomain(exchange), CTF_ORDER_V1_TYPES, order) };
       const filled = await placeFilled({ exchange: 'limitless', market_id: slug, outcome: yesToken, side: 'buy', type: 'limit', price: 0.99, size: 1, signed_order: signed });
       const held = await positions(key, 'limitless');
       assert.equal(held.length, 1, JSON.stringify(held));
-      assert.deepEqual({ market_id: held[0].market_id, outcome: held[0].outcome, size: held[0].size }, { market_id: slug, outcome: yesToken, size: 1 });
+      assert.deepEqual({ market_id: held[0].market_id, outcome: held[0].outcome, venue_outcome: held[0].venue_outcome, size: held[0].size }, { market_id: slug, outcome: 'yes', venue_outcome: yesToken, size: 1 });
       assert.ok(Math.abs(held[0].avg_price! - filled.avg_fill_price) < 1e-6, `avg ${held[0].avg_price} vs fill ${filled.avg_fill_price}`);
       assert.ok(held[0].value! > 0 && held[0].value! < 1);
     });
@@ -208,7 +210,7 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
       const filled = await placeFilled({ exchange: 'opinion', market_id: market, outcome: yesToken, side: 'buy', type: 'limit', price: 0.99, size: 1, signed_order: signed });
       const held = await positions(key, 'opinion');
       assert.equal(held.length, 1, JSON.stringify(held));
-      assert.deepEqual({ market_id: held[0].market_id, outcome: held[0].outcome, size: held[0].size }, { market_id: market, outcome: yesToken, size: 1 });
+      assert.deepEqual({ market_id: held[0].market_id, outcome: held[0].outcome, venue_outcome: held[0].venue_outcome, size: held[0].size }, { market_id: market, outcome: 'yes', venue_outcome: yesToken, size: 1 });
       assert.ok(Math.abs(held[0].avg_price! - filled.avg_fill_price) < 1e-6);
       const after = await call(key, '/api/v1/balances?exchange=opinion');
       const usdt = (after.body.balances as { currency: string; available: number; total: number }[])[0];
@@ -252,7 +254,7 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
       const filled = await placeFilled({ exchange: 'predictfun', market_id: market, outcome: token, side: 'buy', type: 'limit', price: 0.99, size: 1, signed_order: signed });
       const held = await positions(key, 'predictfun');
       assert.equal(held.length, 1, JSON.stringify(held));
-      assert.deepEqual({ market_id: held[0].market_id, outcome: held[0].outcome, size: held[0].size }, { market_id: market, outcome: token, size: 1 });
+      assert.deepEqual({ market_id: held[0].market_id, outcome: held[0].outcome, venue_outcome: held[0].venue_outcome, size: held[0].size }, { market_id: market, outcome: 'yes', venue_outcome: token, size: 1 });
       // predict.fun's order records carry no average fill price; the position's is the book's, within the limit.
       assert.equal(filled.filled_size, 1);
       assert.ok(held[0].avg_price! > 0 && held[0].avg_price! <= 0.99, `avg ${held[0].avg_price}`);
@@ -298,8 +300,12 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
 
 describe('trading: position and balance records of the venues, in unified units', () => {
   it('polymarket: a Data API row (the documented fields, numbers as numbers)', () => {
-    const row = { proxyWallet: '0x56687bf447db6ffa42ffe2204a05edaa20f55839', asset: '7123', conditionId: `0x${'dd'.repeat(32)}`, size: 1185.42, avgPrice: 0.41, initialValue: 486.02, currentValue: 623.55, curPrice: 0.53 };
-    assert.deepEqual(polymarketPosition(row), { market_id: `0x${'dd'.repeat(32)}`, outcome: '7123', size: 1185.42, avg_price: 0.41, value: 623.55 });
+    const row = { proxyWallet: '0x56687bf447db6ffa42ffe2204a05edaa20f55839', asset: '7123', conditionId: `0x${'dd'.repeat(32)}`, size: 1185.42, avgPrice: 0.41, initialValue: 486.02, currentValue: 623.55, curPrice: 0.53, outcome: 'No', outcomeIndex: 1 };
+    assert.deepEqual(polymarketPosition(row), { market_id: `0x${'dd'.repeat(32)}`, outcome: 'no', venue_outcome: '7123', size: 1185.42, avg_price: 0.41, value: 623.55 });
+    // Labels that say neither side: the index (0 is the market's first outcome, its yes).
+    assert.equal(polymarketPosition({ ...row, outcome: 'Up', outcomeIndex: 0 }).outcome, 'yes');
+    // A row without them is named by its token, the outcome id of the market's details.
+    assert.equal(polymarketPosition({ asset: '7123', conditionId: row.conditionId, size: 1 }).outcome, '7123');
   });
 
   it('limitless: a CLOB entry in USDC base units (6 decimals), one position per outcome held', () => {
@@ -308,17 +314,17 @@ describe('trading: position and balance records of the venues, in unified units'
       positions: { yes: { cost: '1050000', fillPrice: '420000', marketValue: '1100000' }, no: { cost: '0', fillPrice: '0', marketValue: '0' } },
       tokensBalance: { yes: '2500000', no: '0' },
     };
-    assert.deepEqual(limitlessClobPositions(entry, { yes: '11', no: '22' }), [{ market_id: 'btc-above-100k', outcome: '11', size: 2.5, avg_price: 0.42, value: 1.1 }]);
+    assert.deepEqual(limitlessClobPositions(entry, { yes: '11', no: '22' }), [{ market_id: 'btc-above-100k', outcome: 'yes', venue_outcome: '11', size: 2.5, avg_price: 0.42, value: 1.1 }]);
   });
 
   it('opinion: a PositionData and a QuoteTokenBalance of the docs (display-unit strings)', () => {
-    assert.deepEqual(opinionPosition({ marketId: 1274, tokenId: '0xabc', sharesOwned: '12.5', avgEntryPrice: '0.61', currentValueInQuoteToken: '8.125' }), { market_id: '1274', outcome: '0xabc', size: 12.5, avg_price: 0.61, value: 8.125 });
+    assert.deepEqual(opinionPosition({ marketId: 1274, tokenId: '0xabc', outcomeSide: 2, sharesOwned: '12.5', avgEntryPrice: '0.61', currentValueInQuoteToken: '8.125' }), { market_id: '1274', outcome: 'no', venue_outcome: '0xabc', size: 12.5, avg_price: 0.61, value: 8.125 });
     assert.deepEqual(opinionBalance({ quoteToken: '0x55d398326f99059fF775485246999027B3197955', totalBalance: '50.5', availableBalance: '40.25' }), { currency: 'USDT', available: 40.25, total: 50.5 });
     assert.equal(opinionBalance({ quoteToken: '0x0000000000000000000000000000000000000abc', availableBalance: '1' }).currency, '0x0000000000000000000000000000000000000abc');
   });
 
   it('predictfun: shares in wei (18 decimals), kept exact past 2^53', () => {
-    assert.deepEqual(predictfunPosition({ market: { id: 472369 }, outcome: { onChainId: '123' }, amount: '1000000000000000000', averageBuyPriceUsd: '0.45', valueUsd: '0.5' }), { market_id: '472369', outcome: '123', size: 1, avg_price: 0.45, value: 0.5 });
+    assert.deepEqual(predictfunPosition({ market: { id: 472369 }, outcome: { onChainId: '123', indexSet: 2 }, amount: '1000000000000000000', averageBuyPriceUsd: '0.45', valueUsd: '0.5' }), { market_id: '472369', outcome: 'no', venue_outcome: '123', size: 1, avg_price: 0.45, value: 0.5 });
     assert.equal(predictfunPosition({ market: { id: 1 }, outcome: { onChainId: '1' }, amount: '123456789012345678901' }).size, 123.45678901234568);
   });
 });

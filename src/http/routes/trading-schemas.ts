@@ -16,7 +16,7 @@ export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 
 const orderFields = {
   exchange: z.string().min(1).openapi({ description: 'A trading venue: ' + TRADING_CODES.join(', ') }),
   market_id: z.string().trim().min(1).max(200),
-  outcome: z.string().trim().min(1).max(100).openapi({ description: 'yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues\' outcome token, which the signed order must trade), or one of the market\'s outcome ids (its details\' outcomes[].id); the venues\' own names (futuur long|short, a token id) are accepted too. Orders report it in the venue\'s terms' }),
+  outcome: z.string().trim().min(1).max(100).openapi({ description: 'yes|no on every trading venue for a binary market (the service maps it to kalshi yes|no, futuur long|short, the EIP-712 venues\' outcome token, which the signed order must trade), or one of the market\'s outcome ids (its details\' outcomes[].id); the venues\' own names (futuur long|short, a token id) are accepted too. Orders, their fills and positions name it the same way: yes|no on a binary market, the venue\'s own name in venue_outcome' }),
   side: z.enum(['buy', 'sell']),
   type: z.enum(['limit', 'market']).default('limit'),
   price: z.number().gt(0).lt(1).nullable().optional().openapi({ description: 'Limit price, 0..1 of the outcome; required for limit orders' }),
@@ -62,7 +62,18 @@ export const PreparedOrder = openapi.register(
   }),
 );
 
-export const Fill = z.object({ id: z.string(), price: z.number(), size: z.number(), fee: z.number().nullable(), timestamp: z.string() });
+const OUTCOME_NAME = 'yes|no on a binary market on every venue (src/venues/outcome-sides.ts: the outcome labelled Yes/No, else the first/second of two), else the market\'s outcome id (its details\' outcomes[].id)';
+const VENUE_OUTCOME_NAME = "The venue's own name of the outcome: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues";
+
+export const Fill = z.object({
+  id: z.string(),
+  outcome: z.string().openapi({ description: `The order's outcome: ${OUTCOME_NAME}` }),
+  venue_outcome: z.string().openapi({ description: VENUE_OUTCOME_NAME }),
+  price: z.number().openapi({ description: '0..1 of the outcome' }),
+  size: z.number(),
+  fee: z.number().nullable(),
+  timestamp: z.string(),
+});
 
 export const Order = openapi.register(
   'Order',
@@ -70,7 +81,8 @@ export const Order = openapi.register(
     id: z.string().openapi({ example: 'ord_4f1c0d9e8b7a6f5e4d3c2b1a' }),
     exchange: z.string(),
     market_id: z.string(),
-    outcome: z.string(),
+    outcome: z.string().openapi({ description: OUTCOME_NAME, example: 'no' }),
+    venue_outcome: z.string().openapi({ description: VENUE_OUTCOME_NAME }),
     side: z.enum(['buy', 'sell']),
     type: z.enum(['limit', 'market']),
     price: z.number().nullable(),
@@ -109,7 +121,8 @@ export const Positions = openapi.register(
     positions: z.array(
       z.object({
         market_id: z.string().openapi({ description: "The venue's market id, as the catalog and orders use it" }),
-        outcome: z.string().openapi({ description: 'The outcome held, named as orders name it: kalshi yes|no, futuur long|short, the outcome token id on the EIP-712 venues' }),
+        outcome: z.string().openapi({ description: `The outcome held, named as orders name it: ${OUTCOME_NAME}` }),
+        venue_outcome: z.string().openapi({ description: VENUE_OUTCOME_NAME }),
         size: z.number().openapi({ description: 'Contracts/shares held' }),
         avg_price: z.number().nullable().openapi({ description: 'Average price paid, 0..1 of the outcome; null when the venue does not say' }),
         value: z.number().nullable().openapi({ description: "The venue's valuation of the position now, in USD (or its dollar stablecoin at par); null when it gives none" }),

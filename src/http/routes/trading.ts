@@ -113,7 +113,7 @@ const routes: RouteDefinition<Ctx>[] = [
     tags,
     summary: 'Your positions on a venue (live, with your stored credentials)',
     description:
-      `Read from the venue at each call, in unified units: \`size\` in contracts/shares, \`avg_price\` 0..1 of the outcome held, \`value\` in USD (the venue's own valuation). \`outcome\` names the outcome as orders do (kalshi yes/no, futuur long/short, the token id on the EIP-712 venues). Venues with positions: ${venuesWith('positions')}. ` +
+      `Read from the venue at each call, in unified units: \`size\` in contracts/shares, \`avg_price\` 0..1 of the outcome held, \`value\` in USD (the venue's own valuation). \`outcome\` names the outcome as orders do (yes/no on a binary market, on every venue), \`venue_outcome\` as the venue does (kalshi yes/no, futuur long/short, the token id on the EIP-712 venues). Venues with positions: ${venuesWith('positions')}. ` +
       'polymarket reads the wallet holding your tokens (your `funder`, else your Safe for signature_type 2, else your address); opinion reads your Safe (`multi_sig_addr`) and predictfun your `address` (Predict Account or EOA), both stored with the credentials (400 naming the field when absent). ' +
       `Without a positions read: ${venuesWithout('positions')} (404 naming the venue).`,
     params: z.object({}),

@@ -94,7 +94,9 @@ export function createFutuurTradingClient(cfg: TradingClientConfig): TradingClie
       const list = (res.body as { results?: { market: number | { id: number }; position: string; shares: string | number; avg_price?: string | number; current_value?: string | number }[] }).results ?? [];
       return list.map((w) => ({
         market_id: String(typeof w.market === 'object' ? w.market.id : w.market),
-        outcome: w.position,
+        // Every Futuur market is one binary outcome: long is its yes, short its no.
+        outcome: w.position === 'long' ? 'yes' : w.position === 'short' ? 'no' : w.position,
+        venue_outcome: w.position,
         size: num(w.shares) ?? 0,
         avg_price: num(w.avg_price),
         value: num(w.current_value),

@@ -233,7 +233,7 @@ export function createKalshiTradingClient(cfg: TradingClientConfig): TradingClie
           // "Negative means NO contracts and positive means YES contracts".
           const pos = num(p.position_fp) ?? p.position ?? 0;
           const exposure = num(p.market_exposure_dollars);
-          return { market_id: p.ticker, outcome: pos >= 0 ? 'yes' : 'no', size: Math.abs(pos), avg_price: exposure !== null && pos !== 0 ? round6(exposure / Math.abs(pos)) : null, value: exposure };
+          return { market_id: p.ticker, outcome: pos >= 0 ? 'yes' : 'no', venue_outcome: pos >= 0 ? 'yes' : 'no', size: Math.abs(pos), avg_price: exposure !== null && pos !== 0 ? round6(exposure / Math.abs(pos)) : null, value: exposure };
         })
         .filter((p) => p.size > 0);
     },

@@ -64,12 +64,12 @@ const units = (v: unknown): number | null => {
   return n === null ? null : n / 10 ** LIMITLESS_DECIMALS;
 };
 
-/** A CLOB entry as one position per outcome held; `tokens` names the outcomes as orders do. */
+/** A CLOB entry as one position per outcome held, on its yes or no side; `tokens` names the outcomes as the venue's orders do. */
 export function limitlessClobPositions(p: LimitlessClobPositionWire, tokens: { yes: string; no: string }): VenuePosition[] {
   return (['yes', 'no'] as const)
     .map((side) => {
       const s = p.positions?.[side];
-      return { market_id: p.market.slug, outcome: tokens[side], size: units(p.tokensBalance?.[side]) ?? 0, avg_price: units(s?.fillPrice), value: units(s?.marketValue) };
+      return { market_id: p.market.slug, outcome: side, venue_outcome: tokens[side], size: units(p.tokensBalance?.[side]) ?? 0, avg_price: units(s?.fillPrice), value: units(s?.marketValue) };
     })
     .filter((x) => x.size > 0);
 }
@@ -210,6 +210,7 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
         market_id: p.market.slug ?? p.market.address ?? '',
         // AMM markets have no CLOB tokens; the catalog calls their outcomes yes and no.
         outcome: p.outcomeIndex === 0 ? 'yes' : 'no',
+        venue_outcome: p.outcomeIndex === 0 ? 'yes' : 'no',
         size: num(p.outcomeTokenAmount) ?? 0,
         avg_price: num(p.averageFillPrice),
         value: num(p.collateralAmount),

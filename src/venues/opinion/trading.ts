@@ -43,6 +43,8 @@ const QUOTE_TOKENS: Record<string, string> = { '0x55d398326f99059ff7754852469990
 interface OpinionPositionWire {
   marketId: number | string;
   tokenId: string;
+  /** 1 yes, 2 no. */
+  outcomeSide?: number;
   sharesOwned?: string;
   avgEntryPrice?: string;
   currentValueInQuoteToken?: string;
@@ -88,7 +90,8 @@ export function opinionOrderState(o: Record<string, unknown>, fallbackId: string
 }
 
 export function opinionPosition(p: OpinionPositionWire): VenuePosition {
-  return { market_id: String(p.marketId), outcome: String(p.tokenId), size: num(p.sharesOwned) ?? 0, avg_price: num(p.avgEntryPrice), value: num(p.currentValueInQuoteToken) };
+  const side = p.outcomeSide === 1 ? 'yes' : p.outcomeSide === 2 ? 'no' : null;
+  return { market_id: String(p.marketId), outcome: side ?? String(p.tokenId), venue_outcome: String(p.tokenId), size: num(p.sharesOwned) ?? 0, avg_price: num(p.avgEntryPrice), value: num(p.currentValueInQuoteToken) };
 }
 
 export function opinionBalance(b: OpinionBalanceWire): VenueBalance {

@@ -17,6 +17,7 @@ import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
+import { sideOfLabelled } from '../outcome-sides.js';
 import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
 import { ClobVersionSchema } from './wire.js';
 
@@ -49,6 +50,9 @@ const POSITIONS_MAX_OFFSET = 10_000;
 interface DataApiPositionWire {
   asset: string;
   conditionId: string;
+  /** The outcome's label and its index in the market (0 is the first, the catalog's yes when the labels say neither). */
+  outcome?: string;
+  outcomeIndex?: number;
   size: number | string;
   avgPrice?: number | string;
   currentValue?: number | string;
@@ -70,7 +74,8 @@ export function positionsWallet(creds: Credentials): string {
 }
 
 export function polymarketPosition(p: DataApiPositionWire): VenuePosition {
-  return { market_id: p.conditionId, outcome: String(p.asset), size: num(p.size) ?? 0, avg_price: num(p.avgPrice), value: num(p.currentValue) };
+  const asset = String(p.asset);
+  return { market_id: p.conditionId, outcome: sideOfLabelled(p.outcome, p.outcomeIndex) ?? asset, venue_outcome: asset, size: num(p.size) ?? 0, avg_price: num(p.avgPrice), value: num(p.currentValue) };
 }
 
 export function orderHashOf(signedOrder: Record<string, unknown>, version: PolymarketExchangeVersion = 2): string {

@@ -43,7 +43,8 @@ const MAX_PAGES = 50;
 
 interface PredictPositionWire {
   market: { id: number | string };
-  outcome: { onChainId: string };
+  /** indexSet 1 is the market's Yes outcome, 2 its No (as the catalog reads them). */
+  outcome: { onChainId: string; indexSet?: number };
   amount: string;
   averageBuyPriceUsd?: string | number | null;
   valueUsd?: string | number | null;
@@ -126,7 +127,8 @@ export function predictfunPosition(p: PredictPositionWire): VenuePosition {
   } catch {
     size = 0;
   }
-  return { market_id: String(p.market.id), outcome: String(p.outcome.onChainId), size, avg_price: num(p.averageBuyPriceUsd), value: num(p.valueUsd) };
+  const side = p.outcome.indexSet === 1 ? 'yes' : p.outcome.indexSet === 2 ? 'no' : null;
+  return { market_id: String(p.market.id), outcome: side ?? String(p.outcome.onChainId), venue_outcome: String(p.outcome.onChainId), size, avg_price: num(p.averageBuyPriceUsd), value: num(p.valueUsd) };
 }
 
 export function createPredictfunTradingClient(cfg: TradingClientConfig): TradingClient {
