@@ -14,7 +14,7 @@ const MIN = 60_000;
 const SVC = { fees: 'svc_ffffffffffff', closed: 'svc_cccccccccccc', empty: 'svc_zzzzzzzzzzzz', fine: 'svc_rrrrrrrrrrrr', tie: 'svc_tttttttttttt' };
 
 describe('one best-quote arithmetic: GET /api/v1/clusters and /ws/svc agree', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   let svc: TestService;
   let key: string;
   let client: TestStreamClient | undefined;

@@ -44,7 +44,9 @@ describe('cross-venue views of the page in a browser', function () {
   const market = (exchange: string, id: string, title: string, bid: number, ask: number, o: Partial<SeedMarket> = {}): SeedMarket =>
     ({ exchange, market_id: id, title, yes_bid: bid, yes_ask: ask, last_price: ask, volume: 1200, category: 'politics', url: `https://example.invalid/${exchange}/${id}`, updated_at: new Date(Date.now() - MIN).toISOString(), ...o });
 
-  before(async () => {
+  before(async function () {
+    // a page build, a service with a simulator and a browser: minutes on a loaded machine
+    this.timeout(400_000);
     mkdirSync(ARTIFACTS, { recursive: true });
     await buildWebPage();
     kalshi = await (await simulatorFor('kalshi'))({ tickMs: 0, seed: 21 });
