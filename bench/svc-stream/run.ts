@@ -72,7 +72,7 @@ const resolveKalshi = async (id: string) => (known.has(id) ? { marketId: id, yes
 const hub = new SvcHub({
   membership: async (ids) => new Map(ids.flatMap((id): [string, Membership][] => (bySvc.has(id) ? [[id, { svc_id: id, members: bySvc.get(id)!.members }]] : []))),
   // The non-streamed member's quote as the catalog would hold it, fresh.
-  heldQuotes: async (keys) => keys.map((k) => ({ exchange: k.exchange, market_id: k.marketId, price: 0.5, bid: 0.45, ask: 0.55, last: 0.5, volume: 100, updated_at: new Date().toISOString(), source: 'catalog' as const })),
+  heldQuotes: async (keys) => keys.map((k) => ({ exchange: k.exchange, market_id: k.marketId, price: 0.5, bid: 0.45, ask: 0.55, last: 0.5, volume: 100, updated_at: new Date().toISOString(), source: 'catalog' as const, status: 'open' })),
   venueStream: (exchange) => (exchange === 'kalshi' ? { feed, resolve: resolveKalshi } : undefined),
   pollMs: 5_000,
   logger,

@@ -2954,7 +2954,8 @@ export interface paths {
                          *           "last": 1250.5,
                          *           "volume": 1250.5,
                          *           "updated_at": "2026-12-10T19:00:00Z",
-                         *           "source": "recorded"
+                         *           "source": "recorded",
+                         *           "status": "status"
                          *         }
                          *       ],
                          *       "count": 20,
@@ -3789,7 +3790,8 @@ export interface paths {
                          *           "last": 1250.5,
                          *           "volume": 1250.5,
                          *           "updated_at": "2026-12-10T19:00:00Z",
-                         *           "source": "recorded"
+                         *           "source": "recorded",
+                         *           "status": "status"
                          *         }
                          *       ],
                          *       "count": 20
@@ -7733,7 +7735,7 @@ export interface components {
                      */
                     as_of: string | null;
                     age_seconds: number | null;
-                    /** @description Older than the venue's freshness bound, or no bid/ask held: never used for best */
+                    /** @description Older than the venue's freshness bound (a stream's book is current at any age), or no bid/ask held: never used for best */
                     stale: boolean;
                     /**
                      * @description Where the bid and ask came from: a stream book or a live read in memory, the recorder, or the catalog's last sync
@@ -8695,6 +8697,8 @@ export interface components {
                  * @enum {string}
                  */
                 source: "recorded" | "catalog";
+                /** @description The catalog's status of the market (open, upcoming, closed, resolved, halted): only an open market's bid and ask can be traded */
+                status: string;
             }[];
             count: number;
             /** @description Markets asked for that the catalog does not hold */
@@ -8905,6 +8909,8 @@ export interface components {
                  * @enum {string}
                  */
                 source: "recorded" | "catalog";
+                /** @description The catalog's status of the market (open, upcoming, closed, resolved, halted): only an open market's bid and ask can be traded */
+                status: string;
             }[];
             count: number;
         };
@@ -8913,40 +8919,59 @@ export interface components {
             event: "subscribed" | "unsubscribed";
             svc_ids: string[];
         };
-        /** @description The cross-venue best changed. */
+        /** @description The cross-venue best (a leg, the gap or the gap after fees) changed. */
         SvcStreamBest: {
             /** @enum {string} */
             type: "best";
             svc_id: string;
+            /** @description The lowest YES ask over the fresh quotes of open member markets. */
             yes_ask: {
                 exchange: string;
                 market_id: string;
                 price: number;
+                /** @description The venue's taker fee for one contract at this price (dollars). */
+                fee: number;
             } | null;
+            /** @description The lowest NO ask (1 - YES bid) over the same quotes. */
             no_ask: {
                 exchange: string;
                 market_id: string;
                 price: number;
+                /** @description The venue's taker fee for one contract at this price (dollars). */
+                fee: number;
             } | null;
+            /** @description 1 - yes_ask - no_ask: above 0, buying YES and NO on the two venues costs less than the 1 they pay (before fees). */
             gap: number | null;
+            /** @description gap minus both legs' fee. */
+            gap_after_fees: number | null;
+            /** @description false: a venue of the best legs publishes no fee model, counted as 0. */
+            fees_complete: boolean;
             /** @description Counts the cluster's messages on this instance: every number from the snapshot on reaches the client; a snapshot to a new subscriber repeats the latest. */
             seq: number;
         };
         SvcStreamBestFields: {
-            /** @description The lowest YES ask over the fresh member quotes. */
+            /** @description The lowest YES ask over the fresh quotes of open member markets. */
             yes_ask: {
                 exchange: string;
                 market_id: string;
                 price: number;
+                /** @description The venue's taker fee for one contract at this price (dollars). */
+                fee: number;
             } | null;
-            /** @description The lowest NO ask (1 - YES bid) over the fresh member quotes. */
+            /** @description The lowest NO ask (1 - YES bid) over the same quotes. */
             no_ask: {
                 exchange: string;
                 market_id: string;
                 price: number;
+                /** @description The venue's taker fee for one contract at this price (dollars). */
+                fee: number;
             } | null;
             /** @description 1 - yes_ask - no_ask: above 0, buying YES and NO on the two venues costs less than the 1 they pay (before fees). */
             gap: number | null;
+            /** @description gap minus both legs' fee. */
+            gap_after_fees: number | null;
+            /** @description false: a venue of the best legs publishes no fee model, counted as 0. */
+            fees_complete: boolean;
         };
         /** @description The cluster no longer exists: nothing more comes for this svc_id. */
         SvcStreamDissolved: {
@@ -8968,6 +8993,8 @@ export interface components {
             svc_id: string;
             exchange: string;
             market_id: string;
+            /** @description The catalog's status of the market; null when the catalog does not hold it. Only open markets count for best. */
+            status: string | null;
             yes_bid: number | null;
             yes_ask: number | null;
             last_price: number | null;
@@ -8989,6 +9016,8 @@ export interface components {
             quotes: {
                 exchange: string;
                 market_id: string;
+                /** @description The catalog's status of the market; null when the catalog does not hold it. Only open markets count for best. */
+                status: string | null;
                 yes_bid: number | null;
                 yes_ask: number | null;
                 last_price: number | null;

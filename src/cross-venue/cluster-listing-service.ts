@@ -2,7 +2,7 @@
 // clusters with their members' stored prices (one query), the recorder's latest tops and trades of
 // those members (two queries), and the books this process holds in memory (stream books, live reads):
 // never a venue call. Each member's quote is the newest of them; the cluster's best prices and gap
-// come from the fresh ones (src/cross-venue/cluster-quotes.ts).
+// come from src/market-data/best-quote.ts, the arithmetic /ws/svc uses for the same quotes.
 //
 // Cursors: the first page stores the whole listing's order (svc_ids) as a snapshot (migration 140) and
 // the cursor names it with an offset. Later pages serve the next clusters of that order with their
@@ -11,7 +11,8 @@
 // is one row per listing that has a second page, kept `snapshotTtlMs`.
 import { createHash, randomBytes } from 'node:crypto';
 import type { StoredTop, StoredTrade } from '../recorder/recorded-data-repository.js';
-import { clusterPricing, memberQuote, type ClusterPricing, type HeldTop, type MemberQuote, type VenuePricing } from './cluster-quotes.js';
+import { bestOf, type BestLeg } from '../market-data/best-quote.js';
+import { memberQuote, pricedQuote, type HeldTop, type MemberQuote } from './cluster-quotes.js';
 import type { ClusterListingRepository, ClusterRow } from './cluster-listing-repository.js';
 
 export const CLUSTER_SORTS = ['gap', 'volume', 'venues', 'confidence', 'updated'] as const;
@@ -31,6 +32,14 @@ export interface ClusterListQuery {
   sort: ClusterSort;
   limit: number;
   cursor?: string;
+}
+
+/** The cluster's best legs and gap as the listing answers them (src/market-data/best-quote.ts). */
+export interface ClusterPricing {
+  best: { yes_ask: BestLeg | null; no_ask: BestLeg | null };
+  gap: number | null;
+  gap_after_fees: number | null;
+  fees_complete: boolean;
 }
 
 export interface ClusterListItem extends ClusterPricing {
@@ -67,7 +76,6 @@ export interface HeldPrices {
 export interface ClusterListingDeps {
   repository: ClusterListingRepository;
   held: HeldPrices;
-  pricingOf: (exchange: string) => VenuePricing | undefined;
   now: () => number;
   snapshotTtlMs: number;
 }
@@ -124,19 +132,19 @@ export class ClusterListingService {
         const trade = trades.get(key);
         const held: HeldTop[] = [...this.deps.held.inMemory(m.exchange, m.market_id)];
         if (top) held.push({ bid: top.best_bid, ask: top.best_ask, ts: top.ts, source: 'recorded' });
-        const freshMs = this.deps.pricingOf(m.exchange)?.quoteFreshMs ?? 0;
         return memberQuote(
           { exchange: m.exchange, market_id: m.market_id, title: m.title, url: m.url, status: m.status,
             catalog: { bid: m.yes_bid, ask: m.yes_ask, last: m.last_price, volume: m.volume, ts: m.synced_at }, tops: held, trade: trade ? { price: trade.price, ts: trade.ts } : null },
-          freshMs, now,
+          now,
         );
       });
+      const { yes_ask, no_ask, gap, gap_after_fees, fees_complete } = bestOf(quotes.map(pricedQuote), now);
       const quotedAt = quotes.map((q) => q.as_of).filter((t): t is string => t !== null).sort().pop() ?? null;
       return {
         svc_id: c.svc_id, title: c.title, category: c.category, close_time: c.close_time,
         market_count: c.members.length, exchanges: [...new Set(c.members.map((m) => m.exchange))].sort(), confidence: c.confidence,
         volume: quotes.reduce((s, q) => s + (q.volume ?? 0), 0), quoted_at: quotedAt, quotes,
-        ...clusterPricing(quotes, this.deps.pricingOf),
+        best: { yes_ask, no_ask }, gap, gap_after_fees, fees_complete,
       };
     });
   }

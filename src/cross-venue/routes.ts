@@ -65,7 +65,7 @@ const ClusterQuote = z.object({
   volume: Num,
   as_of: z.string().nullable().openapi({ format: 'date-time', description: 'When the bid and ask were true' }),
   age_seconds: z.number().int().nullable(),
-  stale: z.boolean().openapi({ description: 'Older than the venue\'s freshness bound, or no bid/ask held: never used for best' }),
+  stale: z.boolean().openapi({ description: 'Older than the venue\'s freshness bound (a stream\'s book is current at any age), or no bid/ask held: never used for best' }),
   source: z.enum(['stream', 'live', 'recorded', 'catalog']).nullable().openapi({ description: 'Where the bid and ask came from: a stream book or a live read in memory, the recorder, or the catalog\'s last sync' }),
 });
 export const ClusterListItemSchema = z.object({

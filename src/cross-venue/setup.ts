@@ -6,11 +6,10 @@ import type { MarketDataService } from '../market-data/market-data-service.js';
 import { ClusterReader } from '../matching/cluster-repository.js';
 import { MatchStore } from '../matching/match-repository.js';
 import type { RecordedStore } from '../recorder/recorded-data-repository.js';
-import { VENUES } from '../venues/index.js';
 import { isExchangeCode, type ExchangeCode } from '../venues/exchanges.js';
 import { topOfBook } from '../venues/records.js';
 import type { StreamGateway } from '../ws/gateway.js';
-import type { HeldTop, VenuePricing } from './cluster-quotes.js';
+import type { HeldTop } from './cluster-quotes.js';
 import { ClusterListingRepository } from './cluster-listing-repository.js';
 import { ClusterListingService, type HeldPrices } from './cluster-listing-service.js';
 import { PriceSeriesService } from './price-series-service.js';
@@ -44,9 +43,7 @@ export function setupCrossVenue(deps: CrossVenueDeps) {
       return out;
     },
   };
-  const pricing = new Map<string, VenuePricing>(VENUES.map((v) => [v.code, v.pricing]));
-  const pricingOf = (exchange: string): VenuePricing | undefined => pricing.get(exchange);
-  const listing = new ClusterListingService({ repository: new ClusterListingRepository(deps.pool), held, pricingOf, now: deps.now, snapshotTtlMs: LISTING_SNAPSHOT_TTL_MS });
+  const listing = new ClusterListingService({ repository: new ClusterListingRepository(deps.pool), held, now: deps.now, snapshotTtlMs: LISTING_SNAPSHOT_TTL_MS });
   const prices = new PriceSeriesService({ clusters: new ClusterReader(deps.pool, new MatchStore(deps.pool)), marketData: deps.marketData, recorded: deps.recorded, now: deps.now });
   return { router: createCrossVenueRouter({ listing, prices }, deps.requireFeature) };
 }

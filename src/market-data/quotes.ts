@@ -20,6 +20,8 @@ export interface Quote {
   volume: number | null;
   updated_at: string;
   source: 'recorded' | 'catalog';
+  /** The catalog's status of the market (open, closed, ...): only an open market's quote is tradable. */
+  status: string;
 }
 
 export interface QuoteKey {
@@ -59,7 +61,7 @@ export class QuoteService {
       const times = [syncedAt, newerTop?.ts ?? 0, newerTrade?.ts ?? 0];
       quotes.push({
         exchange: k.exchange, market_id: k.marketId, price, bid, ask, last, volume: m.volume,
-        updated_at: new Date(Math.max(...times)).toISOString(), source: newerTop || newerTrade ? 'recorded' : 'catalog',
+        updated_at: new Date(Math.max(...times)).toISOString(), source: newerTop || newerTrade ? 'recorded' : 'catalog', status: m.status,
       });
     });
     return { quotes, missing };

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { VENUES } from '../../src/venues/index.js';
 import { feeKnown, takerFeePerContract } from '../../src/venues/fees.js';
-import { clusterPricing, memberQuote } from '../../src/cross-venue/cluster-quotes.js';
+import { memberQuote, type HeldTop } from '../../src/cross-venue/cluster-quotes.js';
 import type { SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { recordCandle, recordTop as recordTopOfBook, seedCluster } from '../helpers/cross-venue.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
@@ -37,34 +37,18 @@ describe('cross-venue fee arithmetic (each venue\'s descriptor)', () => {
     }
   });
 
-  it('takes the best YES ask and best NO ask from fresh quotes of open markets only, and subtracts both legs\' fees', () => {
+  it('dates a member\'s quote by its newest book, and a live stream\'s book is current at any age', () => {
     const now = Date.parse('2026-11-28T10:00:00Z');
-    const q = (exchange: string, bid: number, ask: number, ageMs: number, status = 'open') =>
-      memberQuote({ exchange, market_id: `${exchange}-1`, title: 't', url: null, status, catalog: { bid, ask, last: null, volume: 10, ts: now - ageMs }, tops: [], trade: null }, pricing[exchange].quoteFreshMs, now);
-    const of = (e: string) => pricing[e];
-    // kalshi ask 0.40 (fee 0.0168); predictit bid 0.58 -> NO ask 0.42 (fee 0.1 x 0.58 = 0.058)
-    // gap 1 - 0.40 - 0.42 = 0.18; after fees 0.18 - 0.0168 - 0.058 = 0.1052
-    const p = clusterPricing([q('kalshi', 0.38, 0.4, MIN), q('predictit', 0.58, 0.6, MIN)], of);
-    assert.deepEqual(p.best.yes_ask, { exchange: 'kalshi', market_id: 'kalshi-1', price: 0.4, fee: 0.0168 });
-    assert.deepEqual(p.best.no_ask, { exchange: 'predictit', market_id: 'predictit-1', price: 0.42, fee: 0.058 });
-    assert.equal(p.gap, 0.18);
-    assert.equal(p.gap_after_fees, 0.1052);
-    assert.equal(p.fees_complete, true);
-    // the same with a predict.fun NO leg: NO ask 0.42, fee 0.005 x 0.42 = 0.0021 -> 0.18 - 0.0168 - 0.0021 = 0.1611
-    assert.equal(clusterPricing([q('kalshi', 0.38, 0.4, MIN), q('predictfun', 0.58, 0.6, MIN)], of).gap_after_fees, 0.1611);
-    // a Polymarket leg: no published model, counted 0 -> 0.18 - 0.0168 = 0.1632, incomplete
-    const poly = clusterPricing([q('kalshi', 0.38, 0.4, MIN), q('polymarket', 0.58, 0.6, MIN)], of);
-    assert.equal(poly.gap_after_fees, 0.1632);
-    assert.equal(poly.fees_complete, false);
-    // the predictit quote is 11 minutes old (bound 10): stale, never best; kalshi's own bid is the NO leg
-    const stale = [q('kalshi', 0.38, 0.4, MIN), q('predictit', 0.58, 0.6, 11 * MIN)];
-    assert.equal(stale[1].stale, true);
-    const s = clusterPricing(stale, of);
-    assert.equal(s.best.no_ask?.exchange, 'kalshi');
-    // 1 - 0.40 - (1 - 0.38) = -0.02
-    assert.equal(s.gap, -0.02);
-    // a closed market's quote is not tradable either
-    assert.equal(clusterPricing([q('kalshi', 0.38, 0.4, MIN), q('predictit', 0.58, 0.6, MIN, 'closed')], of).best.no_ask?.exchange, 'kalshi');
+    const holdings = (tops: HeldTop[]) =>
+      ({ exchange: 'kalshi', market_id: 'KX-1', title: 't', url: null, status: 'open', catalog: { bid: 0.38, ask: 0.4, last: null, volume: 10, ts: now - 11 * MIN }, tops, trade: null });
+    // the catalog's 11 minutes (bound 10): stale; a recorded top 1 minute old: fresh, and the quote
+    assert.equal(memberQuote(holdings([]), now).stale, true);
+    const recorded = memberQuote(holdings([{ bid: 0.39, ask: 0.41, ts: now - MIN, source: 'recorded' }]), now);
+    assert.deepEqual([recorded.source, recorded.yes_bid, recorded.stale], ['recorded', 0.39, false]);
+    // the gateway's stream book, 20 minutes quiet: the venue would have pushed a change; current, and
+    // preferred over an older-dated or newer-dated other book (as /ws/svc takes a live member)
+    const stream = memberQuote(holdings([{ bid: 0.36, ask: 0.42, ts: now - 20 * MIN, source: 'stream' }, { bid: 0.39, ask: 0.41, ts: now - MIN, source: 'recorded' }]), now);
+    assert.deepEqual([stream.source, stream.yes_bid, stream.stale, stream.age_seconds], ['stream', 0.36, false, 1200]);
   });
 });
 

@@ -1,15 +1,19 @@
 // The page's cross-venue views in a real browser (headless Chromium, see browser.ts) against the real
 // service: the Opportunities list (GET /api/v1/clusters with its filters) and the compare view of a
 // cluster (members side by side, the price chart from /svc/{svc_id}/prices, the gap before and after
-// fees, updated while the page is open). Clusters and prices are written as the service's writers
-// leave them (test/helpers/cross-venue.ts); every member has recorded prices, so no venue is asked.
+// fees, live over /ws/svc while the page is open: a book moving on the Kalshi simulator reaches the
+// open view without a reload; polling only when the socket cannot open, which the view says).
+// Clusters and prices are written as the service's writers leave them (test/helpers/cross-venue.ts);
+// the members have recorded prices, so no venue is asked for them.
 // Screenshots go to test/web/artifacts/ (gitignored); axe-core checks WCAG 2 A/AA on each view.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import type { RunningSimulator } from '../../src/sim/types.js';
+import { simulatorFor } from '../../src/venues/simulators.js';
 import { buildWebPage } from '../../scripts/build-web.js';
 import type { SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { recordCandle, recordTop, seedCluster } from '../helpers/cross-venue.js';
@@ -30,6 +34,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 describe('cross-venue views of the page in a browser', function () {
   this.timeout(180_000);
   let svc: TestService;
+  let kalshi: RunningSimulator;
+  let streamed = '';
   let browser: TestBrowser;
   let page: Page;
   let proKey: string;
@@ -38,10 +44,14 @@ describe('cross-venue views of the page in a browser', function () {
   const market = (exchange: string, id: string, title: string, bid: number, ask: number, o: Partial<SeedMarket> = {}): SeedMarket =>
     ({ exchange, market_id: id, title, yes_bid: bid, yes_ask: ask, last_price: ask, volume: 1200, category: 'politics', url: `https://example.invalid/${exchange}/${id}`, updated_at: new Date(Date.now() - MIN).toISOString(), ...o });
 
-  before(async () => {
+  before(async function () {
+    // a page build, a service with a simulator and a browser: minutes on a loaded machine
+    this.timeout(400_000);
     mkdirSync(ARTIFACTS, { recursive: true });
     await buildWebPage();
-    svc = await startTestService();
+    kalshi = await (await simulatorFor('kalshi'))({ tickMs: 0, seed: 21 });
+    streamed = kalshi.activity.marketIds.find((id) => kalshi.activity.state(id)?.active)!;
+    svc = await startTestService({ env: { KALSHI_REST_URL: kalshi.baseUrls.rest, KALSHI_WS_URL: kalshi.baseUrls.ws, WS_POLL_INTERVAL_MS: '500' } });
     proKey = await issueKey(svc, 'pro', 10_000);
     const pool = svc.db.pool;
     // gap 1 - 0.40 - (1 - 0.58) = 0.18; after fees: kalshi 0.0168 at 0.40, predictit 0.1 x 0.58 = 0.058 -> 0.1052
@@ -70,7 +80,14 @@ describe('cross-venue views of the page in a browser', function () {
   after(async () => {
     await browser?.close();
     await svc?.destroy();
+    await kalshi?.stop();
   });
+
+  const top = (id: string): { bid: number; ask: number } => {
+    const book = kalshi.activity.book(id)!;
+    return { bid: Math.max(...book.bids.map((x) => x.price)), ask: Math.min(...book.asks.map((x) => x.price)) };
+  };
+  const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 
   it('lists the opportunities by gap, with each side\'s best venue and the gap after fees', async () => {
     await page.goto(svc.url + '/#/opportunities');
@@ -122,11 +139,90 @@ describe('cross-venue views of the page in a browser', function () {
     assert.match((await page.locator('svg.chart').getAttribute('aria-label')) ?? '', /Kalshi, PredictIt/);
     assert.deepEqual(await axeViolations(page), []);
     await shot('cross-venue-3-compare');
-    // the recorder sees a new PredictIt book: the view shows it within a poll (5 s)
-    // gap 1 - 0.40 - (1 - 0.61) = 0.21
+    await page.locator('#feed-state[data-state=live]').waitFor({ timeout: 10_000 });
+    // the recorder sees a new PredictIt book: /ws/svc reads it with the held quotes (every 0.5 s here)
+    // and the view shows it; gap 1 - 0.40 - (1 - 0.61) = 0.21
     await recordTop(svc.db.pool, 'predictit', '9001', 0.61, 0.63);
     await page.locator('#gap', { hasText: '+21.0¢' }).waitFor({ timeout: 12_000 });
     await shot('cross-venue-4-compare-updated');
+  });
+
+  it('shows a book moving on the venue (the Kalshi simulator) in the open compare view, live over /ws/svc, without a reload', async () => {
+    // (seeded now, so the lists of the tests above do not hold it) a member on the Kalshi simulator,
+    // whose stream /ws/svc follows, and a held PredictIt quote
+    await seedCluster(svc.db.pool, 'svc_dddddddddddd', 'Will the simulated question resolve YES?', 0.85, 'politics', [market('kalshi', streamed, 'Simulated question', 0.2, 0.8), market('predictit', '9004', 'Simulated question?', 0.3, 0.35)]);
+    // PredictIt's chart line from recorded candles (no venue call); Kalshi's history is the simulator's
+    const end = Math.floor(Date.now() / HOUR) * HOUR;
+    for (let i = 0; i < 24; i++) await recordCandle(svc.db.pool, 'predictit', '9004', end - (24 - i) * HOUR, 0.32 + i * 0.001);
+    await page.goto(`${svc.url}/#/cluster/svc_dddddddddddd`);
+    await page.getByRole('heading', { name: 'Will the simulated question resolve YES?' }).waitFor({ timeout: 10_000 });
+    await page.locator('#feed-state[data-state=live]').waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('#feed-state').innerText(), 'live');
+    // a mark on the page's window: a reload or a navigation would drop it
+    await page.evaluate('window.__sameDocument = true');
+    const row = page.locator(`table.members-table tbody tr[data-venue=kalshi]`);
+    // the simulator's book (streamed), not the catalog's 0.20/0.80
+    const first = top(streamed);
+    await row.locator('td.bid', { hasText: pct(first.bid) }).waitFor({ timeout: 15_000 });
+    await row.locator('td.ask', { hasText: pct(first.ask) }).waitFor({ timeout: 15_000 });
+    // the book moves on the venue until its top differs
+    let moved = first;
+    for (let i = 0; i < 50 && moved.bid === first.bid && moved.ask === first.ask; i++) {
+      kalshi.activity.stepMarket(streamed);
+      moved = top(streamed);
+    }
+    assert.notDeepEqual(moved, first, 'the simulator moved the top of the book');
+    await row.locator('td.bid', { hasText: pct(moved.bid) }).waitFor({ timeout: 15_000 });
+    await row.locator('td.ask', { hasText: pct(moved.ask) }).waitFor({ timeout: 15_000 });
+    // the best follows: YES ask min(kalshi ask, predictit 0.35); NO ask min(1 - kalshi bid, 1 - 0.30)
+    const yes = Math.min(moved.ask, 0.35);
+    const no = Math.min(1 - moved.bid, 0.7);
+    const gap = Math.round((1 - yes - no) * 1000) / 10;
+    await page.locator('#gap', { hasText: `${gap > 0 ? '+' : ''}${gap.toFixed(1)}¢` }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.evaluate('window.__sameDocument === true'), true, 'no reload');
+    assert.deepEqual(await axeViolations(page), []);
+    await shot('cross-venue-5-compare-live');
+  });
+
+  it('reconnects a dropped stream after a backoff and takes the fresh snapshot', async () => {
+    const rc = await browser.context.newPage();
+    // each /ws/svc socket of the page goes to the service through this route, so the test can drop one
+    const sockets: WebSocketRoute[] = [];
+    await rc.routeWebSocket(/\/ws\/svc/, (ws) => {
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await rc.goto(`${svc.url}/#/cluster/svc_bbbbbbbbbbbb`);
+    await rc.locator('#feed-state[data-state=live]').waitFor({ timeout: 10_000 });
+    assert.equal(await rc.locator('#gap').innerText(), '+1.0¢');
+    await sockets[0].close({ code: 1001 });
+    await rc.locator('#feed-state[data-state=reconnecting]').waitFor({ timeout: 5_000 });
+    assert.equal(await rc.locator('#feed-state').innerText(), 'live stream lost: reconnecting in 1 s');
+    // Polymarket's book moves meanwhile: YES 0.50 on kalshi, NO 1 - 0.55 = 0.45: gap 0.05
+    await recordTop(svc.db.pool, 'polymarket', '0xb', 0.55, 0.57);
+    await rc.locator('#feed-state[data-state=live]').waitFor({ timeout: 10_000 });
+    await rc.locator('#gap', { hasText: '+5.0¢' }).waitFor({ timeout: 10_000 });
+    assert.equal(sockets.length, 2, 'one new socket');
+    await rc.screenshot({ path: path.join(ARTIFACTS, 'cross-venue-6-compare-reconnected.png'), fullPage: true });
+    await rc.close();
+  });
+
+  it('polls the listing, and says so, when the socket cannot open', async () => {
+    const polled = await browser.context.newPage();
+    // as behind a proxy that passes no WebSocket: every socket fails before it opens
+    await polled.addInitScript(`window.WebSocket = class extends EventTarget {
+      constructor() { super(); this.readyState = 0; setTimeout(() => { this.readyState = 3; this.dispatchEvent(new Event('error')); this.dispatchEvent(new CloseEvent('close', { code: 1006 })); }, 50); }
+      send() { throw new Error('not open'); }
+      close() {}
+    };`);
+    await polled.goto(`${svc.url}/#/cluster/svc_aaaaaaaaaaaa`);
+    await polled.locator('#feed-state[data-state=polling]').waitFor({ timeout: 10_000 });
+    assert.equal(await polled.locator('#feed-state').innerText(), 'live stream unavailable: updated every 5 s');
+    // gap 1 - 0.40 - (1 - 0.64) = 0.24, within a poll
+    await recordTop(svc.db.pool, 'predictit', '9001', 0.64, 0.66);
+    await polled.locator('#gap', { hasText: '+24.0¢' }).waitFor({ timeout: 12_000 });
+    await polled.screenshot({ path: path.join(ARTIFACTS, 'cross-venue-7-compare-polling.png'), fullPage: true });
+    await polled.close();
   });
 
   it('says which plan the list needs when the key lacks it', async () => {

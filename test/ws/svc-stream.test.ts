@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { SvcBestMessage, SvcMerged, SvcQuote, SvcSnapshot } from '../../src/ws/svc/api-doc.js';
+import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { createServerDatabase } from '../helpers/postgres-server.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 import { TestStreamClient, type Json } from './client.js';
@@ -72,6 +73,8 @@ describe('/ws/svc: the cluster stream on two instances', function () {
     });
   const insertCluster = async (svcId: string, members: [string, string][]): Promise<void> => {
     const clusterId = `clu_${svcId.slice(4)}`;
+    // The catalog holds the members as open markets (only an open market's quote counts for best).
+    await seedCatalogMarkets(pool, members.map(([exchange, marketId]) => ({ exchange, market_id: marketId, title: `${exchange} ${marketId}`, status: 'open' })));
     await pool.query(`INSERT INTO match_clusters (cluster_id, svc_id, title, canonical_exchange, canonical_market_id, category, confidence) VALUES ($1, $2, 'q', $3, $4, 'politics', 0.9)`, [clusterId, svcId, members[0][0], members[0][1]]);
     for (const [exchange, marketId] of members) {
       await pool.query(`INSERT INTO match_cluster_members (exchange, market_id, cluster_id, confidence, method) VALUES ($1, $2, $3, 0.9, 'judge')`, [exchange, marketId, clusterId]);
@@ -166,9 +169,9 @@ describe('/ws/svc: the cluster stream on two instances', function () {
     // The best follows the books: lowest YES ask, lowest NO ask = 1 - highest YES bid.
     const best = cb.received.filter((m) => m.type === 'best').at(-1)!;
     assert.equal(best.yes_ask.price, Math.min(want.k.ask, want.l.ask));
-    const r6 = (x: number): number => Math.round(x * 1e6) / 1e6 || 0;
-    assert.equal(best.no_ask.price, r6(1 - Math.max(want.k.bid, want.l.bid)));
-    assert.equal(best.gap, r6(1 - best.yes_ask.price - best.no_ask.price));
+    const r8 = (x: number): number => Math.round(x * 1e8) / 1e8 || 0;
+    assert.equal(best.no_ask.price, r8(1 - Math.max(want.k.bid, want.l.bid)));
+    assert.equal(best.gap, r8(1 - best.yes_ask.price - best.no_ask.price));
 
     // A reconnect (to the other instance): a fresh snapshot, then numbers without gaps from it.
     ca.close();

@@ -1,16 +1,16 @@
 // The cross-venue views: "Opportunities" (GET /api/v1/clusters: clusters by the gap between venues,
 // with the listing's filters) and the compare view of one cluster (its members side by side, one
 // chart of every venue's price line from /svc/{svc_id}/prices, the gap before and after fees).
-// The compare view follows the cluster's quotes through followCluster, the one place that knows how
-// updates arrive: today it polls the listing; a /ws/svc subscription replaces its body alone.
+// The compare view is live: web/src/cluster-feed.ts keeps its cluster current over /ws/svc.
 import { api, enc, type ClusterItem, type ClusterList, type ClusterPrices } from './api.js';
+import { followCluster, POLL_MS, type FeedState } from './cluster-feed.js';
 import { h, num, pct, venueBadge, VENUE_NAMES, VENUES, when } from './dom.js';
 import { problem } from './views.js';
 
 const CATEGORIES = ['politics', 'crypto', 'sports', 'economics', 'finance', 'tech', 'science', 'climate', 'world', 'culture', 'other'];
 const SORTS: [string, string][] = [['gap', 'Largest gap'], ['volume', 'Volume'], ['venues', 'Most venues'], ['confidence', 'Match confidence'], ['updated', 'Freshest quote']];
-/** How often the compare view re-reads the cluster's quotes (ms). */
-const POLL_MS = 5_000;
+/** How often the compare view's quote ages are redrawn between updates (ms). */
+const AGE_TICK_MS = 5_000;
 
 export const clusterHref = (svcId: string) => `#/cluster/${enc(svcId)}`;
 
@@ -34,8 +34,9 @@ function cents(x: number | null | undefined): string {
   return `${c > 0 ? '+' : ''}${c.toFixed(1)}¢`;
 }
 
-function age(seconds: number | null): string {
-  if (seconds === null) return '–';
+function age(asOf: string | null): string {
+  if (asOf === null) return '–';
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(asOf)) / 1000));
   if (seconds < 90) return `${seconds} s`;
   if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
   return `${Math.round(seconds / 3600)} h`;
@@ -135,30 +136,6 @@ export function leaveCluster(): void {
   following = null;
 }
 
-/**
- * Calls `onItem` with the cluster's listing item now and whenever it may have changed; returns the
- * stop function. Polls GET /api/v1/clusters?svc_id=..; the /ws/svc stream's quote and best messages
- * are the other way to feed the same callback.
- */
-export function followCluster(svcId: string, onItem: (item: ClusterItem | null) => void, onError: (err: unknown) => void): () => void {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const read = async () => {
-    try {
-      const page = await api<ClusterList>(`/api/v1/clusters?svc_id=${enc(svcId)}&min_venues=1`);
-      if (!stopped) onItem(page.items[0] ?? null);
-    } catch (err) {
-      if (!stopped) onError(err);
-    }
-    if (!stopped) timer = setTimeout(() => void read(), POLL_MS);
-  };
-  void read();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
-
 const COLORS = ['#0b57d0', '#b3261e', '#0a6b2e', '#8a4b00', '#6a1b9a', '#00695c', '#ad1457', '#37474f', '#5d4037'];
 
 function priceChart(prices: ClusterPrices): HTMLElement {
@@ -223,29 +200,60 @@ function membersTable(c: ClusterItem): HTMLElement {
       h('td', { class: 'ask' }, pct(q.yes_ask)),
       h('td', {}, pct(q.last_price)),
       h('td', {}, num(q.volume)),
-      h('td', {}, age(q.age_seconds), q.stale ? h('span', { class: 'badge stale-mark' }, 'stale') : null),
+      h('td', { class: 'age', 'data-as-of': q.as_of ?? '' }, age(q.as_of), q.stale ? h('span', { class: 'badge stale-mark' }, 'stale') : null),
     ))),
   );
 }
+
+const FEED_STATE: Record<FeedState['kind'], string> = {
+  connecting: 'connecting to the live stream…',
+  live: 'live',
+  reconnecting: 'live stream lost: reconnecting',
+  polling: `live stream unavailable: updated every ${POLL_MS / 1000} s`,
+  refused: 'live stream:',
+};
 
 export async function renderCluster(view: HTMLElement, svcId: string, interval = '1h'): Promise<void> {
   leaveCluster();
   const head = h('div', {}, h('p', { class: 'loading' }, 'Loading the cluster…'));
   const chart = h('section', { class: 'panel', 'aria-labelledby': 'chart-title' }, h('h3', { id: 'chart-title' }, 'Price by venue'), h('p', { class: 'loading' }, 'Loading prices…'));
+  // Kept across redraws of the head: the feed's state and a merge's notice.
+  const feedState = h('span', { id: 'feed-state', class: 'live-state', role: 'status' }, FEED_STATE.connecting);
+  const notice = h('p', { class: 'notice', hidden: true });
   view.replaceChildren(head, chart);
-  following = followCluster(
-    svcId,
-    (c) => {
+  const stop = followCluster(svcId, {
+    item(c) {
       if (!c) return void head.replaceChildren(h('p', { class: 'notice error', role: 'alert' }, `No cluster ${svcId} (it may have merged or dissolved).`));
       head.replaceChildren(
         h('h2', { id: 'cluster-heading' }, c.title),
-        h('p', { class: 'meta' }, h('span', {}, c.category), h('span', {}, `closes ${when(c.close_time)}`), h('span', { class: 'confidence' }, `match confidence ${Math.round(c.confidence * 100)}%`), h('span', { class: 'live-state on' }, `updated every ${POLL_MS / 1000} s`)),
+        h('p', { class: 'meta' }, h('span', {}, c.category), h('span', {}, `closes ${when(c.close_time)}`), h('span', { class: 'confidence' }, `match confidence ${Math.round(c.confidence * 100)}%`), feedState),
+        notice,
         summary(c),
         h('section', { class: 'panel', 'aria-labelledby': 'members-title' }, h('h3', { id: 'members-title' }, 'Members side by side'), membersTable(c)),
       );
     },
-    (err) => head.replaceChildren(problem(err, 'The compare view')),
-  );
+    error: (err) => head.replaceChildren(problem(err, 'The compare view')),
+    state(s) {
+      feedState.textContent =
+        s.kind === 'reconnecting' ? `${FEED_STATE.reconnecting} in ${Math.round(s.inMs / 1000)} s` : s.kind === 'refused' ? `${FEED_STATE.refused} ${s.message}` : FEED_STATE[s.kind];
+      feedState.classList.toggle('on', s.kind === 'live');
+      feedState.dataset.state = s.kind;
+    },
+    merged(from, into) {
+      // the address names the cluster shown, without a new render (the stream already follows it)
+      history.replaceState(null, '', clusterHref(into));
+      notice.hidden = false;
+      notice.textContent = `${from} merged into ${into}: this is the merged cluster.`;
+    },
+  });
+  // quote ages grow between updates
+  const tick = setInterval(() => {
+    for (const cell of head.querySelectorAll<HTMLElement>('td.age')) if (cell.firstChild) cell.firstChild.textContent = age(cell.dataset.asOf || null);
+  }, AGE_TICK_MS);
+  following = () => {
+    stop();
+    clearInterval(tick);
+  };
   try {
     const prices = await api<ClusterPrices>(`/api/v1/svc/${enc(svcId)}/prices?interval=${enc(interval)}`);
     chart.replaceChildren(h('h3', { id: 'chart-title' }, 'Price by venue'), priceChart(prices));

@@ -48,6 +48,7 @@ const QuoteSchema = z.object({
   volume: Num,
   updated_at: z.string().openapi({ format: 'date-time', description: 'When the freshest part of the quote was seen' }),
   source: z.enum(['recorded', 'catalog']).openapi({ description: 'recorded: the recorder had newer book or trade data than the last catalog sync' }),
+  status: z.string().openapi({ description: "The catalog's status of the market (open, upcoming, closed, resolved, halted): only an open market's bid and ask can be traded" }),
 });
 const Missing = z.object({ exchange: z.string(), market_id: z.string() });
 const QuotesResponse = openapi.register('Quotes', z.object({ quotes: z.array(QuoteSchema), count: z.number().int(), missing: z.array(Missing).openapi({ description: 'Markets asked for that the catalog does not hold' }) }));

@@ -17,18 +17,23 @@ export const SvcStreamSubscribe = openapi.register(
   svcClientMessageSchema().openapi({ description: 'Client message on /ws/svc: {"action":"subscribe"|"unsubscribe","svc_ids":[...]}. A svc_id that merged away is followed as its survivor (a merged message first).' }),
 );
 
-const side = z.object({ exchange: z.string(), market_id: z.string(), price: z.number().min(0).max(1) }).strict().nullable();
-export const SvcBest = openapi.register(
-  'SvcStreamBestFields',
-  z.object({
-    yes_ask: side.openapi({ description: 'The lowest YES ask over the fresh member quotes.' }),
-    no_ask: side.openapi({ description: 'The lowest NO ask (1 - YES bid) over the fresh member quotes.' }),
-    gap: z.number().nullable().openapi({ description: '1 - yes_ask - no_ask: above 0, buying YES and NO on the two venues costs less than the 1 they pay (before fees).' }),
-  }).strict(),
-);
+const side = z
+  .object({ exchange: z.string(), market_id: z.string(), price: z.number().min(0).max(1), fee: z.number().openapi({ description: "The venue's taker fee for one contract at this price (dollars)." }) })
+  .strict()
+  .nullable();
+// The same fields and arithmetic as GET /api/v1/clusters' best, gap, gap_after_fees and fees_complete.
+const bestFields = {
+  yes_ask: side.openapi({ description: 'The lowest YES ask over the fresh quotes of open member markets.' }),
+  no_ask: side.openapi({ description: 'The lowest NO ask (1 - YES bid) over the same quotes.' }),
+  gap: z.number().nullable().openapi({ description: '1 - yes_ask - no_ask: above 0, buying YES and NO on the two venues costs less than the 1 they pay (before fees).' }),
+  gap_after_fees: z.number().nullable().openapi({ description: "gap minus both legs' fee." }),
+  fees_complete: z.boolean().openapi({ description: 'false: a venue of the best legs publishes no fee model, counted as 0.' }),
+};
+export const SvcBest = openapi.register('SvcStreamBestFields', z.object(bestFields).strict());
 const quoteFields = {
   exchange: z.string(),
   market_id: z.string(),
+  status: z.string().nullable().openapi({ description: "The catalog's status of the market; null when the catalog does not hold it. Only open markets count for best." }),
   yes_bid: prob,
   yes_ask: prob,
   last_price: prob,
@@ -43,7 +48,7 @@ export const SvcSnapshot = openapi.register(
 export const SvcQuote = openapi.register('SvcStreamQuote', z.object({ type: z.literal('quote'), svc_id: z.string(), ...quoteFields, seq }).strict().openapi({ description: "One member's quote changed." }));
 export const SvcBestMessage = openapi.register(
   'SvcStreamBest',
-  z.object({ type: z.literal('best'), svc_id: z.string(), yes_ask: side, no_ask: side, gap: z.number().nullable(), seq }).strict().openapi({ description: 'The cross-venue best changed.' }),
+  z.object({ type: z.literal('best'), svc_id: z.string(), ...bestFields, seq }).strict().openapi({ description: 'The cross-venue best (a leg, the gap or the gap after fees) changed.' }),
 );
 export const SvcMerged = openapi.register(
   'SvcStreamMerged',

@@ -10,7 +10,8 @@
  *   upstream connection serves every instance, and each instance's hub reads the leader's messages;
  * - every other venue (and a streamed member until its first message): the quotes the service holds
  *   (the catalog, newer recorded tops and trades: src/market-data/quotes.ts), read for all the
- *   clusters followed in one batch every `pollMs`. Never one venue call per cluster.
+ *   clusters followed in one batch every `pollMs`. Never one venue call per cluster. The same read
+ *   gives every member's catalog status (only open markets count for `best`).
  *
  * `seq` counts one cluster's messages on this instance: every client of a cluster sees every number
  * from its snapshot on. The members, merges and dissolutions of the clusters followed are read again
@@ -19,14 +20,14 @@
  * lost), the clusters with a member there send a fresh snapshot.
  */
 import type { Logger } from 'pino';
-import { bestOf, sameBest, type BestQuote, type MemberQuote } from '../../market-data/best-quote.js';
+import { bestOf, NO_BEST, sameBest, type BestQuote } from '../../market-data/best-quote.js';
 import type { Quote, QuoteKey } from '../../market-data/quotes.js';
 import type { MemberKey, Membership } from '../../matching/cluster-membership-repository.js';
 import type { ExchangeCode } from '../../venues/exchanges.js';
 import type { StreamMarketRef } from '../../venues/stream.js';
 import type { MessageType } from '../protocol.js';
 import type { FeedMessage, MarketFeed, SvcMessageType, Subscriber, UpstreamStatus } from '../venue-feed.js';
-import { bestMessage, dissolvedMessage, mergedMessage, quoteMessage, readVenueMessage, snapshotMessage } from './svc-messages.js';
+import { bestMessage, dissolvedMessage, mergedMessage, quoteMessage, readVenueMessage, snapshotMessage, type MemberQuote } from './svc-messages.js';
 
 export interface SvcHubOptions {
   /** Members and merges of svc_ids (src/matching/cluster-membership-repository.ts). */
@@ -62,11 +63,16 @@ interface Cluster {
   subs: Map<Subscriber, Set<string>>;
   /** Resolves once the members' held quotes are read (the first snapshot waits for it). */
   ready: Promise<void>;
+  /**
+   * Until `ready`: the quotes read meanwhile go into the first snapshot, not out as `quote` messages
+   * (a subscriber waiting for its snapshot would get numbers before it).
+   */
+  loading: boolean;
 }
 
 const keyOf = (exchange: string, marketId: string): string => `${exchange}:${marketId}`;
 const sameQuote = (a: MemberQuote, b: MemberQuote): boolean =>
-  a.yes_bid === b.yes_bid && a.yes_ask === b.yes_ask && a.last_price === b.last_price && a.live === b.live;
+  a.yes_bid === b.yes_bid && a.yes_ask === b.yes_ask && a.last_price === b.last_price && a.live === b.live && a.status === b.status;
 
 export class SvcHub implements MarketFeed {
   readonly exchange = 'svc';
@@ -185,9 +191,13 @@ export class SvcHub implements MarketFeed {
   }
 
   private createCluster(svcId: string, memberKeys: readonly MemberKey[]): Cluster {
-    const cluster: Cluster = { svcId, memberKeys: [], seq: 0, best: { yes_ask: null, no_ask: null, gap: null }, subs: new Map(), ready: Promise.resolve() };
+    const cluster: Cluster = { svcId, memberKeys: [], seq: 0, best: NO_BEST, subs: new Map(), ready: Promise.resolve(), loading: true };
     this.clusters.set(svcId, cluster);
-    cluster.ready = this.setMembers(cluster, memberKeys);
+    cluster.ready = this.setMembers(cluster, memberKeys).finally(() => {
+      cluster.loading = false;
+      // a stream's first book may have come in between
+      cluster.best = bestOf(this.quotesOf(cluster), this.now());
+    });
     return cluster;
   }
 
@@ -200,7 +210,7 @@ export class SvcHub implements MarketFeed {
       const key = keyOf(m.exchange, m.market_id);
       let member = this.members.get(key);
       if (!member) {
-        member = { key, exchange: m.exchange, marketId: m.market_id, quote: { exchange: m.exchange, market_id: m.market_id, yes_bid: null, yes_ask: null, last_price: null, as_of: new Date(0).toISOString(), live: false }, book: null, tap: null, clusters: new Set() };
+        member = { key, exchange: m.exchange, marketId: m.market_id, quote: { exchange: m.exchange, market_id: m.market_id, yes_bid: null, yes_ask: null, last_price: null, as_of: new Date(0).toISOString(), live: false, status: null }, book: null, tap: null, clusters: new Set() };
         this.members.set(key, member);
         added.push(member);
       }
@@ -265,21 +275,27 @@ export class SvcHub implements MarketFeed {
     this.setQuote(member, next);
   }
 
-  /** The held quotes (catalog, recorder) of members not held live from a stream. */
+  /**
+   * The held quotes (catalog, recorder) of members not held live from a stream, and the catalog's
+   * status of every member (a market that closes stops counting for `best`, streamed or not).
+   */
   private async readHeldQuotes(members: readonly Member[]): Promise<void> {
-    const wanted = members.filter((m) => !m.quote.live);
-    if (wanted.length === 0) return;
+    if (members.length === 0) return;
     let quotes: Quote[];
     try {
-      quotes = await this.opts.heldQuotes(wanted.map((m) => ({ exchange: m.exchange as ExchangeCode, marketId: m.marketId })));
+      quotes = await this.opts.heldQuotes(members.map((m) => ({ exchange: m.exchange as ExchangeCode, marketId: m.marketId })));
     } catch (err) {
       this.opts.logger.warn({ err }, 'held quotes of cluster members could not be read');
       return;
     }
-    for (const q of quotes) {
-      const member = this.members.get(keyOf(q.exchange, q.market_id));
-      if (!member || member.quote.live) continue;
-      this.setQuote(member, { exchange: q.exchange, market_id: q.market_id, yes_bid: q.bid, yes_ask: q.ask, last_price: q.last, as_of: q.updated_at, live: false });
+    const held = new Map(quotes.map((q) => [keyOf(q.exchange, q.market_id), q]));
+    for (const asked of members) {
+      const member = this.members.get(asked.key);
+      if (member !== asked) continue;
+      const q = held.get(member.key);
+      // absent from the answer: the catalog no longer holds the market
+      if (!q || member.quote.live) this.setQuote(member, { ...member.quote, status: q?.status ?? null });
+      else this.setQuote(member, { exchange: q.exchange, market_id: q.market_id, yes_bid: q.bid, yes_ask: q.ask, last_price: q.last, as_of: q.updated_at, live: false, status: q.status });
     }
   }
 
@@ -290,13 +306,14 @@ export class SvcHub implements MarketFeed {
     const now = this.now();
     for (const svcId of member.clusters) {
       const cluster = this.clusters.get(svcId);
-      if (!cluster || cluster.subs.size === 0) continue;
+      if (!cluster || cluster.subs.size === 0 || cluster.loading) continue;
       this.broadcast(cluster, quoteMessage(cluster.svcId, next, ++cluster.seq, now), 'quote');
       this.updateBest(cluster, now);
     }
   }
 
   private updateBest(cluster: Cluster, now: number): void {
+    if (cluster.loading) return;
     const best = bestOf(this.quotesOf(cluster), now);
     if (sameBest(cluster.best, best)) return;
     cluster.best = best;

@@ -5,14 +5,22 @@
  * - `snapshot`: every member's quote and the best, on subscribe (repeating the latest `seq`), after a
  *   change of the cluster's members and after a fan-out leader change (both numbered as changes);
  * - `quote`: one member's quote changed;
- * - `best`: the cross-venue best YES ask, best NO ask or gap changed (src/market-data/best-quote.ts);
+ * - `best`: the cross-venue best YES ask, best NO ask, gap or gap after fees changed, computed by
+ *   src/market-data/best-quote.ts, as GET /api/v1/clusters computes them;
  * - `merged`: the svc_id's cluster merged into `merged_into`, whose snapshot follows;
  * - `dissolved`: the svc_id's cluster no longer exists.
  */
-import { isStale, type BestQuote, type MemberQuote } from '../../market-data/best-quote.js';
+import { isStale, type BestQuote, type PricedQuote } from '../../market-data/best-quote.js';
+
+/** A member's quote as the stream holds it: what the best is computed from, and the last trade. */
+export interface MemberQuote extends PricedQuote {
+  last_price: number | null;
+  /** When the service last had this quote from the venue (ISO 8601). */
+  as_of: string;
+}
 
 export function quoteFields(q: MemberQuote, nowMs: number) {
-  return { exchange: q.exchange, market_id: q.market_id, yes_bid: q.yes_bid, yes_ask: q.yes_ask, last_price: q.last_price, as_of: q.as_of, stale: isStale(q, nowMs) };
+  return { exchange: q.exchange, market_id: q.market_id, status: q.status, yes_bid: q.yes_bid, yes_ask: q.yes_ask, last_price: q.last_price, as_of: q.as_of, stale: isStale(q, nowMs) };
 }
 
 export const snapshotMessage = (svcId: string, quotes: readonly MemberQuote[], best: BestQuote, seq: number, nowMs: number): string =>
@@ -20,7 +28,8 @@ export const snapshotMessage = (svcId: string, quotes: readonly MemberQuote[], b
 
 export const quoteMessage = (svcId: string, q: MemberQuote, seq: number, nowMs: number): string => JSON.stringify({ type: 'quote', svc_id: svcId, ...quoteFields(q, nowMs), seq });
 
-export const bestMessage = (svcId: string, b: BestQuote, seq: number): string => JSON.stringify({ type: 'best', svc_id: svcId, yes_ask: b.yes_ask, no_ask: b.no_ask, gap: b.gap, seq });
+export const bestMessage = (svcId: string, b: BestQuote, seq: number): string =>
+  JSON.stringify({ type: 'best', svc_id: svcId, yes_ask: b.yes_ask, no_ask: b.no_ask, gap: b.gap, gap_after_fees: b.gap_after_fees, fees_complete: b.fees_complete, seq });
 
 export const mergedMessage = (svcId: string, mergedInto: string): string => JSON.stringify({ type: 'merged', svc_id: svcId, merged_into: mergedInto });
 
