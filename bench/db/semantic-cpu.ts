@@ -13,17 +13,16 @@
 // real app, as bench/db/semantic.ts measures it); "frame" (not in the default list) is the same app and
 // router around a stand-in service that answers at once with `limit` real catalog rows: no model, no
 // search statement, so its CPU is what HTTP, the key check and rate limit, body parsing, validation
-// and the JSON answer cost a search; "http-098" (not in the default list) is the HTTP path with the
-// search statement as it was before migration 099 (a filter's rows counted at every search), installed
-// under another name in the bench's database, for a side-by-side run; "http-live" (not in the default
-// list) is the HTTP path without the service's copy of the markets' rows (catalogCopy false: the
-// statement joins the live catalog rows at every search, the path before migration 100). With --statements the server's
+// and the JSON answer cost a search. The same paths with the search statement before migration 099
+// (a filter's rows counted at every search) and before 100 (the statement joining the live catalog
+// rows at every search) are recorded in bench/HISTORY.md; an earlier revision is measured by running
+// this file from a checkout of it (bench/support/revision.ts) on the same cache. With --statements the server's
 // pg_stat_statements says which statements the HTTP path runs per request and their time (the
 // bench creates the extension; the library must be preloaded on the cache's server first: it says
 // how when it is not, and leaving it loaded did not change the CPU a request measured here, see
 // bench/HISTORY.md, "Semantic search on the server at 20 clients"). Linux only.
 //
-//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame,http-098,http-live] [--db-concurrency N]
+//   npx tsx bench/db/semantic-cpu.ts [--cache-dir ./data/bench-db-semantic] [--seconds 8] [--clients 20] [--statements] [--paths embed,service,http,frame] [--db-concurrency N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +36,6 @@ import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, withFilters, type Body } from '../semantic/load.js';
-import { BEFORE_099, installFunctionBefore099 } from '../semantic/earlier-semantic-search.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const cacheDir = path.resolve(arg('cache-dir', './data/bench-db-semantic'));
@@ -172,13 +170,6 @@ const startSearchApp = (svc: SemanticSearchService) => startKeyedApp({
 });
 const service = new SemanticSearchService(db.pool, embedder, { databaseConcurrency });
 const app = await startSearchApp(service);
-// the same app with the search statement before migration 099
-if (paths.includes('http-098')) await installFunctionBefore099(db.pool);
-const service098 = new SemanticSearchService(db.pool, embedder, { databaseConcurrency, searchFunction: BEFORE_099 });
-const app098 = paths.includes('http-098') ? await startSearchApp(service098) : undefined;
-// the same app with the catalog rows joined by the statement at every search (before migration 100)
-const serviceLive = new SemanticSearchService(db.pool, embedder, { databaseConcurrency, catalogCopy: false });
-const appLive = paths.includes('http-live') ? await startSearchApp(serviceLive) : undefined;
 const viaHttp = (svc: SemanticSearchService, through: Awaited<ReturnType<typeof startKeyedApp>>) => async () => {
   const before = svc.batchStats;
   const { samples } = await closedLoop(through, clients, seconds, (n) => distinct(nextQuery + n));
@@ -215,22 +206,16 @@ try {
   console.log(`${os.availableParallelism()} cores; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${clients} clients, ${seconds} s a path; server pid ${server.pid}`);
   await closedLoop(app, 4, 3, (n) => distinct(90_000 + n)); // warm-up: JIT, graph pages in cache
   if (frameApp) await closedLoop(frameApp, 4, 2, (n) => distinct(80_000 + n));
-  if (app098) await closedLoop(app098, 4, 3, (n) => distinct(70_000 + n));
-  if (appLive) await closedLoop(appLive, 4, 3, (n) => distinct(60_000 + n));
   for (const p of paths) {
     if (p === 'embed') await measure('embedding only', embedOnly);
     else if (p === 'service') await measure('service (model + database, no HTTP)', direct);
     else if (p === 'http') await measure('HTTP app (model + database + HTTP)', viaHttp(service, app));
-    else if (p === 'http-098') await measure('HTTP app, search statement before migration 099', viaHttp(service098, app098!));
-    else if (p === 'http-live') await measure('HTTP app, catalog rows joined by the statement (before migration 100)', viaHttp(serviceLive, appLive!));
     else if (p === 'frame') await measure('HTTP frame alone (stand-in service, fixed answer)', frameOnly);
     else throw new Error(`unknown path ${p}`);
   }
   console.log(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   await frameApp?.close();
-  await app098?.close();
-  await appLive?.close();
   await app.close();
   await admin.end();
   await db.close();

@@ -16,6 +16,7 @@
 // text-hash cache (embedding_cache rows copied), so its indexer computes nothing.
 //
 //   npx tsx bench/db/semantic.ts [--cache-dir ./data/bench-db-semantic] [--limit N] [--rules] [--seconds 15] [--concurrency 20] [--threads N] [--alternate 3] [--fresh]
+//   npx tsx bench/db/semantic.ts --baseline REV [--rounds 2] [any option above]
 // (--limit: the first N markets of the corpus, for a quick end-to-end check; --fresh: rebuild the
 // cache; --threads: ONNX threads of the one embedding worker.)
 //
@@ -26,6 +27,14 @@
 // each server segment is divided by the mean of the floor segments on either side of it, so both
 // sides of every ratio ran within the same ~2 x --seconds. The target line reports that ratio (the
 // median of the rounds, and pooled), next to the sequential one.
+//
+// --baseline REV [--rounds N]: the same benchmark of an earlier revision against this one: REV is
+// checked out in a temporary worktree (bench/support/revision.ts), and its bench/db/semantic.ts and
+// this one run in turn, N rounds each (default 2), each in its own process with the other options,
+// each on its own copy of the prepared databases (REV's code migrates and defines its functions as it
+// did then): the cache directory with the revision's short hash appended, prepared by the first
+// baseline run, and copied for this side when this side has none. A table of both sides follows.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +53,7 @@ import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding
 import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { startKeyedApp } from '../support/keyed-app.js';
+import { runBothSides } from '../support/revision.js';
 import { benchmarkQueries, closedLoop, fmt, pct, withFilters } from '../semantic/load.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
@@ -55,6 +65,78 @@ const concurrency = Number(arg('concurrency', '20'));
 const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('threads', '2')) : undefined;
 const alternateRounds = Number(arg('alternate', '3'));
 const DATABASE = 'bench_semantic';
+
+const baselineRev = arg('baseline', '');
+if (baselineRev) {
+  await compareWithRevision(baselineRev, Number(arg('rounds', '2')));
+  process.exit(0);
+}
+
+/** What a run writes to bench/results/db-semantic.json (the part the comparison reads). */
+interface RunFigures {
+  floor: Record<number, { perSecond: number; p95: number }[]>;
+  rows: { database: string; clients: number; perSecond: number; p95: number }[];
+  alternated: { roundRatios: number[]; median: number; pooled: number };
+}
+
+async function compareWithRevision(rev: string, rounds: number): Promise<void> {
+  const ownCache = cacheDir;
+  const passOn: string[] = [];
+  for (let i = 2; i < process.argv.length; i++) {
+    if (['--baseline', '--rounds', '--cache-dir'].includes(process.argv[i])) i++;
+    else passOn.push(process.argv[i]);
+  }
+  let baselineCache = '';
+  const { commit, baseline, current } = await runBothSides<RunFigures>({
+    rev,
+    script: 'bench/db/semantic.ts',
+    resultFile: 'bench/results/db-semantic.json',
+    rounds,
+    prepare: (checkout) => {
+      baselineCache = `${ownCache}-${checkout.commit.slice(0, 7)}`;
+    },
+    args: (side) => {
+      if (side === 'current' && !fs.existsSync(path.join(ownCache, 'prepared.json')) && fs.existsSync(path.join(baselineCache, 'prepared.json'))) {
+        // the baseline's run stopped its server: its data directory copies as files, with their
+        // owner (the server's own user when the benchmark runs as root) and modes kept
+        console.error(`copying ${baselineCache} to ${ownCache}`);
+        execFileSync('cp', ['-a', baselineCache, ownCache]);
+      }
+      return [...passOn, '--cache-dir', side === 'baseline' ? baselineCache : ownCache];
+    },
+  });
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const list = (xs: number[], digits = 1) => xs.map((x) => x.toFixed(digits)).join(' / ');
+  const at = (runs: RunFigures[], database: string, clients: number) => runs.map((r) => r.rows.find((row) => row.database.startsWith(database) && row.clients === clients)!);
+  const lines = [
+    `${rev} (${commit.slice(0, 10)}) against this checkout, ${rounds} run(s) each, alternated; ${os.availableParallelism()} cores; load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`,
+    '',
+    '| path | clients | req/s baseline (runs) | req/s now (runs) | now / baseline (means) | p95 ms baseline | p95 ms now |',
+    '|---|---:|---|---|---:|---|---|',
+  ];
+  const levels = Object.keys(baseline[0].floor).map(Number).sort((a, b) => a - b);
+  for (const clients of levels) {
+    const b = baseline.flatMap((r) => r.floor[clients].map((f) => f.perSecond));
+    const c = current.flatMap((r) => r.floor[clients].map((f) => f.perSecond));
+    lines.push(`| query embedding only | ${clients} | ${list(b)} | ${list(c)} | ${(mean(c) / mean(b)).toFixed(2)}x | - | - |`);
+  }
+  for (const database of ['embedded', 'server']) {
+    for (const clients of levels) {
+      const b = at(baseline, database, clients);
+      const c = at(current, database, clients);
+      lines.push(`| ${database} | ${clients} | ${list(b.map((r) => r.perSecond))} | ${list(c.map((r) => r.perSecond))} | ` +
+        `${(mean(c.map((r) => r.perSecond)) / mean(b.map((r) => r.perSecond))).toFixed(2)}x | ${list(b.map((r) => r.p95))} | ${list(c.map((r) => r.p95))} |`);
+    }
+  }
+  const medians = (runs: RunFigures[]) => runs.map((r) => r.alternated.median).filter((x) => Number.isFinite(x));
+  if (medians(baseline).length && medians(current).length) {
+    lines.push('', `server / embedding only at the top level, median of the alternated rounds: baseline ${list(medians(baseline), 2)}x, now ${list(medians(current), 2)}x ` +
+      `(now / baseline ${(mean(medians(current)) / mean(medians(baseline))).toFixed(2)})`);
+  }
+  console.log(lines.join('\n'));
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync(`bench/results/db-semantic-vs-${commit.slice(0, 7)}.json`, JSON.stringify({ rev, commit, baseline, current }, null, 2));
+}
 
 function loadCorpus(): { markets: CorpusMarket[]; source: string } {
   let markets: CorpusMarket[];

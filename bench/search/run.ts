@@ -1,10 +1,13 @@
 // Search benchmark: bulk indexing, then autocomplete and keyword search latency/throughput through
 // the HTTP API (a separate process) and against the engine directly, in the same run.
 //
-//   npx tsx bench/search/run.ts [--seconds 8] [--warmup 2] [--engine-warmup 30] [--catalog]
+//   npx tsx bench/search/run.ts [--seconds 8] [--warmup 2] [--engine-warmup 30] [--catalog] [--baseline REV]
 //
 // Uses ELASTICSEARCH_URL when set, else starts the local OpenSearch node (scripts/search-node.ts).
 // --catalog also measures the reindex path from the catalog (embedded PostgreSQL -> index).
+// --baseline REV also starts the API servers of an earlier revision, checked out in a temporary
+// worktree (bench/support/revision.ts), on the same engine and index, and measures each API phase
+// on them right after this checkout's; a table of the two sides follows.
 // Targets (docs/search.md, "Targets and the engine's floor"): (a) API at 4 concurrent: autocomplete p95 < 15 ms, keyword p95 < 30 ms;
 // (b) at 50 concurrent: API throughput >= 0.7x and p95 <= 1.5x the engine's own;
 // (c) Zipf prefix workload at 50 concurrent through the API (hot-prefix cache): p95 < 15 ms;
@@ -23,6 +26,7 @@ import { ElasticSearchEngine } from '../../src/search/elastic/engine.js';
 import { PostgresSearchEngine } from '../../src/search/postgres/search-repository.js';
 import { startSearchNode, type SearchNode } from '../../scripts/lib/local-node.js';
 import { RawHttpClient } from '../support/raw-http.js';
+import { checkoutRevision, type RevisionCheckout } from '../support/revision.js';
 import { loadBenchCorpus } from './corpus.js';
 import { formatRow, runLoad, TABLE_HEADER, type LoadResult } from './harness.js';
 import { autocompletePrefixes, keywordQueries, zipfPicker } from './queries.js';
@@ -34,6 +38,7 @@ const WARMUP = arg('warmup', 2);
 const WITH_CATALOG = process.argv.includes('--catalog');
 /** least engine warm-up before the measured phases (a fresh JVM keeps speeding up for minutes) */
 const ENGINE_WARMUP = arg('engine-warmup', 30);
+const BASELINE = arg('baseline');
 
 interface ApiServer {
   child: ChildProcess;
@@ -41,10 +46,12 @@ interface ApiServer {
   http: RawHttpClient;
 }
 
-async function startApi(url: string, alias: string, cache: boolean): Promise<ApiServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'search', 'api-server.ts'), '--elasticsearch-url', url, '--alias', alias, ...(cache ? ['--cache'] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** The search routes' server of this checkout, or of `revision` (its own code, from its worktree). */
+async function startApi(url: string, alias: string, cache: boolean, revision?: RevisionCheckout): Promise<ApiServer> {
+  const script = path.join('bench', 'search', 'api-server.ts');
+  const args = ['--elasticsearch-url', url, '--alias', alias, ...(cache ? ['--cache'] : [])];
+  const stdio: ['ignore', 'pipe', 'inherit'] = ['ignore', 'pipe', 'inherit'];
+  const child = revision ? revision.spawnTsx(script, args, { stdio }) : spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio });
   const [port, apiKey] = await new Promise<[number, string]>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -67,6 +74,7 @@ async function main(): Promise<void> {
     url = node.url;
   }
   const servers: ApiServer[] = [];
+  const baseline = BASELINE ? checkoutRevision(BASELINE) : undefined;
   const alias = `bench-${randomBytes(3).toString('hex')}-markets`;
   const engine = new ElasticSearchEngine({ client: createElasticClient(url), alias, dropOldIndexAfterMs: 0 });
   const out: string[] = [];
@@ -80,6 +88,7 @@ async function main(): Promise<void> {
     log(`# Search benchmark ${started.toISOString()}`);
     log(`corpus: ${source}; engine: OpenSearch at ${url}; host: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}`);
     log(`phases: ${WARMUP} s warm-up + ${SECONDS} s measured, closed loop`);
+    if (baseline) log(`baseline: the API servers of ${BASELINE} (${baseline.commit.slice(0, 10)}), each API phase right after this checkout's`);
 
     // ---- bulk indexing (engine directly, documents in memory) --------------------------------
     const docs = rows.map((r, i) => toSearchDoc({ ...r, change_seq: i + 1, removed: false }));
@@ -132,6 +141,9 @@ async function main(): Promise<void> {
     const nocache = await startApi(url, alias, false);
     const cached = await startApi(url, alias, true);
     servers.push(nocache, cached);
+    const baseNocache = baseline ? await startApi(url, alias, false, baseline) : undefined;
+    const baseCached = baseline ? await startApi(url, alias, true, baseline) : undefined;
+    for (const s of [baseNocache, baseCached]) if (s) servers.push(s);
 
     const direct = {
       ac: (i: number) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 }),
@@ -142,7 +154,6 @@ async function main(): Promise<void> {
       ac: (i: number) => autocompleteVia(server, prefixes[i % prefixes.length]),
       kw: (i: number) => server.http.getOk(`/api/v1/search/markets?q=${encodeURIComponent(keywords[i % keywords.length])}`),
     });
-    const viaApi = api(nocache);
     const load = (label: string, concurrency: number, request: (i: number) => Promise<unknown>) =>
       runLoad({ label, concurrency, seconds: SECONDS, warmupSeconds: WARMUP, request });
 
@@ -162,29 +173,42 @@ async function main(): Promise<void> {
     log(`engine warm-up, 5 s rounds at 4 clients until steady: ${warmRates.join(' -> ')} q/s`);
 
     const results: Record<string, LoadResult> = {};
-    const phase = async (key: string, label: string, concurrency: number, request: (i: number) => Promise<unknown>) => {
-      results[key] = await load(label, concurrency, request);
-      console.error(formatRow(results[key]));
-      if (results[key].errors > 0) console.error(`  errors: ${JSON.stringify(results[key].errorKinds)}`);
+    const baselineResults: Record<string, LoadResult> = {};
+    const record = (into: Record<string, LoadResult>, key: string, result: LoadResult) => {
+      into[key] = result;
+      console.error(formatRow(result));
+      if (result.errors > 0) console.error(`  errors: ${JSON.stringify(result.errorKinds)}`);
     };
+    const phase = async (key: string, label: string, concurrency: number, request: (i: number) => Promise<unknown>) => {
+      record(results, key, await load(label, concurrency, request));
+    };
+    /** An API phase, then the same on the baseline's server (when there is one). */
+    const apiPhase = async (key: string, label: string, concurrency: number, request: (server: ApiServer) => (i: number) => Promise<unknown>, server: ApiServer, baseServer?: ApiServer) => {
+      await phase(key, label, concurrency, request(server));
+      if (baseServer) record(baselineResults, key, await load(`${label}, baseline ${BASELINE}`, concurrency, request(baseServer)));
+    };
+    const apiAc = (server: ApiServer) => api(server).ac;
+    const apiKw = (server: ApiServer) => api(server).kw;
     await phase('ac_direct_4', 'autocomplete, engine direct', 4, direct.ac);
-    await phase('ac_api_4', 'autocomplete, API (no cache)', 4, viaApi.ac);
+    await apiPhase('ac_api_4', 'autocomplete, API (no cache)', 4, apiAc, nocache, baseNocache);
     await phase('kw_direct_4', 'keyword, engine direct', 4, direct.kw);
-    await phase('kw_api_4', 'keyword, API (no cache)', 4, viaApi.kw);
+    await apiPhase('kw_api_4', 'keyword, API (no cache)', 4, apiKw, nocache, baseNocache);
     await phase('ac_direct_50', 'autocomplete, engine direct', 50, direct.ac);
-    await phase('ac_api_50', 'autocomplete, API (no cache)', 50, viaApi.ac);
+    await apiPhase('ac_api_50', 'autocomplete, API (no cache)', 50, apiAc, nocache, baseNocache);
     await phase('kw_direct_50', 'keyword, engine direct', 50, direct.kw);
-    await phase('kw_api_50', 'keyword, API (no cache)', 50, viaApi.kw);
+    await apiPhase('kw_api_50', 'keyword, API (no cache)', 50, apiKw, nocache, baseNocache);
     const zipfDirect = zipfPicker(zipfPool);
     await phase('zipf_direct_50', 'Zipf prefixes, engine direct', 50, () => engine.autocomplete({ q: zipfDirect(), limit: 8 }));
     const zipfApiNoCache = zipfPicker(zipfPool);
     await phase('zipf_api_nocache_50', 'Zipf prefixes, API (no cache)', 50, () =>
       autocompleteVia(nocache, zipfApiNoCache()),
     );
-    const zipfApi = zipfPicker(zipfPool);
-    await phase('zipf_api_cache_50', 'Zipf prefixes, API + hot-prefix cache', 50, () =>
-      autocompleteVia(cached, zipfApi()),
-    );
+    // each server's cache from cold, on the same sequence of prefixes
+    const zipfApi = (server: ApiServer) => {
+      const pick = zipfPicker(zipfPool);
+      return () => autocompleteVia(server, pick());
+    };
+    await apiPhase('zipf_api_cache_50', 'Zipf prefixes, API + hot-prefix cache', 50, zipfApi, cached, baseCached);
     const readCacheStats = async () => JSON.parse((await cached.http.getOk('/api/v1/bench/cache-stats')).body.toString()) as { hits: number; misses: number };
     const coldStats = await readCacheStats();
     // the same workload once the cache has seen the pool for a while (a running service's steady state)
@@ -229,9 +253,23 @@ async function main(): Promise<void> {
     log(`| (c) Zipf prefixes at 50 through the API, p95 < 15 ms (cache from cold) | ${results.zipf_api_cache_50.p95.toFixed(1)} ms (without cache ${results.zipf_api_nocache_50.p95.toFixed(1)} ms) | ${verdict(results.zipf_api_cache_50.p95 < 15)} |`);
     log(`| (c) same, cache warm | ${results.zipf_api_cache_warm_50.p95.toFixed(1)} ms (100%-hit HTTP floor ${results.api_hits_only_50.p95.toFixed(1)} ms) | ${verdict(results.zipf_api_cache_warm_50.p95 < 15)} |`);
     log(`| bulk indexing >= 2,000 markets/s | ${Math.round(bulkRate)} markets/s | ${verdict(bulkRate >= 2000)} |`);
-    const errors = Object.values(results).reduce((a, r) => a + r.errors, 0);
+    if (baseline) {
+      log('');
+      log(`## Against ${BASELINE} (${baseline.commit.slice(0, 10)}): the same engine and index, each phase on both servers back to back`);
+      log(TABLE_HEADER);
+      for (const [key, b] of Object.entries(baselineResults)) log(`${formatRow(results[key])}\n${formatRow(b)}`);
+      log('');
+      log('| phase | clients | req/s now / baseline | p95 now / baseline |');
+      log('|---|---|---|---|');
+      for (const [key, b] of Object.entries(baselineResults)) {
+        const a = results[key];
+        log(`| ${a.label} | ${a.concurrency} | ${Math.round(a.throughput)} / ${Math.round(b.throughput)} = ${ratio(a.throughput, b.throughput)}x | ${a.p95.toFixed(1)} / ${b.p95.toFixed(1)} ms = ${ratio(a.p95, b.p95)}x |`);
+      }
+    }
+    const all = [...Object.values(results), ...Object.values(baselineResults)];
+    const errors = all.reduce((a, r) => a + r.errors, 0);
     log(`\nerrors across all phases: ${errors}`);
-    for (const r of Object.values(results)) if (r.errors > 0) log(`- ${r.label} at ${r.concurrency}: ${JSON.stringify(r.errorKinds)}`);
+    for (const r of all) if (r.errors > 0) log(`- ${r.label} at ${r.concurrency}: ${JSON.stringify(r.errorKinds)}`);
 
     mkdirSync(path.join('bench', 'results'), { recursive: true });
     const file = path.join('bench', 'results', `search-${started.toISOString().replace(/[:.]/g, '-')}.md`);
@@ -245,6 +283,7 @@ async function main(): Promise<void> {
     for (const name of await engine.listIndices().catch(() => [])) await engine.dropIndex(name);
     await engine.close();
     if (node) await node.stop();
+    baseline?.remove();
   }
 }
 

@@ -1,6 +1,6 @@
 // semantic_search() as it was before migrations 098 and 099, installed in a benchmark's database
-// under other names, so that bench/db/semantic-statement-cpu.ts and bench/db/semantic-cpu.ts (path
-// http-098) can measure them and the current one in one run on one catalog:
+// under other names, so that bench/db/semantic-statement-cpu.ts can measure them and the current one
+// in one run on one catalog (the statements alone, called directly: no service path):
 //   * before 098: 096's semantic_search() calling 041's semantic_search_kind(), which planned every
 //     statement at each call;
 //   * before 099: 096's semantic_search() calling 098's semantic_search_kind(), which counted the

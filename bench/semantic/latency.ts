@@ -2,10 +2,8 @@
 // request logs; bench/support/keyed-app.ts) over the benchmark catalog (>= 20,000 markets with
 // title and rules embeddings; see prepare-corpus.ts), in one run:
 //   1. distinct queries, recent-answers cache off, closed loop at 1, 4 and 20 clients: every request
-//      embeds its query and searches pgvector (the in-memory query-embedding cache is off too), each
-//      row twice in a row: the path before batching (one embedding call and one statement per
-//      search: `batching: false`) and the batched path (src/search/semantic/micro-batcher.ts), on
-//      the same model worker and database;
+//      embeds its query and searches pgvector (the in-memory query-embedding cache is off too),
+//      searches that arrive together batched (src/search/semantic/micro-batcher.ts);
 //   2. a skewed workload (Zipf, s = 1.07, over 2,000 distinct requests) at 20 clients through the
 //      route with its recent-answers cache (src/search/semantic/result-cache.ts), from cold and warm.
 // Each request's time embedding the query and in PostgreSQL/pgvector comes from its Server-Timing
@@ -14,7 +12,10 @@
 //
 //   npx tsx bench/semantic/latency.ts [--data-dir ./data/bench-semantic] [--seconds 20] [--concurrency 20] [--threads N] [--rounds 1]
 // (--threads: ONNX threads of the one embedding worker; default cores / workers. --rounds: repeat the
-// before/after pairs, to see the noise of a shared machine.)
+// distinct-query rows, to see the noise of a shared machine.) The comparison with the first
+// implementation (one embedding call and one statement per search, 3.4-3.7x fewer searches a second
+// at 20 clients) is recorded in bench/HISTORY.md; to compare with an earlier revision, run this
+// file from a checkout of it (bench/support/revision.ts) on the same --data-dir.
 import os from 'node:os';
 import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,6 @@ import { zipfPicker } from '../search/queries.js';
 import { startKeyedApp, type KeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, fmt, pct, withFilters, type Body } from './load.js';
 import { loadConfig } from '../../src/config.js';
-import { BEFORE_096, installFunctionBefore096 } from './function-before-096.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const dataDir = path.resolve(arg('data-dir', './data/bench-semantic'));
@@ -45,11 +45,6 @@ const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('thread
 const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers, threadsPerWorker }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
 const rounds = Number(arg('rounds', '1'));
 const service = new SemanticSearchService(db.pool, embedder);
-// "before" is the code before searches were batched: one call per search and the semantic_search()
-// of migration 041, whose rescoring lookups the planner sent through an index on kind once 050
-// added one (fixed by 096). The 041 definition is installed here under another name.
-await installFunctionBefore096(db.pool);
-const unbatched = new SemanticSearchService(db.pool, embedder, { batching: false, searchFunction: BEFORE_096 });
 const results = startSemanticResultCache(db.pool);
 const semanticApp = (svc: SemanticSearchService, cached: boolean): Promise<KeyedApp> =>
   startKeyedApp({
@@ -58,7 +53,6 @@ const semanticApp = (svc: SemanticSearchService, cached: boolean): Promise<Keyed
     routers: (ctx) => [{ path: '/search', router: createSemanticRouter({ requireFeature: ctx.requireFeature, getService: () => svc, cache: cached ? results.cache : undefined }) }],
   });
 const uncachedApp = await semanticApp(service, false);
-const baselineApp = await semanticApp(unbatched, false);
 const cachedApp = await semanticApp(service, true);
 
 const queries = benchmarkQueries();
@@ -71,9 +65,8 @@ const titles = realDataAvailable() ? loadPolymarketCorpus().map((m) => m.title) 
 const skewPool = [...new Set([...queries, ...titles.filter((_, i) => i % 7 === 0)])].slice(0, 2000).map((q, i) => bodies(q, i));
 const zipf = zipfPicker(skewPool, 1.07, 5);
 
-await closedLoop(baselineApp, 4, 3, distinct); // warm-up: JIT, graph pages
-await closedLoop(uncachedApp, 4, 3, distinct);
-const rows: { label: string; clients: number; n: number; perSecond: number; total: string; embed: string; db: string; p95: number; batches?: string }[] = [];
+await closedLoop(uncachedApp, 4, 3, distinct); // warm-up: JIT, graph pages
+const rows: { label: string; clients: number; n: number; perSecond: number; total: string; embed: string; db: string; p95: number; batches: string }[] = [];
 const measure = async (label: string, app: KeyedApp, clients: number, nextBody: (n: number) => Body) => {
   const stats = service.batchStats;
   const { samples, perSecond } = await closedLoop(app, clients, seconds, nextBody);
@@ -83,18 +76,12 @@ const measure = async (label: string, app: KeyedApp, clients: number, nextBody: 
   rows.push({
     label, clients, n: samples.length, perSecond, p95: pct(totals, 0.95),
     total: fmt(totals), embed: fmt(samples.map((s) => s.embed)), db: fmt(samples.map((s) => s.db)),
-    batches: app === baselineApp ? '1 / 1' : `${per(stats.embedding, after.embedding)} / ${per(stats.database, after.database)}`,
+    batches: `${per(stats.embedding, after.embedding)} / ${per(stats.database, after.database)}`,
   });
   console.error(`${label}, ${clients} clients: ${samples.length} requests, ${perSecond.toFixed(1)}/s, p95 ${pct(totals, 0.95).toFixed(1)} ms`);
 };
-const pairs: { clients: number; before: number; after: number; beforeP95: number; afterP95: number }[] = [];
 for (let round = 0; round < rounds; round++) {
-  for (const clients of [1, 4, concurrency]) {
-    await measure('distinct, no cache, before (unbatched)', baselineApp, clients, distinct);
-    await measure('distinct, no cache, after (batched)', uncachedApp, clients, distinct);
-    const [b, a] = rows.slice(-2);
-    pairs.push({ clients, before: b.perSecond, after: a.perSecond, beforeP95: b.p95, afterP95: a.p95 });
-  }
+  for (const clients of [1, 4, concurrency]) await measure('distinct, no cache', uncachedApp, clients, distinct);
 }
 const cold = { hits: results.cache.hits, misses: results.cache.misses };
 await measure('Zipf over 2,000 requests, recent-answers cache from cold', cachedApp, concurrency, () => zipf());
@@ -110,17 +97,14 @@ const table = [
   '',
   '| workload | clients | requests | req/s | total p50 / p95 / p99 (ms) | query embedding p50 / p95 / p99 (ms) | database p50 / p95 / p99 (ms) | searches per embedding pass / per statement |',
   '|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.label} | ${r.clients} | ${r.n} | ${r.perSecond.toFixed(1)} | ${r.total} | ${r.embed} | ${r.db} | ${r.batches ?? '-'} |`),
-  '',
-  ...pairs.map((p) => `${p.clients} client(s): throughput after / before = ${p.after.toFixed(1)} / ${p.before.toFixed(1)} = ${(p.after / p.before).toFixed(2)}x; p95 ${p.afterP95.toFixed(1)} vs ${p.beforeP95.toFixed(1)} ms`),
+  ...rows.map((r) => `| ${r.label} | ${r.clients} | ${r.n} | ${r.perSecond.toFixed(1)} | ${r.total} | ${r.embed} | ${r.db} | ${r.batches} |`),
 ].join('\n');
 console.log(table);
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/semantic-latency.json', JSON.stringify({ counts, rows, pairs, coldHits, warmHits }, null, 2));
+writeFileSync('bench/results/semantic-latency.json', JSON.stringify({ counts, rows, coldHits, warmHits }, null, 2));
 
 results.stop();
 await uncachedApp.close();
-await baselineApp.close();
 await cachedApp.close();
 await embedder.close();
 await db.close();

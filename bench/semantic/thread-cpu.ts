@@ -1,10 +1,11 @@
-// Where the CPU of a semantic search goes, by thread, before (one call per search, the 041
-// semantic_search()) and after (batching, 096): a closed loop of
-// distinct searches straight on SemanticSearchService (no HTTP), and the CPU time each thread of
+// Where the CPU of a semantic search goes, by thread: a closed loop of distinct searches straight
+// on SemanticSearchService (no HTTP), and the CPU time each thread of
 // this process used meanwhile (/proc/self/task/*/stat: the main thread, the embedding worker with
 // its ONNX threads, the PGlite worker), divided by the searches served. On a saturated machine the
 // throughput is the process's CPU share divided by the CPU a search costs, whatever overlaps; on a
-// quiet one the busiest thread bounds it. Linux only.
+// quiet one the busiest thread bounds it. Linux only. (The same before searches were batched is
+// in bench/HISTORY.md; an earlier revision is measured by running this file from a checkout of it,
+// bench/support/revision.ts.)
 //
 //   npx tsx bench/semantic/thread-cpu.ts [--data-dir ./data/bench-semantic] [--seconds 8] [--clients 20] [--max-batch 32]
 import path from 'node:path';
@@ -15,7 +16,6 @@ import { Embedder } from '../../src/embeddings/embedder.js';
 import { PgEmbeddingCache } from '../../src/embeddings/embedding-cache-repository.js';
 import { loadConfig } from '../../src/config.js';
 import { benchmarkQueries, withFilters } from './load.js';
-import { BEFORE_096, installFunctionBefore096 } from './function-before-096.js';
 import { arg } from '../../scripts/lib/cli-args.js';
 
 const dataDir = path.resolve(arg('data-dir', './data/bench-semantic'));
@@ -41,9 +41,7 @@ function threadCpu(): Map<string, number> {
 const db = await openDatabase({ dataDir });
 const embedder = await Embedder.start({ modelDir: loadConfig().modelDir, workers: 1 }, new PgEmbeddingCache(db.pool), { queryCacheSize: 0 });
 const queries = benchmarkQueries();
-await installFunctionBefore096(db.pool);
-const before = new SemanticSearchService(db.pool, embedder, { batching: false, searchFunction: BEFORE_096 });
-const after = new SemanticSearchService(db.pool, embedder, { maxBatch });
+const service = new SemanticSearchService(db.pool, embedder, { maxBatch });
 let next = 0;
 
 async function run(label: string, svc: SemanticSearchService, s: number): Promise<void> {
@@ -70,10 +68,8 @@ async function run(label: string, svc: SemanticSearchService, s: number): Promis
     `CPU ${((1000 * total) / served).toFixed(2)} ms a search (${perThread.map(([n, c]) => `${n} ${((1000 * c) / served).toFixed(2)}`).join(', ')}); batches ${JSON.stringify(svc.batchStats)}`);
 }
 
-await run('warm-up', before, 2);
-await run('before (unbatched)', before, seconds);
-await run('after (batched)', after, seconds);
-await run('before (unbatched)', before, seconds);
-await run('after (batched)', after, seconds);
+await run('warm-up', service, 2);
+await run('batched searches', service, seconds);
+await run('batched searches, again', service, seconds);
 await embedder.close();
 await db.close();

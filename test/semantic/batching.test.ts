@@ -1,6 +1,7 @@
 // Semantic searches that arrive together are served together (src/search/semantic/semantic-search.ts):
 // one statement for several query vectors on the real embedded database, answering each search
-// exactly as the one-statement-per-search path does, and one embedding pass for several queries.
+// exactly as a search that arrives alone (one statement of its own) is answered, and one embedding
+// pass for several queries.
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { Embedder } from '../../src/embeddings/embedder.js';
@@ -30,14 +31,18 @@ describe('semantic search: batched searches', function () {
   });
 
   it('answers searches that go to the database together exactly as one statement each', async () => {
-    // one embedder with its query cache warmed one query at a time, so that both paths search with
-    // the very same vectors and only the database side differs
+    // one embedder with its query cache warmed one query at a time, so that both services search
+    // with the very same vectors and only the database side differs
     const embedder = new Embedder(h.embedder.pool, undefined, { queryCacheSize: 100 });
     for (const r of requests) await embedder.embedQuery(r.query);
-    const oneByOne = new SemanticSearchService(h.db.pool, embedder, { batching: false });
-    const batched = new SemanticSearchService(h.db.pool, embedder);
+    // searches one after the other: each arrives alone and goes to the database in its own statement
+    const oneByOne = new SemanticSearchService(h.db.pool, embedder);
+    // one statement in flight at a time, as on the embedded database's one connection: on the
+    // server's pool the searches would each find a free connection and never share a statement
+    const batched = new SemanticSearchService(h.db.pool, embedder, { databaseConcurrency: 1 });
     const expected: SemanticResultItem[][] = [];
     for (const r of requests) expected.push((await oneByOne.search(r)).results);
+    assert.deepEqual(oneByOne.batchStats.database, { calls: requests.length, items: requests.length, largest: 1 }, 'one statement a search');
     const together = await Promise.all(requests.map((r) => batched.search(r)));
     const { database } = batched.batchStats;
     assert.equal(database.items, requests.length);
@@ -59,11 +64,13 @@ describe('semantic search: batched searches', function () {
         return typeof config === 'string' ? h.db.pool.query(config, values) : h.db.pool.query(config);
       },
     } as unknown as pg.Pool;
-    const oneByOne = new SemanticSearchService(pool, embedder, { batching: false });
+    // searched one after the other, each search goes alone in its own (single-search) statement
+    const oneByOne = new SemanticSearchService(pool, embedder);
     const batched = new SemanticSearchService(pool, embedder);
     // first round: no counts yet, the statement counts at the call (and the service counts in the background)
     const counted: SemanticResultItem[][] = [];
     for (const r of requests) counted.push((await oneByOne.search(r)).results);
+    assert.ok(statements.length === requests.length && statements.every((s) => s.name === 'semantic_search_candidates'), 'one single-search statement a search');
     assert.ok(statements.every((s) => s.values[6] === null && s.values[7] === null), 'no counts on the first round');
     await oneByOne.filterRowsSettled();
     statements.length = 0;
@@ -96,9 +103,10 @@ describe('semantic search: batched searches', function () {
     assert.equal(embedding.items, requests.length);
     assert.ok(embedding.largest > 1, `embedding calls: ${JSON.stringify(embedding)}`);
     assert.ok(h.embedder.pool.stats.queryPasses - passes < requests.length, 'fewer forward passes than searches');
-    // top hits match the one-by-one path (vectors of a batch differ from lone ones by float noise only)
-    const lone = new SemanticSearchService(h.db.pool, h.embedder, { batching: false });
+    // top hits match a lone search's (vectors of a batch differ from lone ones by float noise only)
+    const lone = new SemanticSearchService(h.db.pool, h.embedder);
     const top = (await lone.search(requests[0])).results[0];
+    assert.equal(lone.batchStats.embedding.largest, 1, 'embedded alone');
     assert.deepEqual(answers[0].results[0].market_id, top.market_id);
     const before = service.batchStats.embedding;
     await service.search({ query: 'a lone search' });

@@ -1,6 +1,6 @@
 // The search service's copy of what answers show of each market (src/search/semantic/market-display-row-repository.ts):
-// answers are the ones the statement that joins the live catalog rows gives, filters
-// re-checked included, once the copy has been dropped for a change; each market's row is read once
+// answers show the live catalog rows, filters re-checked against them, once the copy has been
+// dropped for a change (the same answers as a service that never saw the old rows); each market's row is read once
 // until then; a read in flight when the copy is dropped keeps nothing; the copy holds at most its size.
 // Real embedded database, real model. That the component drops the copy with its cached answers
 // when the catalog changes: test/semantic/result-cache.test.ts ("drops cached answers when the
@@ -38,11 +38,29 @@ describe('semantic search: the copy of the markets\' rows answers show', functio
     { query: 'celtics basketball championship', active_only: true, limit: 10 },
   ];
 
-  /** The service without the copy: the statement joins the live catalog rows, one search at a time. */
-  const liveJoin = () => new SemanticSearchService(h.db.pool, embedder, { catalogCopy: false, batching: false });
+  type Shown = { exchange: string; market_id: string; title: string; category: string; closed: boolean; svc_id?: string };
+  /**
+   * Each answer's markets as the catalog holds them now, and whether the request's filters keep
+   * them: what an answer shows must be this, whatever the service copied before.
+   */
+  const assertShowsTheCatalog = async (request: SemanticSearchRequest, results: Shown[]) => {
+    const { rows } = await h.db.pool.query<{ exchange: string; market_id: string; title: string; category: string; closed: boolean; svc_id: string | null; removed: boolean }>(
+      `SELECT m.exchange, m.market_id, m.title, m.category, m.closed, m.svc_id, m.removed
+         FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id) JOIN markets m USING (exchange, market_id)`,
+      [results.map((r) => r.exchange), results.map((r) => r.market_id)]);
+    const live = new Map(rows.map((r) => [marketKey(r), r]));
+    for (const r of results) {
+      const m = live.get(marketKey(r));
+      assert.ok(m && !m.removed, `${marketKey(r)} is in the catalog`);
+      assert.deepEqual({ title: r.title, category: r.category, closed: r.closed, svc_id: r.svc_id ?? null }, { title: m.title, category: m.category, closed: m.closed, svc_id: m.svc_id }, marketKey(r));
+      if (request.active_only) assert.equal(m.closed, false, `${marketKey(r)}: active_only`);
+      if (request.category) assert.equal(m.category.toLowerCase(), request.category.toLowerCase(), `${marketKey(r)}: category`);
+      if (request.exchange) assert.ok(request.exchange.includes(m.exchange), `${marketKey(r)}: exchange`);
+    }
+  };
 
   it('reads each market\'s row once, until the copy is dropped', async () => {
-    const service = new SemanticSearchService(h.db.pool, embedder, { batching: false });
+    const service = new SemanticSearchService(h.db.pool, embedder);
     const first = await service.search(requests[0]);
     assert.ok(first.count > 0);
     const afterFirst = service.displayRowStats;
@@ -56,9 +74,10 @@ describe('semantic search: the copy of the markets\' rows answers show', functio
     assert.equal(service.displayRowStats.reads, 2, 'read again once dropped');
   });
 
-  it('answers as the statement that joins the live rows, alone or batched, after markets closed, moved category or were removed', async () => {
+  it('answers with the live rows, alone or batched, after markets closed, moved category or were removed', async () => {
     const service = new SemanticSearchService(h.db.pool, embedder);
-    const live = liveJoin();
+    // a service that never saw the rows before the change: its copy is read after it
+    const fresh = () => new SemanticSearchService(h.db.pool, embedder);
     const answers = async (s: SemanticSearchService, together: boolean) =>
       together ? (await Promise.all(requests.map((r) => s.search(r)))).map((a) => a.results) : await sequential(s);
     const sequential = async (s: SemanticSearchService) => {
@@ -67,7 +86,8 @@ describe('semantic search: the copy of the markets\' rows answers show', functio
       return out;
     };
     const before = await answers(service, true);
-    assert.deepEqual(before, await answers(live, false));
+    assert.deepEqual(before, await answers(fresh(), false));
+    for (const [i, r] of requests.entries()) await assertShowsTheCatalog(r, before[i]);
     // three shown markets change in the catalog only (the embedding indexer has not run: the vectors'
     // filter copies still say open, old category, present), so only the re-check can drop them
     const closing = before[1][0];
@@ -83,7 +103,8 @@ describe('semantic search: the copy of the markets\' rows answers show', functio
     try {
       service.forgetCatalogCopies(); // as the component does when it hears of the change
       const after = await answers(service, true);
-      assert.deepEqual(after, await answers(live, false));
+      assert.deepEqual(after, await answers(fresh(), false));
+      for (const [i, r] of requests.entries()) await assertShowsTheCatalog(r, after[i]);
       const keys = (results: { exchange: string; market_id: string }[]) => results.map(marketKey);
       assert.ok(!keys(after[1]).includes(marketKey(closing)), 'closed: out of active_only');
       assert.ok(!keys(after[2]).includes(marketKey(recategorised)), 'another category: out of the category filter');

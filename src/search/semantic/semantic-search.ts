@@ -86,12 +86,6 @@ export interface SemanticSearchTimings {
 export interface SemanticSearchOptions {
   /** Candidates fetched per kind of text for `limit` results (default: 2 x limit, 40..200). */
   candidates?: (limit: number) => number;
-  /**
-   * Searches that arrive together share one query-embedding pass and one database statement
-   * (default true). False restores one embedding call and one statement per search (the path
-   * before batching; bench/semantic/latency.ts compares the two in one run).
-   */
-  batching?: boolean;
   /** Longest wait of a search for company before its embedding pass, when others are in progress (ms). */
   maxBatchWaitMs?: number;
   /** Most searches per embedding pass and per statement. */
@@ -101,22 +95,8 @@ export interface SemanticSearchOptions {
    * connection runs one statement at a time; more with DATABASE_URL).
    */
   databaseConcurrency?: number;
-  /**
-   * The SQL function a search calls (default `semantic_search_candidates`, with the catalog rows
-   * from MarketDisplayRows; `semantic_search` with catalogCopy false). For benchmarks only: they compare against an earlier definition
-   * installed under another name in the benchmark's database (one that takes no kept row counts of the
-   * filters and joins the catalog rows itself).
-   */
-  searchFunction?: string;
   /** How long a filter's kept row counts are used before a recount (ms; FilterRowCounts). */
   filterRowsTtlMs?: number;
-  /**
-   * Take what answers show of each market from the service's copy (MarketDisplayRows, default
-   * true). False: the search statement joins the live catalog rows at every search
-   * (`semantic_search`), ~0.3 ms more of database CPU a
-   * search (bench/db/semantic-cpu.ts compares the two in one run).
-   */
-  catalogCopy?: boolean;
   /** The keyword engine's matches to fuse with the vector candidates (absent: vectors only). */
   keywordCandidates?: KeywordCandidates;
   /** HYBRID_WEIGHT unless set (0 turns the keyword engine's rank off as a score term). */
@@ -180,21 +160,21 @@ function searchFilters(request: SemanticSearchRequest): SearchFilters {
 
 export class SemanticSearchService {
   private readonly candidates: (limit: number) => number;
-  private readonly batching: boolean;
-  /** The search statements (`semantic_search_candidates(...)`, `semantic_search(...)` without the copy, or the benchmark's `searchFunction`). */
+  /** The search statements (`semantic_search_candidates(...)`), one search or several at once. */
   private readonly candidateSearch: SemanticCandidateSearch;
-  /** The SQL function name for the batched statement. */
-  private readonly searchFunction: string;
   private readonly embedStage: MicroBatcher<string, Float32Array>;
   private readonly databaseStage: MicroBatcher<PendingSearch, CandidateRow[]>;
   /** Searches between their start and their answer (a reason for a new one to wait for company). */
   private inProgress = 0;
   /** The candidates' title words for the keyword boost, tokenised once per title, not per search. */
   private readonly titleWords = new TitleWords();
-  /** Each filter's kept row counts, or undefined for a benchmark's searchFunction, which takes none. */
-  private readonly filterRowCounts: FilterRowCounts | undefined;
-  /** What answers show of the markets, or undefined when the statement joins them (catalogCopy false, searchFunction). */
-  private readonly displayRows: MarketDisplayRows | undefined;
+  /** Each filter's kept row counts (the statement picks an exact scan or the graph walk by them). */
+  private readonly filterRowCounts: FilterRowCounts;
+  /**
+   * What answers show of the markets: a copy kept by the service, so that the search statement
+   * returns candidates only and does not join the catalog rows at every search.
+   */
+  private readonly displayRows: MarketDisplayRows;
   private readonly keywordCandidates: KeywordCandidates | undefined;
   private readonly hybridWeight: number;
   private readonly synonyms: Synonyms;
@@ -210,14 +190,9 @@ export class SemanticSearchService {
     this.hybridWeight = options.hybridWeight ?? HYBRID_WEIGHT;
     this.synonyms = options.synonyms ?? domainSynonyms();
     this.embeddings = new MarketEmbeddingStore(pool);
-    this.batching = options.batching ?? true;
-    const current = options.searchFunction === undefined;
-    const copy = current && (options.catalogCopy ?? true);
-    this.searchFunction = options.searchFunction ?? (copy ? 'semantic_search_candidates' : 'semantic_search');
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.searchFunction)) throw new Error(`not a function name: ${this.searchFunction}`);
-    this.filterRowCounts = current ? new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs }) : undefined;
-    this.displayRows = copy ? new MarketDisplayRows(pool) : undefined;
-    this.candidateSearch = new SemanticCandidateSearch(pool, this.searchFunction, this.filterRowCounts !== undefined, EXACT_SCAN_MAX_ROWS);
+    this.filterRowCounts = new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs });
+    this.displayRows = new MarketDisplayRows(pool);
+    this.candidateSearch = new SemanticCandidateSearch(pool, EXACT_SCAN_MAX_ROWS);
     const maxBatch = options.maxBatch ?? 32;
     this.embedStage = new MicroBatcher((queries) => this.embedder.embedQueries(queries), {
       maxBatch,
@@ -257,15 +232,9 @@ export class SemanticSearchService {
     let keywordRanks = new Map<string, number>();
     this.inProgress++;
     try {
-      if (this.batching) {
-        vector = await this.embedStage.submit(text);
-        embedded = performance.now();
-        rows = await this.databaseStage.submit({ filters, k, vector, filterRows });
-      } else {
-        vector = await this.embedder.embedQuery(text);
-        embedded = performance.now();
-        rows = await this.nearestMarkets(vector, k, filters, filterRows);
-      }
+      vector = await this.embedStage.submit(text);
+      embedded = performance.now();
+      rows = await this.databaseStage.submit({ filters, k, vector, filterRows });
       keywordRanks = new Map((await keywordMatches).map((m, i) => [`${m.exchange}\u0000${m.market_id}`, i]));
       rows = await this.withKeywordMatches(rows, keywordRanks, vector, filters);
     } finally {
@@ -310,8 +279,7 @@ export class SemanticSearchService {
    * cannot be scored and stays out) and their catalog rows, the filters re-checked.
    */
   private async withKeywordMatches(rows: CandidateRow[], keywordRank: Map<string, number>, vector: Float32Array, filters: SearchFilters): Promise<CandidateRow[]> {
-    // a statement that joins the catalog rows itself (benchmarks' earlier definitions) takes no extra candidates
-    if (keywordRank.size === 0 || !this.displayRows) return rows;
+    if (keywordRank.size === 0) return rows;
     const have = new Set(rows.map((r) => `${r.exchange}\u0000${r.market_id}`));
     const missing = [...keywordRank.keys()].filter((key) => !have.has(key)).map((key) => {
       const [exchange, market_id] = key.split('\u0000');
@@ -325,17 +293,17 @@ export class SemanticSearchService {
 
   /** Waits for the filters' row counts in flight (tests). */
   async filterRowsSettled(): Promise<void> {
-    await this.filterRowCounts?.settled();
+    await this.filterRowCounts.settled();
   }
 
   /** How many filters' row counts are kept (tests, logs). */
   get filterRowsKept(): number {
-    return this.filterRowCounts?.size ?? 0;
+    return this.filterRowCounts.size;
   }
 
   /** The copy of the markets' rows answers show: how many are kept, and the reads that filled it (tests, benchmarks). */
   get displayRowStats(): { kept: number; reads: number; rowsRead: number } {
-    return this.displayRows?.stats ?? { kept: 0, reads: 0, rowsRead: 0 };
+    return this.displayRows.stats;
   }
 
   /**
@@ -345,13 +313,13 @@ export class SemanticSearchService {
    * embeddings changed; the component does, with the recent answers.
    */
   forgetCatalogCopies(): void {
-    this.filterRowCounts?.clear();
-    this.displayRows?.clear();
+    this.filterRowCounts.clear();
+    this.displayRows.clear();
   }
 
   /** The kept row counts of a filtered search's filters, when counted already (see FilterRowCounts). */
   private filterRowsOf(filters: SearchFilters): FilterRows | undefined {
-    if (!this.filterRowCounts || (filters.exchanges === null && filters.category === null)) return undefined;
+    if (filters.exchanges === null && filters.category === null) return undefined;
     return this.filterRowCounts.get(filters);
   }
 
@@ -368,7 +336,7 @@ export class SemanticSearchService {
       return [await this.nearestMarkets(vector!, k, filters, filterRows)];
     }
     const rows = await this.candidateSearch.nearestBatch(searches as CandidateSearch[]);
-    return this.withMarketRows(rows as (CandidateRow | Candidate)[][], searches.map((s) => s.filters));
+    return this.withMarketRows(rows, searches.map((s) => s.filters));
   }
 
   /**
@@ -376,7 +344,7 @@ export class SemanticSearchService {
    * embeddings (one statement, which leaves the catalog rows out), then their markets' rows (withMarketRows).
    */
   private async nearestMarkets(vector: Float32Array, k: number, filters: SearchFilters, filterRows: FilterRows | undefined): Promise<CandidateRow[]> {
-    const rows = (await this.candidateSearch.nearest({ vector, k, filters, filterRows })) as (CandidateRow | Candidate)[];
+    const rows = await this.candidateSearch.nearest({ vector, k, filters, filterRows });
     return (await this.withMarketRows([rows], [filters]))[0];
   }
 
@@ -384,11 +352,9 @@ export class SemanticSearchService {
    * Each search's candidates with their markets' rows (one read for the markets the copy lacks,
    * whatever the number of searches), the filters re-checked against those rows as semantic_search
    * re-checks them against `markets`: a removed market, a closed one under `active_only`, one whose
-   * category or exchange no longer matches, or one deleted, drops out. A statement that joined the
-   * rows itself (catalogCopy false, the benchmarks' earlier definitions) returns them already.
+   * category or exchange no longer matches, or one deleted, drops out.
    */
-  private async withMarketRows(lists: (CandidateRow | Candidate)[][], filters: SearchFilters[]): Promise<CandidateRow[][]> {
-    if (!this.displayRows) return lists as CandidateRow[][];
+  private async withMarketRows(lists: Candidate[][], filters: SearchFilters[]): Promise<CandidateRow[][]> {
     const all = lists.length === 1 ? lists[0] : lists.flat();
     const markets = await this.displayRows.rowsFor(all);
     let at = 0;
