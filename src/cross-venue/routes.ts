@@ -1,4 +1,4 @@
-// The cross-venue routes, declared with defineGetRoute (schemas registered in the OpenAPI document):
+// The cross-venue routes, declared with defineRoute (schemas registered in the OpenAPI document):
 // GET /api/v1/clusters (the matching catalog with live prices, gaps and fees) and
 // GET /api/v1/svc/{svc_id}/prices (every member's price series on one grid). Both are svc lookups:
 // plans with the svc_lookup feature, like /svc/{svc_id}/cluster and /quotes.
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SvcPath } from '../http/routes/clusters-schemas.js';
 import { categoryParam, exchangeCodes } from '../http/routes/search-filters.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { defineGetRoute } from '../http/define-route.js';
+import { defineRoute } from '../http/define-route.js';
 import type { RequireFeature } from '../http/middleware/plan.js';
 import { SVC_ID_PATTERN } from '../matching/ids.js';
 import { ExchangeCodeSchema } from '../venues/exchanges.js';
@@ -96,7 +96,8 @@ const ClusterList = z
   })
   .openapi('ClusterList');
 
-const list = defineGetRoute({
+const list = defineRoute({
+  method: 'get',
   path: '/clusters',
   tags: ['Cross-exchange matching'],
   summary: 'Browse the clusters of equivalent markets with their live prices, best YES/NO asks and the gap between venues',
@@ -146,7 +147,8 @@ const ClusterPrices = z
   })
   .openapi('ClusterPrices');
 
-const prices = defineGetRoute({
+const prices = defineRoute({
+  method: 'get',
   path: '/svc/:svc_id/prices',
   tags: ['Cross-exchange matching'],
   summary: 'Every member\'s price series on one time grid, for plotting the venues side by side',

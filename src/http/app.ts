@@ -1,7 +1,7 @@
 // The Express application: middleware, the route groups, and the error handling that turns every
 // failure into `{ "error": message }`. Routers of the feature areas (search, venues, trading...) are
 // built by the composition root and handed in, so this file knows no feature's internals.
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-repository.js';
 import type { ApiKeyService } from '../accounts/api-key-repository.js';
@@ -9,6 +9,7 @@ import type { PlanTable } from '../accounts/plans.js';
 import type { RateLimiter } from '../accounts/rate-limiter.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../util/clock.js';
+import { mountRoutes } from './define-route.js';
 import { HttpError, notFound } from './errors.js';
 import { requireApiKey } from './middleware/api-key.js';
 import { compression } from './middleware/compression.js';
@@ -24,6 +25,7 @@ import { createDocsRouter } from './routes/docs.js';
 import { createHealthRouter, type ExchangesCheck, type HealthCheck } from './routes/health.js';
 import { createTestKeyRouter } from './routes/keys.js';
 import { notBuiltFallback, notBuiltRoutes } from './routes/not-built.js';
+import { openApiDocumentRoute } from './routes/openapi-document.js';
 import { createStreamPathsRouter } from './routes/stream-paths.js';
 import { createWebRouter } from './routes/web.js';
 import { createWhoamiRouter } from './routes/whoami.js';
@@ -65,7 +67,7 @@ export interface AppDeps {
   /** Feature routers mounted under /api/v1 behind the API-key check, e.g. { path: '/search', router }, in any order (most specific first: route-order.ts). */
   keyedRouters?: (ctx: HttpContext) => RouterMount[];
   /** GET /metrics and the request timings it reports (src/metrics/setup.ts); absent: no /metrics. */
-  metrics?: { public: boolean; scrape: RequestHandler; observe(operations: readonly KnownOperation[]): RequestHandler };
+  metrics?: { public: boolean; mount(router: Router, keyCheck: RequestHandler[]): void; observe(operations: readonly KnownOperation[]): RequestHandler };
 }
 
 /** What feature routers need from the frame. */
@@ -111,9 +113,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
-  app.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument);
-  });
+  app.use(mountRoutes(express.Router(), openApiDocument, [openApiDocumentRoute]));
   // The search page (/) and the API reference (/docs): no key, like the document they are built on.
   app.use(createWebRouter());
   app.use(createDocsRouter());
@@ -122,8 +122,9 @@ export function createApp(deps: AppDeps): Express {
   const requireFeature = planGate(deps.plans);
   const ctx: HttpContext = { requireFeature, logger: deps.logger, clock: deps.clock };
   if (deps.metrics) {
-    const { scrape } = deps.metrics;
-    app.get('/metrics', ...(deps.metrics.public ? [scrape] : [requireApiKey(deps.keys, deps.keyLimiter), requireFeature('admin'), scrape]));
+    const metricsRouter = express.Router();
+    deps.metrics.mount(metricsRouter, deps.metrics.public ? [] : [requireApiKey(deps.keys, deps.keyLimiter), requireFeature('admin')]);
+    app.use(metricsRouter);
   }
 
   // Unauthenticated routes of the spec (docs/interface-spec.md §5, item 3).

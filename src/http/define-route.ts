@@ -3,9 +3,11 @@
 // is loaded) and mounts the Express handler (when its router is built), so the documented path and
 // the served path cannot drift apart. Handlers receive their parsed path, query and body (a failure
 // is a 400 naming the field) and return the JSON body (or `reply(status, body)`); a handler that
-// answers otherwise (a page, a file, a redirect, or `next()` to let a later router answer) writes to
-// `res` itself and returns undefined. This is the one module that calls `openapi.registerPath`
-// (the lint forbids it elsewhere).
+// answers otherwise (a page, a file, Prometheus text, a redirect, or `next()` to let a later router
+// answer) writes to `res` itself and returns undefined, and declares those answers in `responses`.
+// The WebSocket paths, which Express never serves (the gateway takes their upgrades), are declared
+// here too, with defineStreamPath. This is the one module that calls `openapi.registerPath` (the lint
+// forbids it elsewhere).
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
@@ -59,6 +61,11 @@ export interface RouteSpec<Ctx, P extends Shape, Q extends Shape, B extends z.Zo
   /** Every documented answer, when `response` does not fit (other statuses, other content). */
   responses?: Responses;
   /**
+   * A static file a documented page loads (the API reference's script): mounted like any route but
+   * left out of the document, being no API operation (as the search page's /assets/ files are not).
+   */
+  pageAsset?: true;
+  /**
    * Parts documented but left to the handler to check (it validates against something the schema
    * cannot say, e.g. the venue's own credential schema): their input is passed unparsed.
    */
@@ -99,9 +106,8 @@ function keyedResponses(response: z.ZodType, errors: Record<number, string> = {}
   };
 }
 
-export function defineRoute<Ctx, P extends Shape = z.ZodObject<Record<string, never>>, Q extends Shape = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodUndefined>(
-  spec: RouteSpec<Ctx, P, Q, B>,
-): RouteDefinition<Ctx> {
+/** Registers the OpenAPI operation of a route: the document's view of the same declaration. */
+function registerOperation<Ctx, P extends Shape, Q extends Shape, B extends z.ZodType>(spec: RouteSpec<Ctx, P, Q, B>): void {
   const responses = spec.responses ?? (spec.response ? keyedResponses(spec.response, spec.errors) : undefined);
   if (!responses) throw new Error(`route ${spec.method} ${spec.path}: declare \`response\` or \`responses\``);
   const request = {
@@ -122,6 +128,12 @@ export function defineRoute<Ctx, P extends Shape = z.ZodObject<Record<string, ne
     ...(Object.keys(request).length ? { request } : {}),
     responses,
   });
+}
+
+export function defineRoute<Ctx, P extends Shape = z.ZodObject<Record<string, never>>, Q extends Shape = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodUndefined>(
+  spec: RouteSpec<Ctx, P, Q, B>,
+): RouteDefinition<Ctx> {
+  if (!spec.pageAsset) registerOperation(spec);
   const emptyQuery = z.object({});
   return {
     method: spec.method,
@@ -142,15 +154,43 @@ export function defineRoute<Ctx, P extends Shape = z.ZodObject<Record<string, ne
   };
 }
 
-/** A keyed GET route: `defineRoute` with `method: 'get'`. */
-export function defineGetRoute<Ctx, P extends Shape, Q extends Shape = z.ZodObject<Record<string, never>>>(
-  spec: Omit<RouteSpec<Ctx, P, Q, z.ZodUndefined>, 'method' | 'body'>,
-): RouteDefinition<Ctx> {
-  return defineRoute<Ctx, P, Q, z.ZodUndefined>({ ...spec, method: 'get' });
-}
-
 /** Mounts each route of `routes` on `router`, bound to `ctx`. */
 export function mountRoutes<Ctx>(router: Router, ctx: Ctx, routes: readonly RouteDefinition<Ctx>[]): Router {
   for (const r of routes) r.mount(router, ctx);
   return router;
+}
+
+/** A WebSocket path: documented as the GET that upgrades, with its messages as named components. */
+export interface StreamPathSpec {
+  /** The full path, e.g. `/ws/kalshi`. */
+  path: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  /** What the upgrade request can answer, by status (101 Switching Protocols, the refusals). */
+  responses: Record<number, string>;
+  /**
+   * The messages, by the names their zod schemas are registered under (`openapi.register`):
+   * OpenAPI has no WebSocket vocabulary, so they are listed under the path's `x-websocket` extension.
+   */
+  messages: { client: string; server: string[]; errors: string; ack: string };
+}
+
+/**
+ * Documents a WebSocket path. The gateway (src/ws) takes its upgrade requests from the server's
+ * 'upgrade' event before Express sees them, so there is no handler to mount here; a plain HTTP
+ * request at the path is told to upgrade (src/http/routes/stream-paths.ts).
+ */
+export function defineStreamPath(spec: StreamPathSpec): void {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const { client, server, errors, ack } = spec.messages;
+  openapi.registerPath({
+    method: 'get',
+    path: spec.path,
+    tags: spec.tags,
+    summary: spec.summary,
+    description: spec.description,
+    responses: Object.fromEntries(Object.entries(spec.responses).map(([status, description]) => [status, { description }])),
+    'x-websocket': { client: ref(client), server: server.map(ref), errors: ref(errors), ack: ref(ack) },
+  } as RouteConfig);
 }

@@ -1,5 +1,6 @@
 // The OpenAPI document is generated from the same zod schemas that validate requests: each route
-// module registers its paths here when it is first imported, and GET /openapi.json serves the result.
+// module's declarations (src/http/define-route.ts) register their operations here when it is first
+// imported, and GET /openapi.json (src/http/routes/openapi-document.ts) serves the result.
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { withExamples, withStreamsGuide } from './openapi-examples.js';
@@ -50,11 +51,3 @@ export function buildOpenApiDocument(version: string) {
   });
   return withStreamsGuide(withExamples(document));
 }
-
-openapi.registerPath({
-  method: 'get',
-  path: '/openapi.json',
-  tags: ['Service'],
-  summary: 'This document (OpenAPI 3.1)',
-  responses: { 200: { description: 'The OpenAPI document', content: { 'application/json': { schema: z.object({}).passthrough() } } } },
-});

@@ -5,14 +5,22 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { apiKeyScheme, errorResponse, openapi } from '../http/openapi.js';
+import { defineRoute } from '../http/define-route.js';
+import { apiKeyScheme, errorResponse } from '../http/openapi.js';
 import type { ServiceMetrics } from './service-metrics.js';
 
 export const METRICS_PATH = '/metrics';
 
-openapi.registerPath({
+/** What GET /metrics on the API port needs: the metrics, and the key check before them (none when METRICS_PUBLIC). */
+export interface MetricsRouteContext {
+  metrics: ServiceMetrics;
+  keyCheck: RequestHandler[];
+}
+
+export const metricsRoute = defineRoute<MetricsRouteContext>({
   method: 'get',
   path: METRICS_PATH,
+  base: '',
   tags: ['Service'],
   summary: 'Operator metrics (Prometheus text format)',
   description:
@@ -25,15 +33,13 @@ openapi.registerPath({
     403: errorResponse('The key is not of plan admin'),
     429: errorResponse('Rate limit exceeded; see Retry-After.'),
   },
-});
-
-export function scrapeHandler(metrics: ServiceMetrics): RequestHandler {
-  return async (_req, res) => {
+  middleware: ({ keyCheck }) => keyCheck,
+  async handle({ metrics }, _input, _req, res) {
     const { contentType, body } = await metrics.scrape();
     res.setHeader('Cache-Control', 'no-store');
     res.type(contentType).send(body);
-  };
-}
+  },
+});
 
 /** A server answering GET /metrics only, without a key; resolves once it listens. */
 export async function listenMetricsPort(metrics: ServiceMetrics, port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {

@@ -1,11 +1,11 @@
 // The operator's metrics as one feature: what it needs in (the pool, the components it reads at
 // scrape time, its settings) and what it gives out (the app's request observer and /metrics
 // handler, the sync-run recorder, the separate port, close).
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { KnownOperation } from '../http/middleware/method-not-allowed.js';
 import { observeRequests } from './http-observer.js';
-import { listenMetricsPort, scrapeHandler } from './metrics-route.js';
+import { listenMetricsPort, metricsRoute } from './metrics-route.js';
 import { ServiceMetrics, type MetricsSources, type SyncRunReport } from './service-metrics.js';
 
 export interface MetricsSettings {
@@ -19,7 +19,8 @@ export interface MetricsSettings {
 /** What the HTTP app mounts (src/http/app.ts AppDeps.metrics). */
 export interface AppMetrics {
   public: boolean;
-  scrape: RequestHandler;
+  /** Mounts GET /metrics on `router` behind `keyCheck` (the API key of plan admin; empty when public). */
+  mount(router: Router, keyCheck: RequestHandler[]): void;
   observe(operations: readonly KnownOperation[]): RequestHandler;
 }
 
@@ -35,7 +36,7 @@ export function setupMetrics(opts: { settings: MetricsSettings; sources: Metrics
   const metrics = new ServiceMetrics(opts.sources);
   let server: { port: number; close(): Promise<void> } | undefined;
   return {
-    http: { public: opts.settings.public, scrape: scrapeHandler(metrics), observe: (operations) => observeRequests(metrics, operations) },
+    http: { public: opts.settings.public, mount: (router, keyCheck) => metricsRoute.mount(router, { metrics, keyCheck }), observe: (operations) => observeRequests(metrics, operations) },
     recordSync: (run) => metrics.recordSync(run),
     async listen() {
       if (opts.settings.port === null) return null;

@@ -1,11 +1,12 @@
 /**
- * The streams in the API reference (/openapi.json): each `/ws/<code>` path as a GET that upgrades
- * (101), with the client messages (the same zod schemas that parse them) and the server messages as
+ * The streams in the API reference (/openapi.json): each `/ws/<code>` path declared with
+ * defineStreamPath, as a GET that upgrades (101), with the client messages (the same zod schemas that parse them) and the server messages as
  * named components. OpenAPI has no WebSocket vocabulary, so the message schemas are listed under the
  * path's `x-websocket` extension and described in words; test/ws/messages.test.ts checks real
  * messages against these schemas so the two cannot drift.
  */
 import { z } from 'zod';
+import { defineStreamPath } from '../http/define-route.js';
 import { openapi } from '../http/openapi.js';
 import { clientMessageSchema, MESSAGE_TYPES } from './protocol.js';
 
@@ -64,8 +65,7 @@ const STREAMS = [
 ];
 
 for (const s of STREAMS) {
-  openapi.registerPath({
-    method: 'get',
+  defineStreamPath({
     path: `/ws/${s.code}`,
     tags: ['Streams'],
     summary: `Real-time ${s.code} stream (WebSocket)`,
@@ -77,9 +77,9 @@ for (const s of STREAMS) {
       `Keepalive: server ping every 54 s, dropped after 60 s without a pong. Messages up to ${s.limit} both ways (a larger client frame closes with 1009; a larger book is trimmed at its far end). ` +
       'Prices, polled where the venue has no channel, every WS_POLL_INTERVAL_MS (5 s).',
     responses: {
-      101: { description: 'Switching Protocols: the WebSocket stream.' },
-      404: { description: 'Not a stream path (any other upgrade).' },
+      101: 'Switching Protocols: the WebSocket stream.',
+      404: 'Not a stream path (any other upgrade).',
     },
-    'x-websocket': { client: { $ref: `#/components/schemas/${s.client}` }, server: s.server.map((n) => ({ $ref: `#/components/schemas/${n}` })), errors: { $ref: '#/components/schemas/StreamError' }, ack: { $ref: '#/components/schemas/StreamAck' } },
-  } as Parameters<typeof openapi.registerPath>[0]);
+    messages: { client: s.client, server: s.server, errors: 'StreamError', ack: 'StreamAck' },
+  });
 }

@@ -61,6 +61,19 @@ describe('lint: import boundaries', function () {
     assert.equal(await envRule('mcp/config.ts'), 0);
   });
 
+  it('an OpenAPI operation is registered only by src/http/define-route.ts (routes declare it with defineRoute)', async () => {
+    const registers = async (file: string) => {
+      const code = "declare const openapi: { registerPath(route: object): void };\nopenapi.registerPath({ method: 'get', path: '/x', responses: {} });\n";
+      const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+      return result.messages.filter((m) => m.ruleId === 'no-restricted-properties').length;
+    };
+    // pages, the document itself, /health, /metrics and the stream paths included: none registers by hand
+    for (const file of ['src/http/routes/new-route.ts', 'src/http/routes/web.ts', 'src/http/openapi.ts', 'src/http/routes/health.ts', 'src/metrics/metrics-route.ts', 'src/ws/api-doc.ts', 'src/config.ts']) {
+      assert.equal(await registers(file), 1, file);
+    }
+    assert.equal(await registers('src/http/define-route.ts'), 0);
+  });
+
   for (const c of cases) {
     it(`${c.file} importing ${c.imports}: ${c.allowed ? 'allowed' : 'an error'}`, async () => {
       const errors = await boundaryErrors(c.file, `import * as m from '${c.imports}';\nexport const used = m;\n`);

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { CANONICAL_CATEGORIES, CATEGORY_DESCRIPTIONS } from '../../venues/categories.js';
-import { defineGetRoute } from '../define-route.js';
+import { defineRoute } from '../define-route.js';
 import { exchangeQueryParam } from './search-filters.js';
 
 const CategoryItem = z.object({
@@ -15,7 +15,8 @@ const CategoryItem = z.object({
   open_markets: z.number().int().openapi({ description: 'Of those, the open and upcoming ones' }),
 });
 
-const list = defineGetRoute<CatalogReader, z.ZodObject<Record<string, never>>, z.ZodObject<{ exchange: z.ZodOptional<typeof exchangeQueryParam> }>>({
+const list = defineRoute<CatalogReader, z.ZodObject<Record<string, never>>, z.ZodObject<{ exchange: z.ZodOptional<typeof exchangeQueryParam> }>>({
+  method: 'get',
   path: '/categories',
   tags: ['Search'],
   summary: 'The category vocabulary with market counts',

@@ -1,10 +1,10 @@
 // Request and response schemas of the cross-venue matching routes (docs/api-contract.md §3 cluster record,
-// §5 routes) and their OpenAPI registration: the same zod schemas validate the parameters (400
-// naming the field) and document the shapes.
+// §5 routes; declared in clusters.ts): the same zod schemas validate the parameters (400 naming the
+// field) and document the shapes.
 import { z } from 'zod';
 import { CLUSTER_ID_PATTERN, SVC_ID_PATTERN } from '../../matching/ids.js';
 import { EXCHANGE_CODES } from '../../venues/exchanges.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
+import { openapi } from '../openapi.js';
 import { VenueMarket } from './venues-schemas.js';
 
 // ---- parameters ----------------------------------------------------------------------------------
@@ -100,29 +100,3 @@ export const Explanation = z.object({
   veto: z.string().nullable(),
   same_cluster: z.boolean().openapi({ description: 'Whether the two are in one cluster now (overrides and one-market-per-venue apply there)' }),
 });
-
-// ---- OpenAPI paths --------------------------------------------------------------------------------
-
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-const security = [{ [apiKeyScheme.name]: [] }];
-const planGated = { 403: errorResponse('The plan of the key has no svc lookups (pro, max, admin)') };
-
-function reg(path: string, summary: string, params: z.ZodObject | null, query: z.ZodObject | null, ok: z.ZodType, notFound: string, extra = {}, description?: string): void {
-  openapi.registerPath({
-    method: 'get',
-    path,
-    tags: ['Cross-exchange matching'],
-    summary,
-    ...(description ? { description } : {}),
-    security,
-    request: { ...(params ? { params } : {}), ...(query ? { query } : {}) },
-    responses: { 200: json(ok, 'OK'), ...keyedErrors, ...extra, 404: errorResponse(notFound) },
-  });
-}
-
-const MERGED_NOTE = 'A svc_id whose cluster merged into another still answers: with the survivor and merged_into = its svc_id.';
-reg('/api/v1/svc/{svc_id}/cluster', 'Cluster metadata by svc_id: title, canonical market, market count, members', SvcPath, null, ClusterRecordSchema, 'Unknown or dissolved svc_id', planGated, `Plans: pro, max, admin. ${MERGED_NOTE}`);
-reg('/api/v1/svc/{svc_id}/markets', 'The equivalent markets of a cluster across all venues, each with its match', SvcPath, null, ClusterMarkets, 'Unknown or dissolved svc_id', planGated, `Plans: pro, max, admin. ${MERGED_NOTE}`);
-reg('/api/v1/clusters/{cluster_id}', 'A cluster by its internal key', ClusterPath, null, ClusterRecordSchema, 'Unknown cluster_id');
-reg('/api/v1/{exchange}/{market_id}/cluster', 'The cluster a market belongs to', MarketClusterPath, null, ClusterRecordSchema, 'Unknown exchange or market, or the market is in no cluster');
-reg('/api/v1/match/explain', 'What the matcher says of two catalog markets: relation, score, fingerprints side by side, veto or reasons', null, ExplainQuery, Explanation, 'Unknown market');

@@ -12,21 +12,13 @@ import zlib from 'node:zlib';
 import { apiReference } from '@scalar/express-api-reference';
 import { Router } from 'express';
 import { z } from 'zod';
-import { openapi } from '../openapi.js';
+import { defineRoute, mountRoutes } from '../define-route.js';
 
 /** Scalar's self-contained browser bundle, beside the package's entry module. */
 export function scalarBundlePath(): string {
   const entry = fileURLToPath(import.meta.resolve('@scalar/api-reference'));
   return path.join(path.dirname(entry), 'browser/standalone.js');
 }
-
-openapi.registerPath({
-  method: 'get',
-  path: '/docs',
-  tags: ['Service'],
-  summary: 'The interactive API reference (HTML) over this document: every operation with examples, tried from the page',
-  responses: { 200: { description: 'The page', content: { 'text/html': { schema: z.string() } } } },
-});
 
 /** The bundle as sent: the plain bytes and their gzip and brotli forms, with one ETag for all three. */
 export interface PrecompressedBundle {
@@ -62,29 +54,36 @@ export async function precompressBundle(file: string): Promise<PrecompressedBund
  */
 const HOSTED_EXTRAS_OFF = { agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never' as const };
 
-export function createDocsRouter(): Router {
-  const router = Router();
-  const page = apiReference({
-    url: '/openapi.json',
-    cdn: '/docs/scalar.js',
-    pageTitle: 'predmarkets API reference',
-    withDefaultFonts: false,
-    telemetry: false,
-    hideClientButton: true,
-    // The "try it" requests go straight to this service (same origin), never through Scalar's proxy.
-    proxyUrl: '',
-    persistAuth: true,
-    authentication: { preferredSecurityScheme: 'ApiKey' },
-    defaultOpenAllTags: false,
-    ...HOSTED_EXTRAS_OFF,
-  });
-  router.get('/docs', page);
-  // Compressed on the first request, not at start: most instances never serve /docs.
-  let bundle: Promise<PrecompressedBundle> | undefined;
-  router.get('/docs/scalar.js', async (req, res, next) => {
-    try {
-      bundle ??= precompressBundle(scalarBundlePath());
-      const { plain, gzip: gz, br, etag } = await bundle;
+/** What the two routes serve: Scalar's page, and its script (compressed on the first request). */
+interface DocsContext {
+  page: ReturnType<typeof apiReference>;
+  bundle(): Promise<PrecompressedBundle>;
+}
+
+const DOCS_ROUTES = [
+  defineRoute<DocsContext>({
+    method: 'get',
+    path: '/docs',
+    base: '',
+    tags: ['Service'],
+    summary: 'The interactive API reference (HTML) over this document: every operation with examples, tried from the page',
+    security: null,
+    responses: { 200: { description: 'The page', content: { 'text/html': { schema: z.string() } } } },
+    handle({ page }, _input, req, res, next) {
+      // (the page takes no path parameters, which its type says with `never`)
+      page(req as Parameters<typeof page>[0], res, next);
+    },
+  }),
+  defineRoute<DocsContext>({
+    method: 'get',
+    path: '/docs/scalar.js',
+    base: '',
+    tags: ['Service'],
+    summary: 'The API reference page\'s script (Scalar\'s standalone bundle)',
+    security: null,
+    pageAsset: true,
+    async handle(docs, _input, req, res) {
+      const { plain, gzip: gz, br, etag } = await docs.bundle();
       res.set({
         'Content-Type': 'text/javascript; charset=utf-8',
         'Cache-Control': 'public, max-age=3600',
@@ -101,10 +100,34 @@ export function createDocsRouter(): Router {
       if (encoding === 'br') res.set('Content-Encoding', 'br').send(br);
       else if (encoding === 'gzip') res.set('Content-Encoding', 'gzip').send(gz);
       else res.send(plain);
-    } catch (err) {
-      bundle = undefined;
-      next(err);
-    }
+    },
+  }),
+];
+
+export function createDocsRouter(): Router {
+  const page = apiReference({
+    url: '/openapi.json',
+    cdn: '/docs/scalar.js',
+    pageTitle: 'predmarkets API reference',
+    withDefaultFonts: false,
+    telemetry: false,
+    hideClientButton: true,
+    // The "try it" requests go straight to this service (same origin), never through Scalar's proxy.
+    proxyUrl: '',
+    persistAuth: true,
+    authentication: { preferredSecurityScheme: 'ApiKey' },
+    defaultOpenAllTags: false,
+    ...HOSTED_EXTRAS_OFF,
   });
-  return router;
+  // Compressed on the first request, not at start: most instances never serve /docs. A failure is
+  // forgotten, so the next request tries again.
+  let bundle: Promise<PrecompressedBundle> | undefined;
+  const compressed = (): Promise<PrecompressedBundle> => {
+    bundle ??= precompressBundle(scalarBundlePath()).catch((err: unknown) => {
+      bundle = undefined;
+      throw err;
+    });
+    return bundle;
+  };
+  return mountRoutes(Router(), { page, bundle: compressed }, DOCS_ROUTES);
 }

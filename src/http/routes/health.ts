@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { ComponentHealth, HealthCheck } from '../../health/component-health.js';
+import { defineRoute, reply } from '../define-route.js';
 import { openapi } from '../openapi.js';
 import { EXCHANGE_CODES } from '../../venues/exchanges.js';
 import { venueDrift, type DriftLog } from '../../venues/wire.js';
@@ -100,21 +101,6 @@ const Health = openapi.register(
       .openapi({ description: 'Per venue, the differences from its published wire format this process noticed in live traffic (missing fields, unknown status words, shape changes), most recent first; empty when none' }),
   }),
 );
-openapi.registerPath({
-  method: 'get',
-  path: '/health',
-  tags: ['Service'],
-  summary: 'Service health',
-  description:
-    'components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets, sync_refused}} (markets counted as they arrive while a sync runs). ' +
-    'sync_refused ({reason, would_remove, catalog_markets, source, at}, else null): the latest sync removed nothing because its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. ' +
-    'status is degraded when a non-database component is down or degraded, or a sync was refused. ' +
-    'drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue\'s published wire format in live traffic.',
-  responses: {
-    200: { description: 'Database reachable', content: { 'application/json': { schema: Health } } },
-    503: { description: 'Database unreachable', content: { 'application/json': { schema: Health } } },
-  },
-});
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -134,7 +120,8 @@ async function runCheck(check: HealthCheck): Promise<ComponentHealth> {
   }
 }
 
-export function createHealthRouter(opts: {
+/** What GET /health reads. */
+export interface HealthSources {
   db: Database;
   version: string;
   startedAt: number;
@@ -143,10 +130,26 @@ export function createHealthRouter(opts: {
   exchanges?: ExchangesCheck;
   /** Where the adapters note wire drift (the process's log by default). */
   drift?: DriftLog;
-}): Router {
-  const drift = opts.drift ?? venueDrift;
-  const router = Router();
-  router.get('/', async (_req, res) => {
+}
+
+const health = defineRoute<HealthSources>({
+  method: 'get',
+  path: '/',
+  base: '/health',
+  tags: ['Service'],
+  summary: 'Service health',
+  description:
+    'components: database, search, embeddings (backlog and backfill lease), credentials (keys a rotation left this instance without), matching and order_sync (last run, duration, error), and exchanges{<code>: {status, last_sync_at, markets, sync_refused}} (markets counted as they arrive while a sync runs). ' +
+    'sync_refused ({reason, would_remove, catalog_markets, source, at}, else null): the latest sync removed nothing because its listing lacked more than SYNC_MAX_REMOVAL_SHARE of the catalog, or came from another source than the catalog. ' +
+    'status is degraded when a non-database component is down or degraded, or a sync was refused. ' +
+    'drift{<code>: [{endpoint, kind, detail, at, count}]}: what the adapters noticed differ from each venue\'s published wire format in live traffic.',
+  responses: {
+    200: { description: 'Database reachable', content: { 'application/json': { schema: Health } } },
+    503: { description: 'Database unreachable', content: { 'application/json': { schema: Health } } },
+  },
+  security: null,
+  async handle(opts) {
+    const drift = opts.drift ?? venueDrift;
     const dbUp = await opts.db.ping(CHECK_TIMEOUT_MS);
     const names = Object.keys(opts.checks);
     const results = dbUp ? await Promise.all(names.map((n) => runCheck(opts.checks[n]))) : names.map((): ComponentHealth => ({ status: 'down', error: 'database unreachable' }));
@@ -164,13 +167,19 @@ export function createHealthRouter(opts: {
         degraded = true;
       }
     }
-    res.status(dbUp ? 200 : 503).json({
+    return reply(dbUp ? 200 : 503, {
       status: dbUp ? (degraded ? 'degraded' : 'ok') : 'down',
       version: opts.version,
       uptime_s: Math.round((opts.now() - opts.startedAt) / 1000),
       components: componentsBody,
       drift: Object.fromEntries(EXCHANGE_CODES.map((code) => [code, drift.of(code).map(({ exchange: _exchange, ...notice }) => notice)])),
     });
-  });
+  },
+});
+
+/** The /health router, mounted at /health. */
+export function createHealthRouter(sources: HealthSources): Router {
+  const router = Router();
+  health.mount(router, sources);
   return router;
 }

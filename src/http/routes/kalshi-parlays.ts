@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ParlayTradeService } from '../../market-data/parlays.js';
 import type { ScanPosition } from '../../venues/kalshi/parlays.js';
 import { isExchangeCode, type ExchangeCode } from '../../venues/exchanges.js';
-import { defineGetRoute, type RouteDefinition } from '../define-route.js';
+import { defineRoute, type RouteDefinition } from '../define-route.js';
 import { badRequest, notFound } from '../errors.js';
 import { marketDataErrors } from '../market-data-errors.js';
 import { openapi } from '../openapi.js';
@@ -66,7 +66,8 @@ const kalshiOnly = (exchange: ExchangeCode): void => {
 };
 
 const ROUTES: RouteDefinition<ParlayTradeService>[] = [
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/parlays/trades',
     tags,
     summary: 'Parlay (combo) trades of a time range (kalshi), newest first',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { RfqService } from '../../market-data/rfqs.js';
 import { isExchangeCode, type ExchangeCode } from '../../venues/exchanges.js';
 import { RfqKeyMissingError } from '../../venues/kalshi/rfqs.js';
-import { defineGetRoute, type RouteDefinition } from '../define-route.js';
+import { defineRoute, type RouteDefinition } from '../define-route.js';
 import { HttpError, notFound } from '../errors.js';
 import { marketDataErrors } from '../market-data-errors.js';
 import { openapi } from '../openapi.js';
@@ -49,7 +49,8 @@ function page(listKey: string, r: { rfqs: unknown[]; cursor: string | null }) {
 }
 
 const ROUTES: RouteDefinition<RfqService>[] = [
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/rfqs/:rfq_id',
     tags, summary: 'An RFQ by id (kalshi)', description: KEY_NOTE,
     params: z.object({ exchange: ExchangeParam, rfq_id: z.string().min(1).max(100) }),
@@ -58,7 +59,8 @@ const ROUTES: RouteDefinition<RfqService>[] = [
     guard: (_svc, { exchange }) => kalshiOnly(exchange),
     handle: (svc, { params }) => svc.rfq(params.rfq_id),
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/rfqs',
     tags, summary: 'RFQs created on a UTC day (kalshi), newest first', description: KEY_NOTE,
     params: z.object({ exchange: ExchangeParam }),
@@ -71,7 +73,8 @@ const ROUTES: RouteDefinition<RfqService>[] = [
       return page(listKey, await svc.byDate(q.date, { limit: q.limit, cursor: q.cursor ? decodeCursor(listKey, q.cursor, 1)[0] : undefined }));
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/rfqs',
     tags, summary: 'RFQs of a market (kalshi), newest first', description: KEY_NOTE,
     params: z.object({ exchange: ExchangeParam, market_id: z.string().min(1).max(300) }),

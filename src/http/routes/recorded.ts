@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import type { RecordedDataService, SeriesQuery as ServiceSeriesQuery } from '../../market-data/recorded-data-service.js';
 import { isExchangeCode } from '../../venues/exchanges.js';
-import { defineGetRoute, type RouteDefinition } from '../define-route.js';
+import { defineRoute, type RouteDefinition } from '../define-route.js';
 import { badRequest } from '../errors.js';
 import { marketDataErrors } from '../market-data-errors.js';
 import { Analytics, BboSeries, DeltaList, SeriesQuery } from './recorded-schemas.js';
@@ -33,7 +33,8 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const r8 = (x: number): number => Math.round(x * 1e8) / 1e8;
 
 function bboRoute(path: string): RouteDefinition<RecordedDataService> {
-  return defineGetRoute({
+  return defineRoute({
+    method: 'get',
     path,
     tags,
     summary: 'Best bid/ask series (recorded): one point per change of the top of book',
@@ -57,7 +58,8 @@ function bboRoute(path: string): RouteDefinition<RecordedDataService> {
 }
 
 function analyticsRoute(path: string): RouteDefinition<RecordedDataService> {
-  return defineGetRoute({
+  return defineRoute({
+    method: 'get',
     path,
     tags,
     summary: 'Order-book analytics of the current book: spread, mid, microprice, depth within 1/5/10 cents, imbalance',
@@ -74,7 +76,8 @@ function analyticsRoute(path: string): RouteDefinition<RecordedDataService> {
 const ANALYTICS_GROUP: RouteDefinition<RecordedDataService>[] = [analyticsRoute('/analytics/:exchange/:market_id/analytics'), bboRoute('/analytics/:exchange/:market_id/bbo')];
 
 const PER_VENUE: RouteDefinition<RecordedDataService>[] = [
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/deltas',
     tags,
     summary: 'Raw order-book deltas (recorded; kalshi, polymarket)',

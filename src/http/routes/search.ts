@@ -9,8 +9,8 @@ import { MAX_QUERY_CHARS } from '../../search/query-text.js';
 import type { ResponseCache } from '../../search/response-cache.js';
 import { VOLUME_ORDERED } from '../../search/search-index-state-repository.js';
 import { badRequest, unavailable } from '../errors.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
-import { parseQuery } from '../validate.js';
+import { defineRoute, mountRoutes } from '../define-route.js';
+import { errorResponse, keyedErrors, openapi } from '../openapi.js';
 import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
 import { activeOnlyQueryParam, categoryParam, exchangeQueryParam, statusFilter, statusParam } from './search-filters.js';
@@ -95,43 +95,7 @@ const AutocompleteResponse = openapi.register(
   }),
 );
 
-const security = [{ [apiKeyScheme.name]: [] }];
 const down = { 503: errorResponse('The search engine is unavailable') };
-openapi.registerPath({
-  method: 'get',
-  path: '/api/v1/search/markets',
-  tags: ['Search'],
-  summary: 'Keyword search over every venue',
-  description:
-    'Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; within those, open and upcoming markets come before ' +
-    'closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; ' +
-    'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
-    'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
-    'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better).',
-  security,
-  request: { query: SearchMarketsQuery },
-  responses: {
-    200: { description: 'One page of hits', content: { 'application/json': { schema: SearchMarketsResponse } } },
-    ...keyedErrors,
-    ...down,
-  },
-});
-openapi.registerPath({
-  method: 'get',
-  path: '/api/v1/search/autocomplete',
-  tags: ['Search'],
-  summary: 'Title suggestions as the user types (one per cluster)',
-  description:
-    'Open and upcoming markets come before closed and resolved ones of similar relevance; every suggestion says `closed` and `status`, ' +
-    'and `status`/`active_only`, `exchange` and `category` filter as in keyword search.',
-  security,
-  request: { query: AutocompleteQuerySchema },
-  responses: {
-    200: { description: 'Suggestions, best first', content: { 'application/json': { schema: AutocompleteResponse } } },
-    ...keyedErrors,
-    ...down,
-  },
-});
 
 /** Answers whose order follows volumes: sort=volume, and browsing without a query (by popularity). */
 function ordersByVolume(p: { q: string; sort: string }): boolean {
@@ -153,8 +117,103 @@ function firstPageOnly(req: Request): boolean {
   return req.query.cursor === undefined;
 }
 
+/** What the two routes share: the engine, its caches, and the way an answer is sent and remembered. */
+interface SearchContext extends SearchRouterDeps {
+  /** The answer of `key` from the cache, else `load()` (stored); engine failures become 503/400. */
+  viaCache<T>(key: string | null, load: () => Promise<T>, group?: string): Promise<T>;
+  /** Sends `{query, ...restJson}` and keeps it under the request's URL for the fast path (first pages). */
+  sendAndRemember(req: Request, res: Response, query: string, restJson: string, generation: number, group?: string): void;
+}
+
+const SEARCH_ROUTES = [
+  defineRoute<SearchContext, z.ZodObject<Record<string, never>>, typeof SearchMarketsQuery>({
+    method: 'get',
+    path: '/markets',
+    base: '/api/v1/search',
+    tags: ['Search'],
+    summary: 'Keyword search over every venue',
+    description:
+      'Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; within those, open and upcoming markets come before ' +
+      'closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; ' +
+      'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
+      'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
+      'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better).',
+    query: SearchMarketsQuery,
+    responses: {
+      200: { description: 'One page of hits', content: { 'application/json': { schema: SearchMarketsResponse } } },
+      ...keyedErrors,
+      ...down,
+    },
+    async handle(ctx, { query: p }, req, res) {
+      const { engine, cache, catalog } = ctx;
+      const status = statusFilter(p, 'query parameter');
+      const group = ordersByVolume(p) ? VOLUME_ORDERED : undefined;
+      const generation = cache?.generationFor(group) ?? 0;
+      const base: Omit<MarketSearchQuery, 'after'> = {
+        q: p.q,
+        exchanges: p.exchange,
+        category: p.category,
+        status,
+        sort: p.sort,
+        limit: p.limit,
+      };
+      const fingerprint = queryFingerprint(base, engine.kind);
+      let after: MarketSearchQuery['after'];
+      if (p.cursor !== undefined) {
+        try {
+          after = decodeCursor(p.cursor, fingerprint);
+        } catch (err) {
+          throw badRequest(`cursor: ${(err as Error).message}`);
+        }
+      }
+      // later pages are cold by nature; only first pages go through the hot cache. The cache holds
+      // serialized JSON, so a hit costs no serialization.
+      const key = firstPageOnly(req) ? `m|${fingerprint}|${p.limit}` : null;
+      const rest = await ctx.viaCache<string>(key, async () => {
+        const found = await engine.searchMarkets({ ...base, after });
+        const page: Omit<MarketsBody, 'query'> = {
+          count: found.hits.length,
+          total: found.total,
+          results: await withResultFields(catalog, found.hits),
+          next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
+        };
+        return JSON.stringify(page);
+      }, group);
+      ctx.sendAndRemember(req, res, p.q, rest, generation, group);
+    },
+  }),
+  defineRoute<SearchContext, z.ZodObject<Record<string, never>>, typeof AutocompleteQuerySchema>({
+    method: 'get',
+    path: '/autocomplete',
+    base: '/api/v1/search',
+    tags: ['Search'],
+    summary: 'Title suggestions as the user types (one per cluster)',
+    description:
+      'Open and upcoming markets come before closed and resolved ones of similar relevance; every suggestion says `closed` and `status`, ' +
+      'and `status`/`active_only`, `exchange` and `category` filter as in keyword search.',
+    query: AutocompleteQuerySchema,
+    responses: {
+      200: { description: 'Suggestions, best first', content: { 'application/json': { schema: AutocompleteResponse } } },
+      ...keyedErrors,
+      ...down,
+    },
+    async handle(ctx, { query: p }, req, res) {
+      const { engine, cache, catalog } = ctx;
+      const generation = cache?.currentGeneration ?? 0;
+      const status = statusFilter(p, 'query parameter');
+      const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.category ?? ''}|${status}|${p.limit}`;
+      const rest = await ctx.viaCache<string>(key, async () => {
+        const suggestions: Suggestion[] = await engine.autocomplete({ q: p.q, exchanges: p.exchange, category: p.category, status, limit: p.limit });
+        const body: Omit<AutocompleteBody, 'query'> = { suggestions: await withResultFields(catalog, suggestions) };
+        return JSON.stringify(body);
+      });
+      ctx.sendAndRemember(req, res, p.q, rest, generation);
+    },
+  }),
+];
+
 export function createSearchRouter(deps: SearchRouterDeps): Router {
-  const { engine, cache, catalog } = deps;
+  const { engine, cache } = deps;
   const router = Router();
 
   const viaCache = async <T>(key: string | null, load: () => Promise<T>, group?: string): Promise<T> => {
@@ -183,56 +242,5 @@ export function createSearchRouter(deps: SearchRouterDeps): Router {
     res.type('json').send(body);
   };
 
-  router.get('/markets', async (req, res) => {
-    const p = parseQuery(SearchMarketsQuery, req);
-    const status = statusFilter(p, 'query parameter');
-    const group = ordersByVolume(p) ? VOLUME_ORDERED : undefined;
-    const generation = cache?.generationFor(group) ?? 0;
-    const base: Omit<MarketSearchQuery, 'after'> = {
-      q: p.q,
-      exchanges: p.exchange,
-      category: p.category,
-      status,
-      sort: p.sort,
-      limit: p.limit,
-    };
-    const fingerprint = queryFingerprint(base, engine.kind);
-    let after: MarketSearchQuery['after'];
-    if (p.cursor !== undefined) {
-      try {
-        after = decodeCursor(p.cursor, fingerprint);
-      } catch (err) {
-        throw badRequest(`cursor: ${(err as Error).message}`);
-      }
-    }
-    // later pages are cold by nature; only first pages go through the hot cache. The cache holds
-    // serialized JSON, so a hit costs no serialization.
-    const key = firstPageOnly(req) ? `m|${fingerprint}|${p.limit}` : null;
-    const rest = await viaCache<string>(key, async () => {
-      const found = await engine.searchMarkets({ ...base, after });
-      const page: Omit<MarketsBody, 'query'> = {
-        count: found.hits.length,
-        total: found.total,
-        results: await withResultFields(catalog, found.hits),
-        next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
-      };
-      return JSON.stringify(page);
-    }, group);
-    sendAndRemember(req, res, p.q, rest, generation, group);
-  });
-
-  router.get('/autocomplete', async (req, res) => {
-    const generation = cache?.currentGeneration ?? 0;
-    const p = parseQuery(AutocompleteQuerySchema, req);
-    const status = statusFilter(p, 'query parameter');
-    const key = `a|${engine.kind}|${p.q.trim().toLowerCase()}|${(p.exchange ?? []).sort().join(',')}|${p.category ?? ''}|${status}|${p.limit}`;
-    const rest = await viaCache<string>(key, async () => {
-      const suggestions: Suggestion[] = await engine.autocomplete({ q: p.q, exchanges: p.exchange, category: p.category, status, limit: p.limit });
-      const body: Omit<AutocompleteBody, 'query'> = { suggestions: await withResultFields(catalog, suggestions) };
-      return JSON.stringify(body);
-    });
-    sendAndRemember(req, res, p.q, rest, generation);
-  });
-
-  return router;
+  return mountRoutes(router, { ...deps, viaCache, sendAndRemember }, SEARCH_ROUTES);
 }

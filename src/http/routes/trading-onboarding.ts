@@ -3,13 +3,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { PolymarketOnboarding } from '../../trading/polymarket-onboarding.js';
+import { defineRoute, mountRoutes } from '../define-route.js';
 import { notFound } from '../errors.js';
-import { apiKeyScheme, errorResponse, keyedErrors, openapi } from '../openapi.js';
-import { parseBody } from '../validate.js';
+import { errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { tradingErrors } from './trading-errors.js';
 
 const tags = ['Polymarket onboarding'];
-const security = [{ [apiKeyScheme.name]: [] }];
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
 const DeriveBody = z
@@ -25,41 +24,43 @@ const SafeBody = z.object({ address }).strict();
 const Safe = openapi.register('SafeAddress', z.object({ address: z.string(), safe_address: z.string() }));
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-openapi.registerPath({
-  method: 'post', path: '/api/v1/polymarket/derive-credentials', tags, security,
-  summary: 'Derive your Polymarket API credentials from your wallet key and store them',
-  description: 'Signs Polymarket\'s L1 ClobAuth (EIP-712) with the key, asks the venue for the wallet\'s L2 credentials (creating them the first time) and stores those, encrypted. Use once before the first polymarket order.',
-  request: { body: { content: { 'application/json': { schema: DeriveBody } } } },
-  responses: { 200: json(Derived, 'Stored'), ...keyedErrors, 502: errorResponse('The venue is down or failed'), 504: errorResponse('The venue did not answer in time') },
-});
-openapi.registerPath({
-  method: 'post', path: '/api/v1/polymarket/verify-credentials', tags, security,
-  summary: 'Check your stored Polymarket credentials against the venue',
-  responses: { 200: json(Verified, 'Whether the venue accepts them'), ...keyedErrors, 502: errorResponse('The venue is down or failed'), 504: errorResponse('The venue did not answer in time') },
-});
-openapi.registerPath({
-  method: 'post', path: '/api/v1/polymarket/safe-address', tags, security,
-  summary: 'The Polymarket Gnosis Safe of a wallet (CREATE2, no network)',
-  request: { body: { content: { 'application/json': { schema: SafeBody } } } },
-  responses: { 200: json(Safe, 'The Safe address'), ...keyedErrors },
-});
+const venueDown = { 502: errorResponse('The venue is down or failed'), 504: errorResponse('The venue did not answer in time') };
+
+const ONBOARDING_ROUTES = [
+  defineRoute({
+    method: 'post',
+    path: '/polymarket/derive-credentials',
+    tags,
+    summary: 'Derive your Polymarket API credentials from your wallet key and store them',
+    description: 'Signs Polymarket\'s L1 ClobAuth (EIP-712) with the key, asks the venue for the wallet\'s L2 credentials (creating them the first time) and stores those, encrypted. Use once before the first polymarket order.',
+    body: { schema: DeriveBody },
+    responses: { 200: json(Derived, 'Stored'), ...keyedErrors, ...venueDown },
+    handle: (onboarding: PolymarketOnboarding, { body }, req) => tradingErrors(() => onboarding.deriveCredentials(req.auth!.userId, body)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/polymarket/verify-credentials',
+    tags,
+    summary: 'Check your stored Polymarket credentials against the venue',
+    responses: { 200: json(Verified, 'Whether the venue accepts them'), ...keyedErrors, ...venueDown },
+    handle: (onboarding: PolymarketOnboarding, _input, req) => tradingErrors(() => onboarding.verifyCredentials(req.auth!.userId)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/polymarket/safe-address',
+    tags,
+    summary: 'The Polymarket Gnosis Safe of a wallet (CREATE2, no network)',
+    body: { schema: SafeBody },
+    responses: { 200: json(Safe, 'The Safe address'), ...keyedErrors },
+    handle: (onboarding: PolymarketOnboarding, { body }) => tradingErrors(async () => onboarding.safeAddress(body.address)),
+  }),
+];
 
 const OPERATIONS = ['derive-credentials', 'verify-credentials', 'safe-address'];
 
 export function createOnboardingRouter(onboarding: PolymarketOnboarding): Router {
-  const router = Router();
-  router.post('/polymarket/derive-credentials', async (req, res) => {
-    const body = parseBody(DeriveBody, req);
-    res.json(await tradingErrors(() => onboarding.deriveCredentials(req.auth!.userId, body)));
-  });
-  router.post('/polymarket/verify-credentials', async (req, res) => {
-    res.json(await tradingErrors(() => onboarding.verifyCredentials(req.auth!.userId)));
-  });
-  router.post('/polymarket/safe-address', async (req, res) => {
-    const body = parseBody(SafeBody, req);
-    res.json(await tradingErrors(async () => onboarding.safeAddress(body.address)));
-  });
-  // The same operations on another venue: a 404 that names them.
+  const router = mountRoutes(Router(), onboarding, ONBOARDING_ROUTES);
+  // The same operations on another venue: no operation of theirs, a 404 that names them.
   router.post('/:exchange/:operation', (req, _res, next) => {
     if (!OPERATIONS.includes(req.params.operation) || req.params.exchange === 'polymarket') return next();
     throw notFound(`${req.params.exchange} has no ${req.params.operation} operation`);

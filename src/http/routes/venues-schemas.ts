@@ -1,6 +1,6 @@
 // Request and response schemas of the per-venue read routes (docs/api-contract.md §5). The zod schemas here
 // validate every path and query parameter (400 naming the field) and are the single source of the
-// documented shapes; each route declares its path once, with them, in venues.ts (defineGetRoute).
+// documented shapes; each route declares its path once, with them, in venues.ts (defineRoute).
 import { z } from 'zod';
 import { EXCHANGE_CODES } from '../../venues/exchanges.js';
 import { MARKET_STATUSES, OutcomeSchema } from '../../venues/records.js';

@@ -1,4 +1,4 @@
-// Per-venue reads (docs/api-contract.md §5) over HTTP. Each route is declared once (defineGetRoute: path,
+// Per-venue reads (docs/api-contract.md §5) over HTTP. Each route is declared once (defineRoute: path,
 // parameters, response, handler; the OpenAPI operation comes from the same declaration): it parses
 // its path and query (400 naming the field), asks the market-data service
 // (src/market-data/market-data-service.ts) and answers JSON. Cursors are encoded here: they are
@@ -12,7 +12,7 @@ import type { CatalogEvent, CatalogMarket, Page } from '../../catalog/catalog-re
 import type { MarketDataService, TradePageKey } from '../../market-data/market-data-service.js';
 import { isExchangeCode } from '../../venues/exchanges.js';
 import type { MarketStatus } from '../../venues/records.js';
-import { defineGetRoute, type RouteDefinition } from '../define-route.js';
+import { defineRoute, type RouteDefinition } from '../define-route.js';
 import { badRequest } from '../errors.js';
 import { marketDataErrors } from '../market-data-errors.js';
 import { decodeCursor, encodeCursor } from './venues-cursor.js';
@@ -51,7 +51,8 @@ const EVENTS_RULE =
 // ---- cross-venue events (mounted before the venue-code check: "events" is no venue) --------------
 
 const CROSS_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/events',
     tags,
     summary: 'Events across venues (catalog)',
@@ -67,7 +68,8 @@ const CROSS_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return eventsPage(page, listKey);
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/events/:event_id',
     tags,
     summary: 'An event by id (first venue holding it, or the one named by exchange)',
@@ -83,7 +85,8 @@ const CROSS_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
 // ---- everything else starts with a venue code ---------------------------------------------------
 
 const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/markets',
     tags,
     summary: 'Markets of a venue (catalog)',
@@ -101,7 +104,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return marketsPage(page, listKey);
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/categories/:category/markets',
     tags,
     summary: 'Markets of a venue in one category (catalog)',
@@ -119,7 +123,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return marketsPage(page, listKey);
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/events',
     tags,
     summary: 'Events of a venue (catalog)',
@@ -134,7 +139,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return eventsPage(page, listKey);
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/events/:event_id',
     tags,
     summary: 'One event of a venue',
@@ -143,7 +149,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
     errors: { 404: 'Unknown exchange or event, or the venue has no events operation' },
     handle: (marketData, { params }) => marketData.getEvent(params.exchange, params.event_id),
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/events/:event_id/markets',
     tags,
     summary: 'Markets of an event (catalog)',
@@ -160,7 +167,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return marketsPage(page, listKey);
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/market',
     tags,
     summary: 'Market details (catalog, or the venue when not yet synced)',
@@ -169,7 +177,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
     errors: { 404: 'Unknown exchange or market', ...venueDown },
     handle: (marketData, { params }) => marketData.findMarket(params.exchange, params.market_id),
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/rules',
     tags,
     summary: 'Resolution rules of a market',
@@ -181,7 +190,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return { exchange: m.exchange, market_id: m.market_id, title: m.title, rules: m.rules, url: m.url, updated_at: m.updated_at };
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/orderbook',
     tags,
     summary: 'Order book: the latest snapshot (live); with start/end, the recorded snapshots in that range',
@@ -215,7 +225,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return { snapshots, count: 1, next_cursor: null };
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/topofbook',
     tags,
     summary: 'Best bid and ask (live)',
@@ -224,7 +235,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
     errors: { 404: lacks('orderbook'), ...venueDown },
     handle: (marketData, { params }) => marketData.topOfBook(params.exchange, params.market_id),
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/tradehistory',
     tags,
     summary: 'Trades, newest first (live)',
@@ -250,7 +262,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       };
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/prices',
     tags,
     summary: 'YES price history, oldest first (live)',
@@ -265,7 +278,8 @@ const PER_VENUE_ROUTES: RouteDefinition<MarketDataService>[] = [
       return { points, count: points.length };
     },
   }),
-  defineGetRoute({
+  defineRoute({
+    method: 'get',
     path: '/:exchange/:market_id/candles',
     tags,
     summary: 'OHLCV candles of traded YES prices (kalshi), oldest first, paged',

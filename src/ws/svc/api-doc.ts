@@ -1,10 +1,11 @@
 /**
  * /ws/svc in the API reference (/openapi.json), as the venue streams are (src/ws/api-doc.ts): the
- * path as a GET that upgrades, the client message (the zod schema that parses it) and the server
+ * path (defineStreamPath) as a GET that upgrades, the client message (the zod schema that parses it) and the server
  * messages as named components under `x-websocket`. test/ws/svc-stream.test.ts checks real messages
  * against these schemas.
  */
 import { z } from 'zod';
+import { defineStreamPath } from '../../http/define-route.js';
 import { openapi } from '../../http/openapi.js';
 import { svcClientMessageSchema } from '../protocol.js';
 
@@ -57,8 +58,7 @@ export const SvcMerged = openapi.register(
 export const SvcDissolved = openapi.register('SvcStreamDissolved', z.object({ type: z.literal('dissolved'), svc_id: z.string() }).strict().openapi({ description: 'The cluster no longer exists: nothing more comes for this svc_id.' }));
 export const SvcAck = openapi.register('SvcStreamAck', z.object({ event: z.enum(['subscribed', 'unsubscribed']), svc_ids: z.array(z.string()) }).strict());
 
-openapi.registerPath({
-  method: 'get',
+defineStreamPath({
   path: '/ws/svc',
   tags: ['Streams'],
   summary: 'Real-time cross-venue cluster stream (WebSocket)',
@@ -69,14 +69,14 @@ openapi.registerPath({
     'merged / dissolved when a cluster merges (the survivor is followed from then on) or dissolves. Errors: {"error":"..."}, the connection stays open. ' +
     'Limits, keepalive and sizes as the venue streams: WS_MAX_SUBSCRIPTIONS clusters per connection, ping every 54 s, 16 KB messages.',
   responses: {
-    101: { description: 'Switching Protocols: the WebSocket stream.' },
-    401: { description: 'Missing or invalid API key.' },
-    403: { description: 'The key\'s plan has no svc lookups.' },
+    101: 'Switching Protocols: the WebSocket stream.',
+    401: 'Missing or invalid API key.',
+    403: 'The key\'s plan has no svc lookups.',
   },
-  'x-websocket': {
-    client: { $ref: '#/components/schemas/SvcStreamSubscribe' },
-    server: ['SvcStreamSnapshot', 'SvcStreamQuote', 'SvcStreamBest', 'SvcStreamMerged', 'SvcStreamDissolved'].map((n) => ({ $ref: `#/components/schemas/${n}` })),
-    errors: { $ref: '#/components/schemas/StreamError' },
-    ack: { $ref: '#/components/schemas/SvcStreamAck' },
+  messages: {
+    client: 'SvcStreamSubscribe',
+    server: ['SvcStreamSnapshot', 'SvcStreamQuote', 'SvcStreamBest', 'SvcStreamMerged', 'SvcStreamDissolved'],
+    errors: 'StreamError',
+    ack: 'SvcStreamAck',
   },
-} as Parameters<typeof openapi.registerPath>[0]);
+});
