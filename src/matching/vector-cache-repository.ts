@@ -61,8 +61,11 @@ export class VectorCache {
         if (res.rows.length < BLOCK) break;
       }
       // Rows deleted since (removed markets, emptied rules) are not in the delta: drop what the
-      // catalog no longer holds for this kind (cheap: keys only).
-      if (!first) {
+      // catalog no longer holds for this kind. Only when the row count says some are gone: every row
+      // the catalog holds is in the map (loaded now or before), so equal counts mean equal key sets,
+      // and the no-op run does not read 50k keys.
+      const stored = first ? 0 : Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM market_embeddings WHERE kind = $1', [kind])).rows[0].n);
+      if (!first && stored !== map.size) {
         const { rows } = await pool.query<{ exchange: string; market_id: string }>('SELECT exchange, market_id FROM market_embeddings WHERE kind = $1', [kind]);
         const present = new Set(rows.map((r) => `${r.exchange}:${r.market_id}`));
         for (const key of map.keys()) {
