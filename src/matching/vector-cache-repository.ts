@@ -2,6 +2,7 @@
 // vector (in blocks, as pgvector's binary form in base64: 2 kB a vector decoded with no number
 // parsing, instead of ~4 kB of decimal text; node-postgres's own binary result mode decodes values
 // as UTF-8 and mangles bytes), later runs load only the rows written since (change_seq per kind).
+import os from 'node:os';
 import type pg from 'pg';
 import type { TextKind } from '../search/semantic/market-embedding-repository.js';
 
@@ -12,10 +13,15 @@ export interface CachedVector {
 
 const BLOCK = 4000;
 
+/** pgvector's binary form: int16 dims, int16 unused, then big-endian float32s. */
 function decodeVector(buf: Buffer): Float32Array {
   const dims = buf.readInt16BE(0);
   const out = new Float32Array(dims);
-  for (let i = 0; i < dims; i++) out[i] = buf.readFloatBE(4 + 4 * i);
+  // one copy and one native byte swap, instead of a readFloatBE call per element (a fresh process
+  // decodes ~50k vectors before its first run)
+  const bytes = Buffer.from(out.buffer);
+  buf.copy(bytes, 0, 4, 4 + 4 * dims);
+  if (os.endianness() === 'LE') bytes.swap32();
   return out;
 }
 
