@@ -11,56 +11,23 @@
 //   --vectors  keep the title vectors in FILE between runs (embedding 23k titles takes minutes)
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import zlib from 'node:zlib';
 import { ensureModel } from '../../src/embeddings/fetch-model.js';
 import { Embedder } from '../../src/embeddings/embedder.js';
 import { judgePair } from '../../src/matching/judge.js';
 import type { MatchMarket, PairVerdict } from '../../src/matching/types.js';
 import type { Market } from '../../src/venues/records.js';
-import * as polymarket from '../../src/venues/polymarket/normalise.js';
-import * as kalshi from '../../src/venues/kalshi/normalise.js';
-import * as predictit from '../../src/venues/predictit/normalise.js';
-import * as manifold from '../../src/venues/manifold/normalise.js';
 import { arg } from '../../scripts/lib/cli-args.js';
+import { loadRealMarkets, REAL_MARKETS_DIR, realMarketsAvailable } from './real-markets.js';
 
 const SAMPLE = Number(arg('sample') ?? 100);
-const DATA = path.resolve('../shared/data/markets');
 const K = 10;
-if (!existsSync(DATA)) {
-  console.log(`skipped: ${DATA} not found`);
+if (!realMarketsAvailable()) {
+  console.log(`skipped: ${REAL_MARKETS_DIR} not found`);
   process.exit(0);
 }
 
-function lines(file: string): unknown[] {
-  return zlib
-    .gunzipSync(readFileSync(path.join(DATA, file)))
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as unknown);
-}
-
-const ctx = { fetchedAt: '2026-03-01T00:00:00Z' };
-const markets: Market[] = [];
-const failed: Record<string, number> = {};
-function add(venue: string, make: () => Market | Market[]): void {
-  try {
-    const m = make();
-    markets.push(...(Array.isArray(m) ? m : [m]));
-  } catch {
-    failed[venue] = (failed[venue] ?? 0) + 1;
-  }
-}
-for (const raw of lines('polymarket/gamma-markets.jsonl.gz')) add('polymarket', () => polymarket.normaliseMarket(raw as never, ctx));
-for (const raw of lines('kalshi/markets.jsonl.gz')) add('kalshi', () => kalshi.normaliseMarket(raw as never, ctx));
-for (const raw of lines('predictit/markets.jsonl.gz')) {
-  const m = raw as { contracts: unknown[] };
-  for (const c of m.contracts) add('predictit', () => predictit.normaliseContract(m as never, c as never, ctx));
-}
-for (const raw of lines('manifold/markets.jsonl.gz')) add('manifold', () => manifold.normaliseMarket(raw as never, ctx));
-
+const { markets, refused: failed } = loadRealMarkets();
 const byVenue = new Map<string, number>();
 for (const m of markets) byVenue.set(m.exchange, (byVenue.get(m.exchange) ?? 0) + 1);
 console.log(`markets: ${markets.length} (${[...byVenue].map(([v, n]) => `${v} ${n}`).join(', ')}); not normalised: ${JSON.stringify(failed)}`);

@@ -28,6 +28,20 @@ export interface StoredLink {
   reasons: string[];
 }
 
+/** What the candidate search and the canonical choice need of every live market. */
+export interface LiveMarket {
+  venue: string;
+  /** lower case */
+  category: string;
+  closeMs: number | null;
+  volume: number | null;
+}
+
+/** A changed catalog row's blocking fields, as blockingInfo reads them. */
+export function liveMarketOf(r: MatchRow): LiveMarket {
+  return { venue: r.market.exchange, category: (r.market.category ?? 'other').toLowerCase(), closeMs: r.market.close_time ? Date.parse(r.market.close_time) : null, volume: r.volume };
+}
+
 export interface MarketState {
   inputsHash: string;
   titleTextHash: string | null;
@@ -76,6 +90,22 @@ const split = (k: string): [string, string] => {
   return [k.slice(0, i), k.slice(i + 1)];
 };
 
+/** Keys as (exchanges[], market_ids[]) parameter pairs, at most 5,000 a query. */
+function keyChunks(keys: readonly string[]): [string[], string[]][] {
+  const out: [string[], string[]][] = [];
+  for (let i = 0; i < keys.length; i += 5000) {
+    const parts = keys.slice(i, i + 5000).map(split);
+    out.push([parts.map((p) => p[0]), parts.map((p) => p[1])]);
+  }
+  return out;
+}
+
+const LINK_COLUMNS = 'exchange_a, market_id_a, exchange_b, market_id_b, relation, kind, confidence, reasons';
+
+type LinkDbRow = { exchange_a: string; market_id_a: string; exchange_b: string; market_id_b: string; relation: 'identical' | 'related'; kind: RelatedKind | null; confidence: number; reasons: string[] };
+
+const toStoredLink = (r: LinkDbRow): StoredLink => ({ a: key(r.exchange_a, r.market_id_a), b: key(r.exchange_b, r.market_id_b), relation: r.relation, kind: r.kind, confidence: r.confidence, reasons: r.reasons });
+
 /** The judge's inputs, hashed: a market is re-matched only when one of them changes (not on price moves). */
 export function matchInputsHash(m: MatchMarket): string {
   const outcomes = m.outcomes?.map((o) => o.label) ?? null;
@@ -111,18 +141,16 @@ export class MatchStore {
   /** Catalog rows by key (missing keys are left out). */
   async marketsByKey(keys: readonly string[]): Promise<MatchRow[]> {
     if (keys.length === 0) return [];
-    const parts = keys.map(split);
     const out: MatchRow[] = [];
-    for (let i = 0; i < parts.length; i += 5000) {
-      const chunk = parts.slice(i, i + 5000);
-      const rows = await this.catalog.matchInputsByKeys(chunk.map((p) => p[0]), chunk.map((p) => p[1]));
+    for (const [exchanges, marketIds] of keyChunks(keys)) {
+      const rows = await this.catalog.matchInputsByKeys(exchanges, marketIds);
       out.push(...rows.map(toMatchRow));
     }
     return out;
   }
 
   /** Every live market's blocking fields (category, close time), without texts. */
-  async blockingInfo(): Promise<Map<string, { venue: string; category: string; closeMs: number | null; volume: number | null }>> {
+  async blockingInfo(): Promise<Map<string, LiveMarket>> {
     const rows = await this.catalog.liveMarketBlockingFields();
     return new Map(rows.map((r) => [key(r.exchange, r.market_id), { venue: r.exchange, category: r.category.toLowerCase(), closeMs: r.close_time ? r.close_time.getTime() : null, volume: r.volume }]));
   }
@@ -144,11 +172,50 @@ export class MatchStore {
     return new Map(rows.map((r) => [key(r.exchange, r.market_id), { inputsHash: r.inputs_hash, titleTextHash: r.title_text_hash, rulesTextHash: r.rules_text_hash }]));
   }
 
+  /** The stored state of the named markets (those never matched are left out). */
+  async statesOf(keys: readonly string[]): Promise<Map<string, MarketState>> {
+    const out = new Map<string, MarketState>();
+    for (const chunk of keyChunks(keys)) {
+      const { rows } = await this.pool.query<{ exchange: string; market_id: string; inputs_hash: string; title_text_hash: string | null; rules_text_hash: string | null }>(
+        `SELECT s.exchange, s.market_id, s.inputs_hash, s.title_text_hash, s.rules_text_hash
+         FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id) JOIN match_market_state s ON s.exchange = k.exchange AND s.market_id = k.market_id`,
+        chunk,
+      );
+      for (const r of rows) out.set(key(r.exchange, r.market_id), { inputsHash: r.inputs_hash, titleTextHash: r.title_text_hash, rulesTextHash: r.rules_text_hash });
+    }
+    return out;
+  }
+
   async links(): Promise<StoredLink[]> {
-    const { rows } = await this.pool.query<{ exchange_a: string; market_id_a: string; exchange_b: string; market_id_b: string; relation: 'identical' | 'related'; kind: RelatedKind | null; confidence: number; reasons: string[] }>(
-      'SELECT exchange_a, market_id_a, exchange_b, market_id_b, relation, kind, confidence, reasons FROM match_links',
+    const { rows } = await this.pool.query<LinkDbRow>(`SELECT ${LINK_COLUMNS} FROM match_links`);
+    return rows.map(toStoredLink);
+  }
+
+  /** The stored links with either end among `keys` (each once). */
+  async linksOf(keys: readonly string[]): Promise<StoredLink[]> {
+    const out = new Map<string, StoredLink>();
+    for (const chunk of keyChunks(keys)) {
+      const { rows } = await this.pool.query<LinkDbRow>(
+        `SELECT ${LINK_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')} FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+         JOIN match_links l ON l.exchange_a = k.exchange AND l.market_id_a = k.market_id
+         UNION
+         SELECT ${LINK_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')} FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+         JOIN match_links l ON l.exchange_b = k.exchange AND l.market_id_b = k.market_id`,
+        chunk,
+      );
+      for (const l of rows.map(toStoredLink)) out.set(`${l.a}\n${l.b}`, l);
+    }
+    return [...out.values()];
+  }
+
+  /** How many links of each relation are stored, and how many clusters. */
+  async totals(): Promise<{ identityLinks: number; relatedLinks: number; clusters: number }> {
+    const { rows } = await this.pool.query<{ identical: string; related: string; clusters: string }>(
+      `SELECT count(*) FILTER (WHERE relation = 'identical') AS identical, count(*) FILTER (WHERE relation = 'related') AS related,
+              (SELECT count(*) FROM match_clusters) AS clusters
+       FROM match_links`,
     );
-    return rows.map((r) => ({ a: key(r.exchange_a, r.market_id_a), b: key(r.exchange_b, r.market_id_b), relation: r.relation, kind: r.kind, confidence: r.confidence, reasons: r.reasons }));
+    return { identityLinks: Number(rows[0].identical), relatedLinks: Number(rows[0].related), clusters: Number(rows[0].clusters) };
   }
 
   async overrides(): Promise<Override[]> {
@@ -174,13 +241,31 @@ export class MatchStore {
     return (r.rowCount ?? 0) > 0;
   }
 
-  async clusters(): Promise<StoredCluster[]> {
+  /** Every stored cluster, or (with `keys`) the clusters that hold one of the named markets. */
+  async clusters(keys?: readonly string[]): Promise<StoredCluster[]> {
+    if (keys) {
+      const out = new Map<string, StoredCluster>();
+      for (const chunk of keyChunks(keys)) {
+        for (const c of await this.clusterRows(
+          `WHERE c.cluster_id IN (SELECT m.cluster_id FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
+             JOIN match_cluster_members m ON m.exchange = k.exchange AND m.market_id = k.market_id)`,
+          chunk,
+        )) out.set(c.cluster_id, c);
+      }
+      return [...out.values()];
+    }
+    return this.clusterRows('', []);
+  }
+
+  private async clusterRows(where: string, params: unknown[]): Promise<StoredCluster[]> {
     const { rows } = await this.pool.query<{ cluster_id: string; svc_id: string; created_at: Date; canonical_exchange: string; canonical_market_id: string; members: { exchange: string; market_id: string; confidence: number; method: string; reasons: string[] }[] }>(
       `SELECT c.cluster_id, c.svc_id, c.created_at, c.canonical_exchange, c.canonical_market_id,
               coalesce(jsonb_agg(jsonb_build_object('exchange', m.exchange, 'market_id', m.market_id, 'confidence', m.confidence, 'method', m.method, 'reasons', m.reasons))
                 FILTER (WHERE m.exchange IS NOT NULL), '[]') AS members
        FROM match_clusters c LEFT JOIN match_cluster_members m ON m.cluster_id = c.cluster_id
+       ${where}
        GROUP BY c.cluster_id`,
+      params,
     );
     return rows.map((r) => ({
       cluster_id: r.cluster_id,

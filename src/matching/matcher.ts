@@ -11,10 +11,10 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { CatalogWriter, ClusterAssignment } from '../catalog/catalog-write-repository.js';
 import { ExchangeCodeSchema } from '../venues/exchanges.js';
-import { findCandidates, type CandidateMarket, type CandidateOptions } from './candidates.js';
+import { findCandidates, type CandidateMarket, type CandidateOptions, type CandidatePair } from './candidates.js';
 import { clusterMarkets, type FoundCluster, type IdentityLink, type PairAgreement } from './clustering.js';
 import { cosine } from './score-pairs.js';
-import { MatchStore, type ClusterWrite, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-repository.js';
+import { liveMarketOf, MatchStore, type ClusterWrite, type LiveMarket, type MarketState, type MatchRow, type StoredCluster, type StoredLink } from './match-repository.js';
 import { JUDGE_VERSION } from './judge.js';
 import { assignIdentities } from './stable-ids.js';
 import type { MatchMarket, PairVerdict } from './types.js';
@@ -33,6 +33,8 @@ export interface MatcherOptions {
    * are re-judged: the first run under a new version is a full run.
    */
   judgeVersion?: string;
+  /** Called as each stage of a run ends, with its milliseconds (progress of long runs). */
+  onStage?: (stage: string, ms: number) => void;
 }
 
 export interface MatchRunResult {
@@ -52,6 +54,10 @@ export interface MatchRunResult {
   ms: number;
   /** Milliseconds per stage (load, candidates, judge, cluster, save). */
   stages: Record<string, number>;
+  /** Markets whose clusters were worked out again (every live one in a full run). */
+  reclustered: number;
+  /** Rows read from the database: markets (catalog rows), match states, links and clusters. */
+  read: { markets: number; states: number; links: number; clusters: number };
 }
 
 const split = (k: string): [string, string] => {
@@ -65,6 +71,12 @@ export class Matcher {
   readonly vectors = new VectorCache();
   /** Rows of linked markets, kept between runs (see the clustering stage). */
   private readonly linkedRows = new Map<string, MatchRow>();
+  /** Blocking fields of every live market, kept between runs and updated from the catalog's change feed. */
+  private live: Map<string, LiveMarket> | null = null;
+  /** The catalog cursor `live` is current to (the job's cursor after this instance's last run). */
+  private liveSeq = -1;
+  /** The overrides of the last run (pair and action): an incremental run re-clusters around those that changed. */
+  private lastOverrides: Set<string> | null = null;
 
   constructor(private readonly opts: MatcherOptions) {
     this.store = new MatchStore(opts.pool);
@@ -97,11 +109,23 @@ export class Matcher {
   }
 
   async run(mode: { full?: boolean } = {}): Promise<MatchRunResult> {
+    try {
+      return await this.runOnce(mode);
+    } catch (err) {
+      // what is in memory may be half-updated: the next run starts as a fresh process would
+      this.live = null;
+      throw err;
+    }
+  }
+
+  private async runOnce(mode: { full?: boolean }): Promise<MatchRunResult> {
     const started = Date.now();
     const stages: Record<string, number> = {};
+    const read = { markets: 0, states: 0, links: 0, clusters: 0 };
     let t = Date.now();
     const lap = (name: string) => {
       stages[name] = Date.now() - t;
+      this.opts.onStage?.(name, stages[name]);
       t = Date.now();
     };
     const store = this.store;
@@ -112,46 +136,74 @@ export class Matcher {
     // Links another judge made are not this judge's verdicts (nor its calibrated confidences): every
     // market is re-matched, as on a first run.
     const rejudgeAll = cursors.judgeVersion !== judgeVersion;
+    // Warm state is this instance's only while no other instance ran the job since (the cursor moved
+    // without it): else it is rebuilt from the database, as on a fresh start.
+    const cold = !this.vectors.loaded || this.live === null || this.liveSeq !== cursors.catalogSeq;
+    if (cold) this.linkedRows.clear();
     const vectorsChanged = await this.vectors.refresh(this.opts.pool);
     const highWater = await store.highWater();
-    const states = await store.states();
-    const live = await store.blockingInfo();
     const rows = new Map<string, MatchRow>();
 
     // ---- which markets to re-match ---------------------------------------------------------------
+    // A warm run reads only the catalog's change feed since its cursor and the vectors written since;
+    // a cold one (a fresh process, or a full run) reads every live market and every stored state.
     const dirty = new Set<string>();
     const textHashes = (k: string) => ({ title: this.vectors.title.get(k)?.textHash ?? null, rules: this.vectors.rules.get(k)?.textHash ?? null });
+    const changedRows = full || rejudgeAll ? [] : await store.changedMarkets(cursors.catalogSeq, highWater);
+    read.markets += changedRows.length;
+    let live: Map<string, LiveMarket>;
+    if (cold || full || rejudgeAll) {
+      live = await store.blockingInfo();
+      read.markets += live.size;
+    } else {
+      live = this.live!;
+      for (const r of changedRows) {
+        if (r.removed) live.delete(r.key);
+        else live.set(r.key, liveMarketOf(r));
+      }
+    }
+    this.live = live;
     if (full || rejudgeAll) {
       for (const k of live.keys()) dirty.add(k);
-      for (const k of states.keys()) dirty.add(k);
+      for (const k of (await store.states()).keys()) dirty.add(k);
+      read.states += dirty.size;
     } else {
-      for (const r of await store.changedMarkets(cursors.catalogSeq, highWater)) {
+      // the markets that may have changed: every one on a cold start, else the change feed's and
+      // those whose vectors changed
+      const states = cold ? await store.states() : await store.statesOf([...new Set([...changedRows.map((r) => r.key), ...vectorsChanged])]);
+      read.states += states.size;
+      for (const r of changedRows) {
         rows.set(r.key, r);
         const st = states.get(r.key);
         if (r.removed ? !!st : !st || st.inputsHash !== r.inputsHash) dirty.add(r.key);
       }
       for (const k of vectorsChanged) if (live.has(k) || states.has(k)) dirty.add(k);
-      for (const k of live.keys()) {
+      for (const k of cold ? live.keys() : changedRows.filter((r) => !r.removed).map((r) => r.key)) {
         const st = states.get(k);
         const h = textHashes(k);
         if (!st || st.titleTextHash !== h.title || st.rulesTextHash !== h.rules) dirty.add(k);
       }
-      for (const k of states.keys()) if (!live.has(k)) dirty.add(k); // removed since
+      if (cold) for (const k of states.keys()) if (!live.has(k)) dirty.add(k); // removed since
     }
     lap('load');
 
     // ---- candidates and verdicts -----------------------------------------------------------------
-    const pool: CandidateMarket[] = [];
-    for (const [key, info] of live) {
-      const title = this.vectors.title.get(key)?.vector ?? null;
-      if (title) pool.push({ key, venue: info.venue, category: info.category, closeMs: info.closeMs, title, rules: this.vectors.rules.get(key)?.vector ?? null });
-    }
     const liveDirty = new Set([...dirty].filter((k) => live.has(k)));
-    const pairs = full ? findCandidates(pool, null, this.opts.candidates) : liveDirty.size ? findCandidates(pool, liveDirty, this.opts.candidates) : [];
+    let pairs: CandidatePair[] = [];
+    if (full || liveDirty.size) {
+      const pool: CandidateMarket[] = [];
+      for (const [key, info] of live) {
+        const title = this.vectors.title.get(key)?.vector ?? null;
+        if (title) pool.push({ key, venue: info.venue, category: info.category, closeMs: info.closeMs, title, rules: this.vectors.rules.get(key)?.vector ?? null });
+      }
+      pairs = findCandidates(pool, full ? null : liveDirty, this.opts.candidates);
+    }
     lap('candidates');
     const need = new Set<string>(liveDirty);
     for (const p of pairs) need.add(p.a).add(p.b);
-    for (const r of await store.marketsByKey([...need].filter((k) => !rows.has(k)))) rows.set(r.key, r);
+    const needRows = [...need].filter((k) => !rows.has(k));
+    for (const r of await store.marketsByKey(needRows)) rows.set(r.key, r);
+    read.markets += needRows.length;
     const newLinks: StoredLink[] = [];
     // Judged as of now: a market without a close time is a question of now (see JudgeOptions).
     const asOfMs = Date.now();
@@ -166,15 +218,71 @@ export class Matcher {
     lap('judge');
 
     // ---- clustering: kept links + new links + overrides ------------------------------------------
-    const kept = full ? [] : (await store.links()).filter((l) => !dirty.has(l.a) && !dirty.has(l.b));
-    const links = [...kept, ...newLinks];
+    // Clustering decides each connected part of the identity graph on that part's links alone, so an
+    // incremental run re-clusters only the part around what changed (`scope`): the re-matched
+    // markets, the ends of overrides added or taken back, and, transitively, every market a stored
+    // cluster or an identity link (kept, new or forced) joins to one of them. Outside it the stored
+    // clusters are what a full run would find again.
     const overrides = await store.overrides();
-    const identity: IdentityLink[] = links
-      .filter((l) => l.relation === 'identical' && live.has(l.a) && live.has(l.b))
-      .map((l) => ({ a: l.a, b: l.b, confidence: l.confidence, method: 'judge' as const, reasons: l.reasons }));
-    for (const o of overrides) {
-      if (o.action !== 'force' || !live.has(o.a) || !live.has(o.b)) continue;
-      identity.push({ a: o.a, b: o.b, confidence: 1, method: 'operator', reasons: [`operator force-pair${o.reason ? `: ${o.reason}` : ''} (${o.created_by})`] });
+    const overrideSignature = new Set(overrides.map((o) => `${pairKey(o.a, o.b)}\n${o.action}`));
+    const isLinkable = (a: string, b: string) => live.has(a) && live.has(b);
+    const forcedLinks: IdentityLink[] = overrides
+      .filter((o) => o.action === 'force' && isLinkable(o.a, o.b))
+      .map((o) => ({ a: o.a, b: o.b, confidence: 1, method: 'operator', reasons: [`operator force-pair${o.reason ? `: ${o.reason}` : ''} (${o.created_by})`] }));
+    const judgeIdentity = (l: StoredLink): IdentityLink => ({ a: l.a, b: l.b, confidence: l.confidence, method: 'judge', reasons: l.reasons });
+    let scope: Set<string> | null = null;
+    let identity: IdentityLink[];
+    let existing: StoredCluster[];
+    if (full) {
+      identity = [...newLinks.filter((l) => l.relation === 'identical' && isLinkable(l.a, l.b)).map(judgeIdentity), ...forcedLinks];
+      existing = await store.clusters();
+    } else {
+      const seeds = new Set(dirty);
+      for (const o of overrides) {
+        // on a cold start the overrides of the last run are unknown: each one's part is looked at again
+        if (cold || !this.lastOverrides?.has(`${pairKey(o.a, o.b)}\n${o.action}`)) seeds.add(o.a).add(o.b);
+      }
+      for (const sig of this.lastOverrides ?? []) {
+        if (overrideSignature.has(sig)) continue;
+        const [a, b] = sig.split('\n');
+        seeds.add(a).add(b);
+      }
+      const adjacent = new Map<string, string[]>();
+      const addEdge = (a: string, b: string) => {
+        adjacent.set(a, [...(adjacent.get(a) ?? []), b]);
+        adjacent.set(b, [...(adjacent.get(b) ?? []), a]);
+      };
+      const newIdentity = newLinks.filter((l) => l.relation === 'identical' && isLinkable(l.a, l.b)).map(judgeIdentity);
+      for (const l of [...newIdentity, ...forcedLinks]) addEdge(l.a, l.b);
+      const keptIdentity = new Map<string, IdentityLink>();
+      const clustersById = new Map<string, StoredCluster>();
+      scope = new Set<string>();
+      let frontier = [...seeds];
+      while (frontier.length) {
+        for (const k of frontier) scope.add(k);
+        const next = new Set<string>();
+        const reach = (k: string) => {
+          if (!scope!.has(k)) next.add(k);
+        };
+        for (const k of frontier) for (const o of adjacent.get(k) ?? []) reach(o);
+        const links = await store.linksOf(frontier);
+        read.links += links.length;
+        for (const l of links) {
+          if (l.relation !== 'identical' || dirty.has(l.a) || dirty.has(l.b) || !isLinkable(l.a, l.b)) continue;
+          keptIdentity.set(pairKey(l.a, l.b), judgeIdentity(l));
+          reach(l.a);
+          reach(l.b);
+        }
+        const clusters = await store.clusters(frontier);
+        read.clusters += clusters.length;
+        for (const c of clusters) {
+          clustersById.set(c.cluster_id, c);
+          for (const m of c.members.keys()) reach(m);
+        }
+        frontier = [...next];
+      }
+      identity = [...keptIdentity.values(), ...newIdentity, ...forcedLinks.filter((l) => scope!.has(l.a))];
+      existing = [...clustersById.values()];
     }
     const never = overrides.filter((o) => o.action === 'never').map((o) => [o.a, o.b] as [string, string]);
     // The members a merge may ask the judge about: kept between runs like the vectors (their
@@ -182,14 +290,15 @@ export class Matcher {
     for (const k of dirty) this.linkedRows.delete(k);
     const linked = new Set(identity.flatMap((l) => [l.a, l.b]));
     for (const k of linked) if (!rows.has(k) && this.linkedRows.has(k)) rows.set(k, this.linkedRows.get(k)!);
-    for (const r of await store.marketsByKey([...linked].filter((k) => !rows.has(k)))) rows.set(r.key, r);
+    const linkedRows = [...linked].filter((k) => !rows.has(k));
+    for (const r of await store.marketsByKey(linkedRows)) rows.set(r.key, r);
+    read.markets += linkedRows.length;
     for (const k of linked) {
       const r = rows.get(k);
       if (r && !dirty.has(k)) this.linkedRows.set(k, r);
     }
     const forced = new Set(identity.filter((l) => l.method === 'operator').map((l) => pairKey(l.a, l.b)));
     const found = clusterMarkets(identity, (k) => split(k)[0], never, this.judgeAgrees(rows, forced, asOfMs));
-    const existing = await store.clusters();
     const plan = assignIdentities(found, existing.map((c) => ({ cluster_id: c.cluster_id, svc_id: c.svc_id, created_at: c.created_at, members: [...c.members.keys()] })));
     const byId = new Map(existing.map((c) => [c.cluster_id, c]));
     const changed: { found: FoundCluster; id: { cluster_id: string; svc_id: string } }[] = [];
@@ -200,6 +309,7 @@ export class Matcher {
     });
     const memberRows = changed.flatMap((c) => c.found.members).filter((k) => !rows.has(k));
     for (const r of await store.marketsByKey(memberRows)) rows.set(r.key, r);
+    read.markets += memberRows.length;
     const writes = changed.map((c) => clusterRecord(c.found, c.id, byId.get(c.id.cluster_id)?.canonical ?? null, rows, live));
     lap('cluster');
 
@@ -220,22 +330,31 @@ export class Matcher {
       full,
     });
     const desired = new Map<string, ClusterAssignment>();
+    // in scope, a market no found cluster holds leaves its cluster (null ids); a full run's complete
+    // assignment does that for every market
+    for (const k of scope ?? []) {
+      const [exchange, market_id] = split(k);
+      desired.set(k, { exchange: ExchangeCodeSchema.parse(exchange), market_id, svc_id: null, cluster_id: null });
+    }
     found.forEach((f, i) => {
       for (const k of f.members) {
         const [exchange, market_id] = split(k);
         desired.set(k, { exchange: ExchangeCodeSchema.parse(exchange), market_id, svc_id: plan.identities[i].svc_id, cluster_id: plan.identities[i].cluster_id });
       }
     });
-    const assigned = await this.opts.writer.replaceClusterAssignments([...desired.values()]);
+    const assigned = scope ? await this.opts.writer.assignClusters([...desired.values()]) : await this.opts.writer.replaceClusterAssignments([...desired.values()]);
+    const totals = await store.totals();
+    this.liveSeq = Math.max(cursors.catalogSeq, highWater);
+    this.lastOverrides = overrideSignature;
     lap('save');
 
     const result: MatchRunResult = {
       mode: full ? 'full' : 'incremental',
       rematched: liveDirty.size,
       pairsJudged: pairs.length,
-      identityLinks: links.filter((l) => l.relation === 'identical').length,
-      relatedLinks: links.filter((l) => l.relation === 'related').length,
-      clusters: found.length,
+      identityLinks: totals.identityLinks,
+      relatedLinks: totals.relatedLinks,
+      clusters: totals.clusters,
       clustersWritten: writes.length,
       created: plan.identities.filter((i) => i.isNew).length,
       merged: plan.merged.length,
@@ -243,6 +362,8 @@ export class Matcher {
       marketsAssigned: assigned.changed,
       ms: Date.now() - started,
       stages,
+      reclustered: scope ? scope.size : live.size,
+      read,
     };
     return result;
   }
