@@ -87,7 +87,11 @@ export function orderHashOf(signedOrder: Record<string, unknown>, version: Polym
 export function polymarketOrderParties(input: OrderSignerInput, creds: Credentials | null): { signer: string; maker: string; signatureType: number } {
   const signer = requireAddress('signer', input.signer ?? creds?.address);
   const signatureType = typeof creds?.signature_type === 'number' ? creds.signature_type : SIGNATURE_TYPE.EOA;
-  if (signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('signature_type: deposit-wallet (type 3) orders are not accepted here; store signature_type 0, 1 or 2');
+  // A deposit wallet's owner signs an ERC-7739 `TypedDataSign` around the order, and the SDK wraps
+  // that signature with the exchange domain, the order hash and its type string (clob-client-v2
+  // v1.1.0, 2026-07-17, exchangeOrderBuilderV2.ts `buildOrderSignature`): placing such an order is
+  // accepted and verified (signing.ts `depositWalletOwner`), preparing one is not offered.
+  if (signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('signature_type: deposit-wallet (type 3, ERC-1271) orders are not prepared here, because the owner signs an ERC-7739 wrapper that Polymarket\'s SDK (clob-client-v2) builds; sign the order with that SDK and post it to /api/v1/orders as signed_order, where it is verified against your stored funder and address');
   const funder = input.maker ?? (typeof creds?.funder === 'string' && creds.funder ? creds.funder : undefined);
   if (funder !== undefined) return { signer, maker: requireAddress('maker', funder), signatureType };
   if (signatureType === SIGNATURE_TYPE.POLY_GNOSIS_SAFE) return { signer, maker: polymarketSafeAddress(signer), signatureType };

@@ -143,6 +143,14 @@ describe('polymarket: CTF Exchange version and deposit wallets', function () {
       await assert.rejects(client.place(creds, request(forged)), /invalid signature/);
     });
 
+    it('preparing a deposit-wallet order is a 400 that says why and where to sign it instead', async () => {
+      const { signedOrder: _s, ...toPrepare } = request({});
+      await assert.rejects(
+        client.prepareSignedOrder!(toPrepare, {}, { ...creds, signature_type: 3 }),
+        (e: unknown) => e instanceof SignedOrderError && /type 3, ERC-1271\) orders are not prepared here/.test(e.message) && /clob-client-v2/.test(e.message) && /signed_order/.test(e.message),
+      );
+    });
+
     it('when the exchange moves after the check, the post fails with the version to sign and the client\'s version is refreshed', async () => {
       sim.setExchangeVersion(2);
       await polymarketExchangeVersion(sim.baseUrls.clob, { timeoutMs: 5_000, refresh: true });
