@@ -15,10 +15,18 @@
  */
 import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
 import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
-import { ClobVersionSchema } from './wire.js';
+import { ClobOrderSchema, ClobVersionSchema } from './wire.js';
+
+/** A trade of an order's `associate_trades`, in the one shape that names its price and size. */
+interface AssociateTradeRecord {
+  id: string;
+  price: string;
+  size: string;
+  match_time?: string;
+}
 
 interface PolymarketOrderWire {
   id: string;
@@ -26,20 +34,48 @@ interface PolymarketOrderWire {
   original_size?: string;
   size_matched?: string;
   price?: string;
-  associate_trades?: { id: string; price: string; size: string; match_time?: string }[];
+  /** Trade ids as published (ClobOrderSchema); whole trade records are read too where they come. */
+  associate_trades?: (string | AssociateTradeRecord)[] | null;
 }
 
 const ORDER_TYPE: Record<VenueOrderRequest['timeInForce'], string> = { gtc: 'GTC', gtd: 'GTD', ioc: 'FAK', fok: 'FOK' };
 
-function state(o: PolymarketOrderWire): VenueOrderState {
+/**
+ * An order read (`GET /data/order/{id}`) in unified terms. Its status is LIVE, MATCHED, CANCELED,
+ * CANCELED_MARKET_RESOLVED or INVALID (the docs' example spells them `ORDER_STATUS_LIVE`: both are
+ * read). The published `associate_trades` are trade ids only, so the order's own fills and average
+ * price are unknown from it (null, not the limit price); a list of trade records with price and size
+ * (not published) is read as the fills, and noted in the drift log.
+ */
+export function polymarketOrderState(o: PolymarketOrderWire): VenueOrderState {
+  const endpoint = 'GET /data/order/{id}';
+  const records = (o.associate_trades ?? []).filter((t): t is AssociateTradeRecord => typeof t === 'object' && t !== null);
+  if (records.length) venueDrift.note('polymarket', endpoint, 'shape', 'associate_trades: trade records {id, price, size}, where the published order lists trade ids');
+  checkWire(ClobOrderSchema, records.length ? { ...o, associate_trades: o.associate_trades?.map((t) => (typeof t === 'string' ? t : t.id)) } : o, { exchange: 'polymarket', endpoint });
   const size = num(o.original_size) ?? 0;
   const matched = num(o.size_matched) ?? 0;
-  const s = o.status.toUpperCase();
+  const s = o.status.toUpperCase().replace(/^ORDER_STATUS_/, '');
   const status: VenueOrderState['status'] =
-    s === 'MATCHED' || (matched >= size && size > 0) ? 'filled' : s.startsWith('CANCEL') ? 'cancelled' : s === 'EXPIRED' ? 'expired' : matched > 0 ? 'partially_filled' : 'open';
-  const fills = (o.associate_trades ?? []).map((t) => ({ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: null, at: t.match_time ?? new Date().toISOString() }));
+    s === 'MATCHED' || (matched >= size && size > 0) ? 'filled' : s.startsWith('CANCEL') || s === 'INVALID' ? 'cancelled' : s === 'EXPIRED' ? 'expired' : matched > 0 ? 'partially_filled' : 'open';
+  const fills = records.map((t) => ({ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: null, at: t.match_time ?? new Date().toISOString() }));
   const cost = fills.reduce((c, f) => c + f.price * f.size, 0);
   return { exchangeOrderId: o.id, status, filledSize: matched, avgFillPrice: matched > 0 && fills.length ? Math.round((cost / matched) * 1e6) / 1e6 : null, fills };
+}
+
+/** The body of `POST /order` (clob-client-v2 `orderToJsonV2`; docs "Post a new order"): the signed struct with its side as a word, and who sends it how. */
+export function polymarketPostOrderBody(signed: Record<string, unknown>, owner: string, timeInForce: VenueOrderRequest['timeInForce']): Record<string, unknown> {
+  const o = parseCtfOrder(signed, POLYMARKET_ORDER_TYPES.Order);
+  return {
+    order: { ...o.message, salt: BigInt(o.message.salt) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(o.message.salt) : String(o.message.salt), side: o.side === 'buy' ? 'BUY' : 'SELL', expiration: String(signed.expiration ?? '0'), taker: signed.taker ?? '0x0000000000000000000000000000000000000000', signature: o.signature },
+    owner,
+    orderType: ORDER_TYPE[timeInForce],
+    negRisk: signed.negRisk === true,
+  };
+}
+
+/** `GET /balance-allowance` of the collateral: `balance` in base units (6 decimals) of pUSD. */
+export function polymarketCollateral(b: { balance?: string }): VenueBalance {
+  return { currency: 'pUSD', available: (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS, total: null };
 }
 
 /** Positions the Data API lists per page at most (its `limit` maximum), and how far `offset` may go. */
@@ -152,7 +188,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
   const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
     const res = await call(creds, 'GET', `/data/order/${id}`, undefined, true);
     const o = res.body as PolymarketOrderWire | null;
-    return res.status === 404 || !o || !o.id ? null : state(o);
+    return res.status === 404 || !o || !o.id ? null : polymarketOrderState(o);
   };
 
   return {
@@ -177,13 +213,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
     },
     async place(creds, order) {
       const signed = order.signedOrder!;
-      const o = parseCtfOrder(signed, POLYMARKET_ORDER_TYPES.Order);
-      const body = {
-        order: { ...o.message, salt: BigInt(o.message.salt) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(o.message.salt) : String(o.message.salt), side: o.side === 'buy' ? 'BUY' : 'SELL', expiration: String(signed.expiration ?? '0'), taker: signed.taker ?? '0x0000000000000000000000000000000000000000', signature: o.signature },
-        owner: String(creds.api_key),
-        orderType: ORDER_TYPE[order.timeInForce],
-        negRisk: signed.negRisk === true,
-      };
+      const body = polymarketPostOrderBody(signed, String(creds.api_key), order.timeInForce);
       let res: Awaited<ReturnType<typeof call>>;
       try {
         res = await call(creds, 'POST', '/order', body);
@@ -245,9 +275,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       // signature_type picks the wallet the CLOB reports (the EOA, its proxy or its Safe), as the venue's
       // clients send it (py-clob-client add_balance_allowance_params_to_url).
       const res = await call(creds, 'GET', `/balance-allowance?asset_type=COLLATERAL&signature_type=${typeof creds.signature_type === 'number' ? creds.signature_type : 0}`);
-      const b = res.body as { balance?: string };
-      const balance = (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS;
-      return [{ currency: 'pUSD', available: balance, total: null }];
+      return [polymarketCollateral(res.body as { balance?: string })];
     },
   };
 }
