@@ -17,7 +17,7 @@ import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
 import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
-import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
+import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketDepositWalletTypedData, polymarketOrderTypedData, polymarketSafeAddress, polymarketSignedForVenue, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
 import { ClobOrderSchema, ClobVersionSchema } from './wire.js';
 
 /** A trade of an order's `associate_trades`, in the one shape that names its price and size. */
@@ -118,17 +118,19 @@ export function orderHashOf(signedOrder: Record<string, unknown>, version: Polym
 /**
  * Who signs a prepared order and for which wallet: the signer is the body's, else the stored
  * credentials' address; the signature type the stored one (0, EOA, by default); the maker the body's,
- * else the stored `funder`, else the signer's Safe (type 2), else the signer (type 0).
+ * else the stored `funder`, else the signer's Safe (type 2), else the signer (type 0). A deposit
+ * wallet (type 3) is both maker and signer of its orders (its owner signs them, see
+ * `polymarketDepositWalletTypedData`): the body's maker, else the stored `funder`.
  */
 export function polymarketOrderParties(input: OrderSignerInput, creds: Credentials | null): { signer: string; maker: string; signatureType: number } {
-  const signer = requireAddress('signer', input.signer ?? creds?.address);
   const signatureType = typeof creds?.signature_type === 'number' ? creds.signature_type : SIGNATURE_TYPE.EOA;
-  // A deposit wallet's owner signs an ERC-7739 `TypedDataSign` around the order, and the SDK wraps
-  // that signature with the exchange domain, the order hash and its type string (clob-client-v2
-  // v1.1.0, 2026-07-17, exchangeOrderBuilderV2.ts `buildOrderSignature`): placing such an order is
-  // accepted and verified (signing.ts `depositWalletOwner`), preparing one is not offered.
-  if (signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('signature_type: deposit-wallet (type 3, ERC-1271) orders are not prepared here, because the owner signs an ERC-7739 wrapper that Polymarket\'s SDK (clob-client-v2) builds; sign the order with that SDK and post it to /api/v1/orders as signed_order, where it is verified against your stored funder and address');
   const funder = input.maker ?? (typeof creds?.funder === 'string' && creds.funder ? creds.funder : undefined);
+  if (signatureType === SIGNATURE_TYPE.POLY_1271) {
+    if (funder === undefined) throw new SignedOrderError('maker: a deposit-wallet order (signature_type 3) is made by your deposit wallet: give it as maker, or store it as funder with your polymarket credentials');
+    const wallet = requireAddress('maker', funder);
+    return { signer: wallet, maker: wallet, signatureType };
+  }
+  const signer = requireAddress('signer', input.signer ?? creds?.address);
   if (funder !== undefined) return { signer, maker: requireAddress('maker', funder), signatureType };
   if (signatureType === SIGNATURE_TYPE.POLY_GNOSIS_SAFE) return { signer, maker: polymarketSafeAddress(signer), signatureType };
   if (signatureType === SIGNATURE_TYPE.POLY_PROXY) throw new SignedOrderError('maker: a proxy-wallet order (signature_type 1) needs your proxy address as maker, or stored as funder');
@@ -202,7 +204,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       const negRisk = (res.body as { neg_risk?: unknown } | null)?.neg_risk;
       if (res.status === 404 || typeof negRisk !== 'boolean') throw new VenueCallError('polymarket', 'rejected', `polymarket knows no outcome token ${order.outcome}`, 404);
       return {
-        typedData: polymarketOrderTypedData(message, negRisk, await exchangeVersion()),
+        typedData: parties.signatureType === SIGNATURE_TYPE.POLY_1271 ? polymarketDepositWalletTypedData(message, negRisk, await exchangeVersion()) : polymarketOrderTypedData(message, negRisk, await exchangeVersion()),
         // Sent with the order but not signed: the expiry, the taker (anyone) and the exchange.
         signedOrder: { ...message, expiration: orderExpiration(order), taker: '0x0000000000000000000000000000000000000000', negRisk },
       };
@@ -213,7 +215,8 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
     },
     async place(creds, order) {
       const signed = order.signedOrder!;
-      const body = polymarketPostOrderBody(signed, String(creds.api_key), order.timeInForce);
+      // A deposit wallet's bare owner signature (of a prepared order) goes to the venue wrapped.
+      const body = polymarketPostOrderBody(polymarketSignedForVenue(signed, await exchangeVersion()), String(creds.api_key), order.timeInForce);
       let res: Awaited<ReturnType<typeof call>>;
       try {
         res = await call(creds, 'POST', '/order', body);
