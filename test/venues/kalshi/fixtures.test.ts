@@ -12,6 +12,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { kalshiRequests } from '../../../src/venues/kalshi/client.js';
 import { normaliseCandle, normaliseEvent, normaliseMarket, normaliseOrderbook, normaliseTrade, normaliseWsDelta, normaliseWsSnapshot, normaliseWsTicker, normaliseWsTrade } from '../../../src/venues/kalshi/normalise.js';
+import { comboOf, kalshiParlayRequests, tradesCutoffMs } from '../../../src/venues/kalshi/parlays.js';
+import { normaliseRfq } from '../../../src/venues/kalshi/rfqs.js';
 import { kalshiOrderRequests, kalshiOrderState, kalshiV2OrderBody } from '../../../src/venues/kalshi/trading.js';
 import * as wire from '../../../src/venues/kalshi/wire.js';
 import { fixture } from '../fixture.js';
@@ -153,5 +155,69 @@ describe('kalshi fixtures: recorded third-party payloads (../shared/data)', () =
     assert.deepEqual([t.price, t.size, t.taker_side], [0.36, 136, 'sell']);
     const ws = normaliseWsTrade(read('nautilus_trader__crates__adapters__kalshi__test_data__ws_trade.json'));
     assert.equal(ws.taker_side, 'sell');
+  });
+});
+
+describe('kalshi fixtures: one per endpoint the adapter calls (fixtures/endpoints.json)', () => {
+  const endpoints = fixture<{ endpoint: string; fixtures: string[] }[]>('kalshi', 'endpoints.json');
+  const named = new Set(endpoints.map((e) => e.endpoint));
+
+  it('names a fixture for every read the wire checks know and every path the combo scan asks', () => {
+    for (const read of Object.values(wire.KALSHI_READS)) assert.ok(named.has(read.endpoint), `${read.endpoint} has no fixture`);
+    for (const tier of ['live', 'historical'] as const) {
+      assert.ok(named.has(`GET ${kalshiParlayRequests.trades({ tier, minTs: 0, maxTs: 1, cursor: '', pageSize: 1 }).path}`));
+      assert.ok(named.has(`GET ${kalshiParlayRequests.markets(tier, ['T']).path}${tier === 'live' ? '?tickers' : ''}`));
+    }
+    assert.ok(named.has(`GET ${kalshiParlayRequests.cutoff().path}`));
+    for (const e of endpoints) for (const f of e.fixtures) assert.doesNotThrow(() => fixture('kalshi', f), `${e.endpoint}: ${f} is missing`);
+  });
+
+  it('one market and one event (with its markets) normalise; the event closes with its market', () => {
+    const { market } = fixture('kalshi', 'market.json');
+    valid(wire.KalshiMarketDetail, { market }, 'market.json');
+    const m = normaliseMarket(market, ctx);
+    assert.deepEqual([m.market_id, m.event_id, m.yes_bid, m.yes_ask, m.last_price, m.volume, m.liquidity], ['KXFEDDECISION-26DEC-C25', 'KXFEDDECISION-26DEC', 0.56, 0.58, 0.57, 904112, null]);
+    const detail = fixture('kalshi', 'event.json');
+    valid(wire.KalshiEventDetail, detail, 'event.json');
+    const e = normaliseEvent({ ...detail.event, markets: detail.markets }, ctx);
+    assert.deepEqual([e.event_id, e.title, e.category, e.close_time], ['KXFEDDECISION-26DEC', 'Fed decision in December 2026', 'economics', '2026-12-16T19:00:00.000Z']);
+  });
+
+  it('the market\'s orders list: a resting YES bid is open with nothing filled; an executed one is filled', () => {
+    const page = fixture('kalshi', 'orders_page.json');
+    valid(wire.KalshiOrdersPage, page, 'orders_page.json');
+    const [executed, resting] = page.orders.map((o: Parameters<typeof kalshiOrderState>[0]) => kalshiOrderState(o, []));
+    assert.deepEqual([executed.status, executed.filledSize], ['filled', 10]);
+    assert.deepEqual([resting.exchangeOrderId, resting.status, resting.filledSize, resting.avgFillPrice], ['ee587a1c-8b87-4dcf-b721-9f6f790619fa', 'open', 0, null]);
+  });
+
+  it('combo lookups (live and historical market lists) tell combos from plain markets; the cutoff is a date-time', () => {
+    const [combo, plain] = fixture('kalshi', 'markets_by_tickers.json').markets;
+    assert.deepEqual(comboOf(combo), {
+      event_ticker: 'KXMVESPORTSMULTIGAMEEXTENDED-S20261129A1B2C3', title: 'yes Kansas City,no Boston', mve_collection_ticker: 'KXMVESPORTSMULTIGAMEEXTENDED-R',
+      mve_selected_legs: [{ event_ticker: 'KXNFLGAME-26NOV29KCBUF', market_ticker: 'KXNFLGAME-26NOV29KCBUF-KC', side: 'yes' }, { event_ticker: 'KXNBAGAME-26NOV29LALBOS', market_ticker: 'KXNBAGAME-26NOV29LALBOS-BOS', side: 'no' }],
+    });
+    assert.equal(comboOf(plain), null);
+    const [settled] = fixture('kalshi', 'historical_markets.json').markets;
+    valid(wire.KalshiMarketsPage, fixture('kalshi', 'historical_markets.json'), 'historical_markets.json');
+    assert.equal(comboOf(settled)?.mve_selected_legs.length, 1);
+    assert.equal(normaliseMarket(settled, ctx).result, 'no');
+    assert.equal(tradesCutoffMs(fixture('kalshi', 'historical_cutoff.json')), Date.parse('2026-08-01T00:00:00Z'));
+    assert.equal(tradesCutoffMs({ trades_created_ts: 1785542400 }), 1785542400_000);
+    assert.equal(tradesCutoffMs(null), null);
+  });
+
+  it('historical trades read as live ones: (no, ask) is a taker sale', () => {
+    const page = fixture('kalshi', 'historical_trades.json');
+    valid(wire.KalshiTradesPage, page, 'historical_trades.json');
+    const t = normaliseTrade(page.trades[0]);
+    assert.deepEqual([t.market_id, t.price, t.size, t.taker_side, t.timestamp], ['KXMVESPORTSMULTIGAMEEXTENDED-S20260705F0E1D2-C3B4A5', 0.22, 40, 'sell', '2026-07-04T18:30:12.000Z']);
+  });
+
+  it('RFQs (one, and a page) normalise: fixed-point contracts and target cost, legs, times', () => {
+    const r = normaliseRfq(fixture('kalshi', 'rfq.json').rfq);
+    assert.deepEqual([r.id, r.market_id, r.contracts, r.target_cost, r.status, r.rest_remainder, r.mve_selected_legs?.length, r.created_at, r.updated_at], ['b7e3c2a1-6f4d-4e8a-9c1b-2d5f7a8e9c30', 'KXMVESPORTSMULTIGAMEEXTENDED-S20261129A1B2C3-D4E5F6', 100, 35, 'open', false, 2, '2026-11-22T20:15:00.000Z', '2026-11-22T20:16:30.000Z']);
+    const [, closed] = fixture('kalshi', 'rfqs_page.json').rfqs.map(normaliseRfq);
+    assert.deepEqual([closed.contracts, closed.target_cost, closed.status, closed.rest_remainder, closed.mve_selected_legs, closed.updated_at], [250, null, 'closed', null, null, null]);
   });
 });
