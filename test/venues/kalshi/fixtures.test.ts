@@ -1,17 +1,16 @@
 /**
- * Kalshi's static fixtures (CCXT-style): every endpoint the adapter and the order client call has a
- * response in src/venues/kalshi/fixtures, taken from Kalshi's documentation examples (OpenAPI
- * `example:` blocks and AsyncAPI message examples, github.com/ammario/kalshi-docs @59e4f72, Aug 2026)
- * or shaped field by field on the published schema where the docs give no example. Each one must
- * satisfy the wire schema and normalise to the expected unified record; each request the order client
- * builds is checked against what the docs specify. Recorded third-party payloads in ../shared/data
- * are run through the normalisers too, when present.
+ * Kalshi's static fixtures beyond the adapter's request table (whose answers ./endpoints.ts holds, run
+ * by ../endpoint-fixtures.test.ts): the order client, the stream, the combo scan and RFQs. Each
+ * fixture says its source (its `_source` key); each must satisfy the wire schema and normalise to the
+ * expected unified record; each request the order client builds is checked against what the docs
+ * specify. Recorded third-party payloads in ../shared/data are run through the normalisers too, when
+ * present.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { kalshiRequests } from '../../../src/venues/kalshi/client.js';
-import { normaliseCandle, normaliseEvent, normaliseMarket, normaliseOrderbook, normaliseTrade, normaliseWsDelta, normaliseWsSnapshot, normaliseWsTicker, normaliseWsTrade } from '../../../src/venues/kalshi/normalise.js';
+import { normaliseMarket, normaliseTrade, normaliseWsDelta, normaliseWsSnapshot, normaliseWsTicker, normaliseWsTrade } from '../../../src/venues/kalshi/normalise.js';
 import { comboOf, kalshiParlayRequests, tradesCutoffMs } from '../../../src/venues/kalshi/parlays.js';
 import { normaliseRfq } from '../../../src/venues/kalshi/rfqs.js';
 import { kalshiOrderRequests, kalshiOrderState, kalshiV2OrderBody } from '../../../src/venues/kalshi/trading.js';
@@ -26,11 +25,8 @@ function valid(schema: z.ZodType, payload: unknown, name: string): void {
 }
 
 describe('kalshi fixtures: responses', () => {
-  it('every fixture satisfies the published wire schema of its endpoint', () => {
+  it('every fixture outside the request table satisfies the published wire schema of its endpoint', () => {
     const table: [string, z.ZodType][] = [
-      ['events_page.json', wire.KalshiEventsPage],
-      ['orderbook.json', wire.KalshiOrderbook],
-      ['trades.json', wire.KalshiTradesPage],
       ['order.json', wire.KalshiOrderDetail],
       ['fills.json', wire.KalshiFillsPage],
       ['positions.json', wire.KalshiPositions],
@@ -43,9 +39,6 @@ describe('kalshi fixtures: responses', () => {
       ['ws_trade.json', wire.KalshiWsTrade],
     ];
     for (const [name, schema] of table) valid(schema, fixture('kalshi', name), name);
-    // The third candle (no quotes at all) is there for the normaliser's fallback, not a published shape.
-    const candles = fixture('kalshi', 'candlesticks.json');
-    valid(wire.KalshiCandlesticks, { ...candles, candlesticks: candles.candlesticks.slice(0, 2) }, 'candlesticks.json');
     // The page's later markets lack fields on purpose (the normaliser's fallbacks); its first is whole.
     valid(wire.KalshiMarketDetail, { market: fixture('kalshi', 'markets_page.json').markets[0] }, 'markets_page.json markets[0]');
     const create = fixture('kalshi', 'order_create_v2.json');
@@ -53,22 +46,7 @@ describe('kalshi fixtures: responses', () => {
     valid(wire.KalshiCreateOrderV2Response, create.response, 'order_create_v2.json response');
   });
 
-  it('markets, events, books and candles normalise to the expected records; liquidity is unknown', () => {
-    const m = normaliseMarket(fixture('kalshi', 'markets_page.json').markets[0], ctx);
-    assert.deepEqual([m.market_id, m.status, m.yes_bid, m.yes_ask, m.liquidity], ['KXFEDDECISION-26DEC-C25', 'open', 0.56, 0.58, null]);
-    const e = normaliseEvent(fixture('kalshi', 'events_page.json').events[0], ctx);
-    assert.deepEqual([e.event_id, e.category], ['KXFEDDECISION-26DEC', 'economics']);
-    const book = normaliseOrderbook('X', fixture('kalshi', 'orderbook.json'), ctx);
-    assert.ok(book.bids.length > 0 && book.asks.length > 0);
-    assert.ok(book.bids[0].price < book.asks[0].price, 'REST NO bids are on the NO leg: 1 - p is a YES ask above the best YES bid');
-    const c = normaliseCandle(fixture('kalshi', 'candlesticks.json').candlesticks[0])!;
-    assert.deepEqual([c.open, c.high, c.low, c.close, c.volume], [0.55, 0.58, 0.54, 0.57, 1250]);
-  });
-
-  it('trades: (no, ask) is a taker sale of YES, (yes, bid) a taker buy, REST and stream', () => {
-    const [sold, bought] = fixture('kalshi', 'trades.json').trades.map(normaliseTrade);
-    assert.deepEqual([sold.price, sold.size, sold.taker_side, sold.timestamp], [0.36, 136, 'sell', '2022-11-22T20:44:01.000Z']);
-    assert.deepEqual([bought.price, bought.size, bought.taker_side], [0.57, 25, 'buy']);
+  it('stream trades: (no, ask) is a taker sale of YES', () => {
     const ws = normaliseWsTrade(fixture('kalshi', 'ws_trade.json'));
     assert.deepEqual([ws.market_id, ws.price, ws.size, ws.taker_side, ws.timestamp], ['HIGHNY-22DEC23-B53.5', 0.36, 136, 'sell', '2022-11-22T20:44:01.000Z']);
   });
@@ -158,7 +136,7 @@ describe('kalshi fixtures: recorded third-party payloads (../shared/data)', () =
   });
 });
 
-describe('kalshi fixtures: one per endpoint the adapter calls (fixtures/endpoints.json)', () => {
+describe('kalshi fixtures: one per endpoint the order client, wire checks and combo scan call (fixtures/endpoints.json)', () => {
   const endpoints = fixture<{ endpoint: string; fixtures: string[] }[]>('kalshi', 'endpoints.json');
   const named = new Set(endpoints.map((e) => e.endpoint));
 
@@ -170,17 +148,6 @@ describe('kalshi fixtures: one per endpoint the adapter calls (fixtures/endpoint
     }
     assert.ok(named.has(`GET ${kalshiParlayRequests.cutoff().path}`));
     for (const e of endpoints) for (const f of e.fixtures) assert.doesNotThrow(() => fixture('kalshi', f), `${e.endpoint}: ${f} is missing`);
-  });
-
-  it('one market and one event (with its markets) normalise; the event closes with its market', () => {
-    const { market } = fixture('kalshi', 'market.json');
-    valid(wire.KalshiMarketDetail, { market }, 'market.json');
-    const m = normaliseMarket(market, ctx);
-    assert.deepEqual([m.market_id, m.event_id, m.yes_bid, m.yes_ask, m.last_price, m.volume, m.liquidity], ['KXFEDDECISION-26DEC-C25', 'KXFEDDECISION-26DEC', 0.56, 0.58, 0.57, 904112, null]);
-    const detail = fixture('kalshi', 'event.json');
-    valid(wire.KalshiEventDetail, detail, 'event.json');
-    const e = normaliseEvent({ ...detail.event, markets: detail.markets }, ctx);
-    assert.deepEqual([e.event_id, e.title, e.category, e.close_time], ['KXFEDDECISION-26DEC', 'Fed decision in December 2026', 'economics', '2026-12-16T19:00:00.000Z']);
   });
 
   it('the market\'s orders list: a resting YES bid is open with nothing filled; an executed one is filled', () => {

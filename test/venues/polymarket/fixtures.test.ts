@@ -1,22 +1,19 @@
 /**
- * Polymarket's static fixtures (CCXT-style): every endpoint the adapter, the order client and the
- * onboarding calls call has a response in src/venues/polymarket/fixtures (listed in endpoints.json),
- * shaped on Polymarket's documentation examples (docs.polymarket.com API reference, Aug 2026) and the
- * official client's types (clob-client-v2 v1.1.0, 2026-07-17, src/types/clob.ts); each one is run
- * through the reader the adapter uses and its output asserted.
+ * Polymarket's static fixtures beyond the adapter's request table (whose answers ./endpoints.ts holds,
+ * run by ../endpoint-fixtures.test.ts): the order client's and the onboarding's calls. Each fixture
+ * says its source (its `_source` key); each is run through the reader the adapter uses and its output
+ * asserted.
  */
 import assert from 'node:assert/strict';
 import { Wallet, ZeroHash } from 'ethers';
 import type { z } from 'zod';
 import { readApiCredentials } from '../../../src/venues/polymarket/onboarding.js';
-import { normaliseEvent, type GammaEventWire } from '../../../src/venues/polymarket/normalise.js';
 import { parseExchangeVersion, polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../../src/venues/polymarket/signing.js';
 import { polymarketCollateral, polymarketOrderState, polymarketPosition, polymarketPostOrderBody } from '../../../src/venues/polymarket/trading.js';
 import * as wire from '../../../src/venues/polymarket/wire.js';
 import { venueDrift } from '../../../src/venues/wire.js';
 import { fixture } from '../fixture.js';
 
-const ctx = { fetchedAt: '2026-11-22T21:15:00.000Z' };
 const FED = '0x3b1e7c0d5a9f24e8c6b1d0a7f3e5c9b2d4a6f8e0c1b3d5a7f9e2c4b6d8a0f1e3';
 const FED_YES = '48213907715620035531180975520431866610987350422154390863318749101232877019455';
 
@@ -25,19 +22,7 @@ function valid(schema: z.ZodType, payload: unknown, name: string): void {
   assert.ok(r.success, `${name}: ${r.success ? '' : JSON.stringify(r.error.issues.slice(0, 3))}`);
 }
 
-describe('polymarket fixtures: one per endpoint the adapter calls (fixtures/endpoints.json)', () => {
-  it('every listed fixture exists', () => {
-    const endpoints = fixture<{ endpoint: string; fixtures: string[] }[]>('polymarket', 'endpoints.json');
-    for (const e of endpoints) for (const f of e.fixtures) assert.doesNotThrow(() => fixture('polymarket', f), `${e.endpoint}: ${f} is missing`);
-  });
-
-  it('one event (GET /events/{id}) normalises with its markets and category', () => {
-    const raw = fixture<GammaEventWire>('polymarket', 'gamma_event.json');
-    valid(wire.GammaEventSchema, raw, 'gamma_event.json');
-    const e = normaliseEvent(raw, ctx);
-    assert.deepEqual([e.event_id, e.title, e.status, e.market_ids, e.category], ['41877', 'Fed decision in December 2026?', 'open', [FED, '0x5d3f9e1b7c0a2e4f6b8d0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e'], 'economics']);
-  });
-
+describe('polymarket fixtures: the order client and onboarding calls', () => {
   it('the exchange version and a token\'s neg-risk flag are read as the official client reads them', () => {
     valid(wire.ClobVersionSchema, fixture('polymarket', 'clob_version.json'), 'clob_version.json');
     assert.equal(parseExchangeVersion(fixture('polymarket', 'clob_version.json')), 3);
@@ -84,7 +69,7 @@ describe('polymarket fixtures: one per endpoint the adapter calls (fixtures/endp
     valid(wire.BalanceAllowanceSchema, bal, 'clob_balance_allowance.json');
     assert.deepEqual(polymarketCollateral(bal), { currency: 'pUSD', available: 1250.5, total: null });
     const [p] = fixture<Parameters<typeof polymarketPosition>[0][]>('polymarket', 'data_positions.json').map(polymarketPosition);
-    assert.deepEqual(p, { market_id: FED, outcome: FED_YES, size: 25, avg_price: 0.58, value: 14.375 });
+    assert.deepEqual(p, { market_id: FED, outcome: 'yes', venue_outcome: FED_YES, size: 25, avg_price: 0.58, value: 14.375 });
     assert.deepEqual(readApiCredentials(fixture('polymarket', 'clob_api_key.json')), { api_key: 'f4f247b7-4ac7-ff29-a152-04fda0a8755a', secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I=', passphrase: '0f8e2d4c6b1a3958d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4' });
     assert.equal(readApiCredentials({ apiKey: 'k' }), null);
     assert.equal(fixture('polymarket', 'clob_api_keys.json').apiKeys.length, 1);
