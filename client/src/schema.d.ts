@@ -8373,8 +8373,11 @@ export interface components {
                 }[];
             };
             primaryType: string;
+            /** @description The struct's fields; a nested struct (the order inside a polymarket deposit wallet's TypedDataSign) is an object of fields */
             message: {
-                [key: string]: string | number;
+                [key: string]: string | number | {
+                    [key: string]: string | number;
+                };
             };
         };
         ParlayTrade: {

@@ -158,7 +158,8 @@ export interface OrderTypedData {
   domain: { name: string; version: string; chainId: number; verifyingContract: string };
   types: Record<string, { name: string; type: string }[]>;
   primaryType: string;
-  message: Record<string, string | number>;
+  /** The struct's fields; a nested struct (a deposit wallet's `TypedDataSign.contents`) is an object of fields. */
+  message: Record<string, string | number | Record<string, string | number>>;
 }
 
 /** What a client-signed order needs beyond the order itself: who signs it, and for whom. */

@@ -13,13 +13,6 @@ import { VENUES } from '../../src/venues/index.js';
 import type { EndpointFixture } from './endpoint-fixture.js';
 import { fixture, fixtureExists, fixtureSource } from './fixture.js';
 
-/**
- * Venues whose endpoint fixtures are still being written on another branch (issue 34 item 4). Each
- * must be removed from here when its test/venues/<code>/endpoints.ts arrives: the test fails while a
- * listed venue has one.
- */
-const AWAITING_ENDPOINT_FIXTURES: readonly string[] = ['kalshi', 'polymarket', 'opinion'];
-
 const clientSource = (code: string): string => readFileSync(fileURLToPath(new URL(`../../src/venues/${code}/client.ts`, import.meta.url)), 'utf8');
 
 /** The request table's keys, read from the module (what the adapter can call). */
@@ -51,15 +44,8 @@ describe('endpoint fixtures: one per endpoint the adapter calls', () => {
       assert.deepEqual(pathsOutsideTable(code), []);
     });
 
-    if (!existsSync(listFile)) {
-      it(`${code}: endpoint fixtures are awaited (listed in AWAITING_ENDPOINT_FIXTURES)`, () => {
-        assert.ok(AWAITING_ENDPOINT_FIXTURES.includes(code), `${code}: test/venues/${code}/endpoints.ts is missing`);
-      });
-      continue;
-    }
-
     it(`${code}: every request-table call has a response fixture`, async () => {
-      assert.ok(!AWAITING_ENDPOINT_FIXTURES.includes(code), `${code} has test/venues/${code}/endpoints.ts: remove it from AWAITING_ENDPOINT_FIXTURES`);
+      assert.ok(existsSync(listFile), `${code}: test/venues/${code}/endpoints.ts is missing`);
       const { endpoints } = (await import(`./${code}/endpoints.js`)) as { endpoints: readonly EndpointFixture[] };
       const calls = await requestCalls(code);
       const covered = new Set(endpoints.map((e) => e.call));

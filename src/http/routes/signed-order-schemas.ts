@@ -153,7 +153,7 @@ export const OrderTypedDataSchema = openapi.register(
       domain: z.object({ name: z.string(), version: z.string(), chainId: z.number().int(), verifyingContract: z.string() }),
       types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))).openapi({ description: 'The struct types, without EIP712Domain (ethers and viem derive it from the domain; for eth_signTypedData_v4 add it: name string, version string, chainId uint256, verifyingContract address)' }),
       primaryType: z.string(),
-      message: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.record(z.string(), z.union([z.string(), z.number(), z.record(z.string(), z.union([z.string(), z.number()]))])).openapi({ description: 'The struct\'s fields; a nested struct (the order inside a polymarket deposit wallet\'s TypedDataSign) is an object of fields' }),
     })
     .openapi({ description: 'EIP-712 typed data: sign it with `wallet.signTypedData(domain, types, message)` (ethers) or `signTypedData({domain, types, primaryType, message})` (viem)', example: { ...SIGNED_ORDER_EXAMPLE_TYPED_DATA.polymarket, domain: { ...SIGNED_ORDER_EXAMPLE_TYPED_DATA.polymarket.domain } } }),
 );

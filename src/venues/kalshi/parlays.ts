@@ -154,9 +154,7 @@ export class KalshiParlayTrades {
     if (this.cutoff && now - this.cutoff.readAt < CUTOFF_TTL_MS) return this.cutoff.ms;
     const r = kalshiParlayRequests.cutoff();
     const body = await this.http.getJsonOrNull<{ trades_created_ts?: string | number }>('parlayCutoff', r.path);
-    const raw = body?.trades_created_ts;
-    const ms = typeof raw === 'number' ? raw * 1000 : typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
-    this.cutoff = { ms: Number.isFinite(ms) ? ms : null, readAt: now };
+    this.cutoff = { ms: tradesCutoffMs(body), readAt: now };
     return this.cutoff.ms;
   }
 
@@ -187,7 +185,19 @@ export class KalshiParlayTrades {
   }
 }
 
-function comboOf(m: MarketWire): ComboMarket | null {
+/**
+ * The trades cutoff of `GET /historical/cutoff` in ms: `trades_created_ts` is a date-time in the
+ * published schema (get-historical-cutoff-timestamps, Aug 2026); unix seconds are read too. Null when
+ * the venue names none.
+ */
+export function tradesCutoffMs(body: { trades_created_ts?: string | number } | null): number | null {
+  const raw = body?.trades_created_ts;
+  const ms = typeof raw === 'number' ? raw * 1000 : typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A market of `GET /markets?tickers` or `/historical/markets` as a combo, or null when it is none. */
+export function comboOf(m: MarketWire): ComboMarket | null {
   if (!m.mve_collection_ticker) return null;
   const legs = Array.isArray(m.mve_selected_legs) ? m.mve_selected_legs : [];
   return {

@@ -99,6 +99,18 @@ export function opinionBalance(b: OpinionBalanceWire): VenueBalance {
   return { currency: QUOTE_TOKENS[token.toLowerCase()] ?? token, available: num(b.availableBalance) ?? 0, total: num(b.totalBalance) };
 }
 
+/** The CTF exchange of `GET /quoteToken`'s result (`list[].ctfExchangeAddress`), or null when it names none. */
+export function opinionCtfExchangeOf(result: Record<string, unknown>): string | null {
+  const list = (result.list as Record<string, unknown>[] | undefined) ?? [];
+  return list.map((q) => q.ctfExchangeAddress).find((a): a is string => typeof a === 'string') ?? null;
+}
+
+/** The balances of `GET /user/balance`'s result: under `balances` (what SDK users read) or `list`, at the top or under `data`. */
+export function opinionBalancesOf(result: Record<string, unknown>): VenueBalance[] {
+  const data = (result.data as Record<string, unknown> | undefined) ?? result;
+  return ((data.balances ?? data.list ?? []) as OpinionBalanceWire[]).map(opinionBalance);
+}
+
 export function createOpinionTradingClient(cfg: TradingClientConfig): TradingClient {
   const base = cfg.baseUrls.rest.replace(/\/$/, '');
   const now = cfg.now ?? Date.now;
@@ -111,9 +123,7 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
 
   /** The quote token's CTF exchange, which every order is signed under. */
   const ctfExchange = async (creds: Credentials | null): Promise<string> => {
-    const quote = await call(creds, 'GET', '/quoteToken');
-    const list = (quote.list as Record<string, unknown>[] | undefined) ?? [];
-    const exchange = list.map((q) => q.ctfExchangeAddress).find((a): a is string => typeof a === 'string');
+    const exchange = opinionCtfExchangeOf(await call(creds, 'GET', '/quoteToken'));
     if (!exchange) throw new VenueCallError('opinion', 'unavailable', 'opinion named no CTF exchange for its quote token');
     return exchange;
   };
@@ -173,10 +183,7 @@ export function createOpinionTradingClient(cfg: TradingClientConfig): TradingCli
       return out;
     },
     async balances(creds) {
-      const res = await call(creds, 'GET', `/user/balance?chainId=${BNB_CHAIN_ID}`);
-      const data = (res.data as Record<string, unknown> | undefined) ?? res;
-      const list = (data.balances ?? data.list ?? []) as OpinionBalanceWire[];
-      return list.map(opinionBalance);
+      return opinionBalancesOf(await call(creds, 'GET', `/user/balance?chainId=${BNB_CHAIN_ID}`));
     },
   };
 }

@@ -13,13 +13,16 @@ export interface DerivedCredentials {
   passphrase: string;
 }
 
+/** The credentials of `GET /auth/derive-api-key` or `POST /auth/api-key` (clob-client-v2 `ApiKeyRaw`), or null when incomplete. */
+export function readApiCredentials(body: unknown): DerivedCredentials | null {
+  const r = body as { apiKey?: string; secret?: string; passphrase?: string } | null;
+  return r?.apiKey && r.secret && r.passphrase ? { api_key: r.apiKey, secret: r.secret, passphrase: r.passphrase } : null;
+}
+
 export async function deriveApiCredentials(clobBase: string, wallet: Wallet, opts: { timeoutMs: number; nowS: number; nonce?: number }): Promise<DerivedCredentials> {
   const base = clobBase.replace(/\/$/, '');
   const headers = { ...(await l1Headers(wallet, opts.nowS, opts.nonce ?? 0)) };
-  const pick = (b: unknown): DerivedCredentials | null => {
-    const r = b as { apiKey?: string; secret?: string; passphrase?: string };
-    return r?.apiKey && r.secret && r.passphrase ? { api_key: r.apiKey, secret: r.secret, passphrase: r.passphrase } : null;
-  };
+  const pick = readApiCredentials;
   // Derive first (the wallet may have a key already); create when it has none.
   try {
     const got = pick((await venueCall('polymarket', `${base}/auth/derive-api-key`, { method: 'GET', headers, timeoutMs: opts.timeoutMs })).body);

@@ -178,6 +178,33 @@ export function wrapDepositWalletSignature(innerSignature: string, domain: Retur
 }
 
 /**
+ * A deposit-wallet order made ready for its owner to sign (POST /orders/prepare): the ERC-7739
+ * `TypedDataSign` around the order, under the exchange's domain, as the official client builds it.
+ * The owner's 65-byte signature of it is wrapped here on the way to the venue (`depositWalletSignature`).
+ */
+export function polymarketDepositWalletTypedData(message: Record<string, string | number>, negRisk: boolean, version: PolymarketExchangeVersion): OrderTypedData {
+  const wallet = String(message.signer);
+  return {
+    domain: polymarketOrderDomain(negRisk, version),
+    types: DEPOSIT_WALLET_SIGN_TYPES,
+    primaryType: 'TypedDataSign',
+    message: { contents: message, name: 'DepositWallet', version: '1', chainId: POLYGON_CHAIN_ID, verifyingContract: wallet, salt: ZeroHash },
+  };
+}
+
+/** A deposit-wallet order's signature as the venue takes it: a bare 65-byte owner signature is wrapped (ERC-7739); a wrapped one is kept. */
+export function depositWalletSignature(signature: string, domain: ReturnType<typeof polymarketOrderDomain>, message: Record<string, unknown>): string {
+  return /^0x[0-9a-fA-F]{130}$/.test(signature) ? wrapDepositWalletSignature(signature, domain, message) : signature;
+}
+
+/** A signed order with its signature in the form the venue takes (only deposit-wallet orders change). */
+export function polymarketSignedForVenue(signed: Record<string, unknown>, version: PolymarketExchangeVersion): Record<string, unknown> {
+  const o = parseCtfOrder(signed, POLYMARKET_ORDER_TYPES.Order);
+  if (o.signatureType !== SIGNATURE_TYPE.POLY_1271) return signed;
+  return { ...signed, signature: depositWalletSignature(o.signature, polymarketOrderDomain(signed.negRisk === true, version), o.message) };
+}
+
+/**
  * The owner (EOA) of a deposit-wallet order's signature: the wrapper must name this exchange's domain,
  * this order's struct hash and the Order type, and the inner signature recovers to the owner. That
  * the owner controls the wallet is the wallet contract's own answer (`isValidSignature`, on chain):
@@ -229,7 +256,7 @@ export function verifyPolymarketOrder(raw: unknown, body: { outcome: string }, c
       const d = polymarketOrderDomain(negRisk, v);
       try {
         const deposit = o.signatureType === SIGNATURE_TYPE.POLY_1271;
-        const who = deposit ? depositWalletOwner(o, d) : recoverSigner(typedDataHash(d, POLYMARKET_ORDER_TYPES, o.message), o.signature);
+        const who = deposit ? depositWalletOwner({ ...o, signature: depositWalletSignature(o.signature, d, o.message) }, d) : recoverSigner(typedDataHash(d, POLYMARKET_ORDER_TYPES, o.message), o.signature);
         if (who === (deposit ? credsAddress : o.signer)) return new SignedOrderError(`signed for Polymarket's CTF Exchange V${v}, but the exchange now runs V${version}: sign it again under domain version "${version}" (verifyingContract ${domain.verifyingContract})`);
       } catch {
         // not signed for that version either
@@ -244,7 +271,7 @@ export function verifyPolymarketOrder(raw: unknown, body: { outcome: string }, c
     if (o.signer !== funder) throw new SignedOrderError(`the order's deposit wallet ${o.signer} is not your stored funder ${funder}`);
     let owner: string;
     try {
-      owner = depositWalletOwner(o, domain);
+      owner = depositWalletOwner({ ...o, signature: depositWalletSignature(o.signature, domain, o.message) }, domain);
     } catch (e) {
       throw signedForOtherVersion() ?? e;
     }

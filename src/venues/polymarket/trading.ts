@@ -15,11 +15,19 @@
  */
 import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
 import { sideOfLabelled } from '../outcome-sides.js';
-import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketOrderTypedData, polymarketSafeAddress, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
-import { ClobVersionSchema } from './wire.js';
+import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketDepositWalletTypedData, polymarketOrderTypedData, polymarketSafeAddress, polymarketSignedForVenue, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
+import { ClobOrderSchema, ClobVersionSchema } from './wire.js';
+
+/** A trade of an order's `associate_trades`, in the one shape that names its price and size. */
+interface AssociateTradeRecord {
+  id: string;
+  price: string;
+  size: string;
+  match_time?: string;
+}
 
 interface PolymarketOrderWire {
   id: string;
@@ -27,20 +35,48 @@ interface PolymarketOrderWire {
   original_size?: string;
   size_matched?: string;
   price?: string;
-  associate_trades?: { id: string; price: string; size: string; match_time?: string }[];
+  /** Trade ids as published (ClobOrderSchema); whole trade records are read too where they come. */
+  associate_trades?: (string | AssociateTradeRecord)[] | null;
 }
 
 const ORDER_TYPE: Record<VenueOrderRequest['timeInForce'], string> = { gtc: 'GTC', gtd: 'GTD', ioc: 'FAK', fok: 'FOK' };
 
-function state(o: PolymarketOrderWire): VenueOrderState {
+/**
+ * An order read (`GET /data/order/{id}`) in unified terms. Its status is LIVE, MATCHED, CANCELED,
+ * CANCELED_MARKET_RESOLVED or INVALID (the docs' example spells them `ORDER_STATUS_LIVE`: both are
+ * read). The published `associate_trades` are trade ids only, so the order's own fills and average
+ * price are unknown from it (null, not the limit price); a list of trade records with price and size
+ * (not published) is read as the fills, and noted in the drift log.
+ */
+export function polymarketOrderState(o: PolymarketOrderWire): VenueOrderState {
+  const endpoint = 'GET /data/order/{id}';
+  const records = (o.associate_trades ?? []).filter((t): t is AssociateTradeRecord => typeof t === 'object' && t !== null);
+  if (records.length) venueDrift.note('polymarket', endpoint, 'shape', 'associate_trades: trade records {id, price, size}, where the published order lists trade ids');
+  checkWire(ClobOrderSchema, records.length ? { ...o, associate_trades: o.associate_trades?.map((t) => (typeof t === 'string' ? t : t.id)) } : o, { exchange: 'polymarket', endpoint });
   const size = num(o.original_size) ?? 0;
   const matched = num(o.size_matched) ?? 0;
-  const s = o.status.toUpperCase();
+  const s = o.status.toUpperCase().replace(/^ORDER_STATUS_/, '');
   const status: VenueOrderState['status'] =
-    s === 'MATCHED' || (matched >= size && size > 0) ? 'filled' : s.startsWith('CANCEL') ? 'cancelled' : s === 'EXPIRED' ? 'expired' : matched > 0 ? 'partially_filled' : 'open';
-  const fills = (o.associate_trades ?? []).map((t) => ({ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: null, at: t.match_time ?? new Date().toISOString() }));
+    s === 'MATCHED' || (matched >= size && size > 0) ? 'filled' : s.startsWith('CANCEL') || s === 'INVALID' ? 'cancelled' : s === 'EXPIRED' ? 'expired' : matched > 0 ? 'partially_filled' : 'open';
+  const fills = records.map((t) => ({ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: null, at: t.match_time ?? new Date().toISOString() }));
   const cost = fills.reduce((c, f) => c + f.price * f.size, 0);
   return { exchangeOrderId: o.id, status, filledSize: matched, avgFillPrice: matched > 0 && fills.length ? Math.round((cost / matched) * 1e6) / 1e6 : null, fills };
+}
+
+/** The body of `POST /order` (clob-client-v2 `orderToJsonV2`; docs "Post a new order"): the signed struct with its side as a word, and who sends it how. */
+export function polymarketPostOrderBody(signed: Record<string, unknown>, owner: string, timeInForce: VenueOrderRequest['timeInForce']): Record<string, unknown> {
+  const o = parseCtfOrder(signed, POLYMARKET_ORDER_TYPES.Order);
+  return {
+    order: { ...o.message, salt: BigInt(o.message.salt) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(o.message.salt) : String(o.message.salt), side: o.side === 'buy' ? 'BUY' : 'SELL', expiration: String(signed.expiration ?? '0'), taker: signed.taker ?? '0x0000000000000000000000000000000000000000', signature: o.signature },
+    owner,
+    orderType: ORDER_TYPE[timeInForce],
+    negRisk: signed.negRisk === true,
+  };
+}
+
+/** `GET /balance-allowance` of the collateral: `balance` in base units (6 decimals) of pUSD. */
+export function polymarketCollateral(b: { balance?: string }): VenueBalance {
+  return { currency: 'pUSD', available: (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS, total: null };
 }
 
 /** Positions the Data API lists per page at most (its `limit` maximum), and how far `offset` may go. */
@@ -87,13 +123,19 @@ export function orderHashOf(signedOrder: Record<string, unknown>, version: Polym
 /**
  * Who signs a prepared order and for which wallet: the signer is the body's, else the stored
  * credentials' address; the signature type the stored one (0, EOA, by default); the maker the body's,
- * else the stored `funder`, else the signer's Safe (type 2), else the signer (type 0).
+ * else the stored `funder`, else the signer's Safe (type 2), else the signer (type 0). A deposit
+ * wallet (type 3) is both maker and signer of its orders (its owner signs them, see
+ * `polymarketDepositWalletTypedData`): the body's maker, else the stored `funder`.
  */
 export function polymarketOrderParties(input: OrderSignerInput, creds: Credentials | null): { signer: string; maker: string; signatureType: number } {
-  const signer = requireAddress('signer', input.signer ?? creds?.address);
   const signatureType = typeof creds?.signature_type === 'number' ? creds.signature_type : SIGNATURE_TYPE.EOA;
-  if (signatureType === SIGNATURE_TYPE.POLY_1271) throw new SignedOrderError('signature_type: deposit-wallet (type 3) orders are not accepted here; store signature_type 0, 1 or 2');
   const funder = input.maker ?? (typeof creds?.funder === 'string' && creds.funder ? creds.funder : undefined);
+  if (signatureType === SIGNATURE_TYPE.POLY_1271) {
+    if (funder === undefined) throw new SignedOrderError('maker: a deposit-wallet order (signature_type 3) is made by your deposit wallet: give it as maker, or store it as funder with your polymarket credentials');
+    const wallet = requireAddress('maker', funder);
+    return { signer: wallet, maker: wallet, signatureType };
+  }
+  const signer = requireAddress('signer', input.signer ?? creds?.address);
   if (funder !== undefined) return { signer, maker: requireAddress('maker', funder), signatureType };
   if (signatureType === SIGNATURE_TYPE.POLY_GNOSIS_SAFE) return { signer, maker: polymarketSafeAddress(signer), signatureType };
   if (signatureType === SIGNATURE_TYPE.POLY_PROXY) throw new SignedOrderError('maker: a proxy-wallet order (signature_type 1) needs your proxy address as maker, or stored as funder');
@@ -153,7 +195,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
   const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
     const res = await call(creds, 'GET', `/data/order/${id}`, undefined, true);
     const o = res.body as PolymarketOrderWire | null;
-    return res.status === 404 || !o || !o.id ? null : state(o);
+    return res.status === 404 || !o || !o.id ? null : polymarketOrderState(o);
   };
 
   return {
@@ -167,7 +209,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       const negRisk = (res.body as { neg_risk?: unknown } | null)?.neg_risk;
       if (res.status === 404 || typeof negRisk !== 'boolean') throw new VenueCallError('polymarket', 'rejected', `polymarket knows no outcome token ${order.outcome}`, 404);
       return {
-        typedData: polymarketOrderTypedData(message, negRisk, await exchangeVersion()),
+        typedData: parties.signatureType === SIGNATURE_TYPE.POLY_1271 ? polymarketDepositWalletTypedData(message, negRisk, await exchangeVersion()) : polymarketOrderTypedData(message, negRisk, await exchangeVersion()),
         // Sent with the order but not signed: the expiry, the taker (anyone) and the exchange.
         signedOrder: { ...message, expiration: orderExpiration(order), taker: '0x0000000000000000000000000000000000000000', negRisk },
       };
@@ -178,13 +220,8 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
     },
     async place(creds, order) {
       const signed = order.signedOrder!;
-      const o = parseCtfOrder(signed, POLYMARKET_ORDER_TYPES.Order);
-      const body = {
-        order: { ...o.message, salt: BigInt(o.message.salt) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(o.message.salt) : String(o.message.salt), side: o.side === 'buy' ? 'BUY' : 'SELL', expiration: String(signed.expiration ?? '0'), taker: signed.taker ?? '0x0000000000000000000000000000000000000000', signature: o.signature },
-        owner: String(creds.api_key),
-        orderType: ORDER_TYPE[order.timeInForce],
-        negRisk: signed.negRisk === true,
-      };
+      // A deposit wallet's bare owner signature (of a prepared order) goes to the venue wrapped.
+      const body = polymarketPostOrderBody(polymarketSignedForVenue(signed, await exchangeVersion()), String(creds.api_key), order.timeInForce);
       let res: Awaited<ReturnType<typeof call>>;
       try {
         res = await call(creds, 'POST', '/order', body);
@@ -246,9 +283,7 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       // signature_type picks the wallet the CLOB reports (the EOA, its proxy or its Safe), as the venue's
       // clients send it (py-clob-client add_balance_allowance_params_to_url).
       const res = await call(creds, 'GET', `/balance-allowance?asset_type=COLLATERAL&signature_type=${typeof creds.signature_type === 'number' ? creds.signature_type : 0}`);
-      const b = res.body as { balance?: string };
-      const balance = (num(b.balance) ?? 0) / 10 ** POLYMARKET_DECIMALS;
-      return [{ currency: 'pUSD', available: balance, total: null }];
+      return [polymarketCollateral(res.body as { balance?: string })];
     },
   };
 }

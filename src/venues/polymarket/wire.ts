@@ -69,6 +69,20 @@ export const ClobBookSchema = z.looseObject({
 /** clob-client-v2 src/types/clob.ts `BalanceAllowanceResponse`: base units of collateral, allowances by spender. */
 export const BalanceAllowanceSchema = z.looseObject({ balance: z.string().regex(/^\d+$/, 'base units'), allowances: z.record(z.string(), z.string()) });
 
+/**
+ * An order as `GET /data/order/{id}` answers it (clob-client-v2 v1.1.0 src/types/clob.ts `OpenOrder`;
+ * docs.polymarket.com "Get single order by ID", Aug 2026): sizes are decimal share strings and
+ * `associate_trades` the ids of the order's trades, nothing more.
+ */
+export const ClobOrderSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  original_size: decimalString,
+  size_matched: decimalString,
+  price: decimalString,
+  associate_trades: z.array(z.string()).nullish(),
+});
+
 export const ClobPriceHistorySchema = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
 
 export const DataApiTradeSchema = z.looseObject({

@@ -1,17 +1,18 @@
 /**
- * Kalshi's static fixtures (CCXT-style): every endpoint the adapter and the order client call has a
- * response in src/venues/kalshi/fixtures, taken from Kalshi's documentation examples (OpenAPI
- * `example:` blocks and AsyncAPI message examples, github.com/ammario/kalshi-docs @59e4f72, Aug 2026)
- * or shaped field by field on the published schema where the docs give no example. Each one must
- * satisfy the wire schema and normalise to the expected unified record; each request the order client
- * builds is checked against what the docs specify. Recorded third-party payloads in ../shared/data
- * are run through the normalisers too, when present.
+ * Kalshi's static fixtures beyond the adapter's request table (whose answers ./endpoints.ts holds, run
+ * by ../endpoint-fixtures.test.ts): the order client, the stream, the combo scan and RFQs. Each
+ * fixture says its source (its `_source` key); each must satisfy the wire schema and normalise to the
+ * expected unified record; each request the order client builds is checked against what the docs
+ * specify. Recorded third-party payloads in ../shared/data are run through the normalisers too, when
+ * present.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { kalshiRequests } from '../../../src/venues/kalshi/client.js';
-import { normaliseCandle, normaliseEvent, normaliseMarket, normaliseOrderbook, normaliseTrade, normaliseWsDelta, normaliseWsSnapshot, normaliseWsTicker, normaliseWsTrade } from '../../../src/venues/kalshi/normalise.js';
+import { normaliseMarket, normaliseTrade, normaliseWsDelta, normaliseWsSnapshot, normaliseWsTicker, normaliseWsTrade } from '../../../src/venues/kalshi/normalise.js';
+import { comboOf, kalshiParlayRequests, tradesCutoffMs } from '../../../src/venues/kalshi/parlays.js';
+import { normaliseRfq } from '../../../src/venues/kalshi/rfqs.js';
 import { kalshiOrderRequests, kalshiOrderState, kalshiV2OrderBody } from '../../../src/venues/kalshi/trading.js';
 import * as wire from '../../../src/venues/kalshi/wire.js';
 import { fixture } from '../fixture.js';
@@ -24,11 +25,8 @@ function valid(schema: z.ZodType, payload: unknown, name: string): void {
 }
 
 describe('kalshi fixtures: responses', () => {
-  it('every fixture satisfies the published wire schema of its endpoint', () => {
+  it('every fixture outside the request table satisfies the published wire schema of its endpoint', () => {
     const table: [string, z.ZodType][] = [
-      ['events_page.json', wire.KalshiEventsPage],
-      ['orderbook.json', wire.KalshiOrderbook],
-      ['trades.json', wire.KalshiTradesPage],
       ['order.json', wire.KalshiOrderDetail],
       ['fills.json', wire.KalshiFillsPage],
       ['positions.json', wire.KalshiPositions],
@@ -41,9 +39,6 @@ describe('kalshi fixtures: responses', () => {
       ['ws_trade.json', wire.KalshiWsTrade],
     ];
     for (const [name, schema] of table) valid(schema, fixture('kalshi', name), name);
-    // The third candle (no quotes at all) is there for the normaliser's fallback, not a published shape.
-    const candles = fixture('kalshi', 'candlesticks.json');
-    valid(wire.KalshiCandlesticks, { ...candles, candlesticks: candles.candlesticks.slice(0, 2) }, 'candlesticks.json');
     // The page's later markets lack fields on purpose (the normaliser's fallbacks); its first is whole.
     valid(wire.KalshiMarketDetail, { market: fixture('kalshi', 'markets_page.json').markets[0] }, 'markets_page.json markets[0]');
     const create = fixture('kalshi', 'order_create_v2.json');
@@ -51,22 +46,7 @@ describe('kalshi fixtures: responses', () => {
     valid(wire.KalshiCreateOrderV2Response, create.response, 'order_create_v2.json response');
   });
 
-  it('markets, events, books and candles normalise to the expected records; liquidity is unknown', () => {
-    const m = normaliseMarket(fixture('kalshi', 'markets_page.json').markets[0], ctx);
-    assert.deepEqual([m.market_id, m.status, m.yes_bid, m.yes_ask, m.liquidity], ['KXFEDDECISION-26DEC-C25', 'open', 0.56, 0.58, null]);
-    const e = normaliseEvent(fixture('kalshi', 'events_page.json').events[0], ctx);
-    assert.deepEqual([e.event_id, e.category], ['KXFEDDECISION-26DEC', 'economics']);
-    const book = normaliseOrderbook('X', fixture('kalshi', 'orderbook.json'), ctx);
-    assert.ok(book.bids.length > 0 && book.asks.length > 0);
-    assert.ok(book.bids[0].price < book.asks[0].price, 'REST NO bids are on the NO leg: 1 - p is a YES ask above the best YES bid');
-    const c = normaliseCandle(fixture('kalshi', 'candlesticks.json').candlesticks[0])!;
-    assert.deepEqual([c.open, c.high, c.low, c.close, c.volume], [0.55, 0.58, 0.54, 0.57, 1250]);
-  });
-
-  it('trades: (no, ask) is a taker sale of YES, (yes, bid) a taker buy, REST and stream', () => {
-    const [sold, bought] = fixture('kalshi', 'trades.json').trades.map(normaliseTrade);
-    assert.deepEqual([sold.price, sold.size, sold.taker_side, sold.timestamp], [0.36, 136, 'sell', '2022-11-22T20:44:01.000Z']);
-    assert.deepEqual([bought.price, bought.size, bought.taker_side], [0.57, 25, 'buy']);
+  it('stream trades: (no, ask) is a taker sale of YES', () => {
     const ws = normaliseWsTrade(fixture('kalshi', 'ws_trade.json'));
     assert.deepEqual([ws.market_id, ws.price, ws.size, ws.taker_side, ws.timestamp], ['HIGHNY-22DEC23-B53.5', 0.36, 136, 'sell', '2022-11-22T20:44:01.000Z']);
   });
@@ -153,5 +133,58 @@ describe('kalshi fixtures: recorded third-party payloads (../shared/data)', () =
     assert.deepEqual([t.price, t.size, t.taker_side], [0.36, 136, 'sell']);
     const ws = normaliseWsTrade(read('nautilus_trader__crates__adapters__kalshi__test_data__ws_trade.json'));
     assert.equal(ws.taker_side, 'sell');
+  });
+});
+
+describe('kalshi fixtures: one per endpoint the order client, wire checks and combo scan call (fixtures/endpoints.json)', () => {
+  const endpoints = fixture<{ endpoint: string; fixtures: string[] }[]>('kalshi', 'endpoints.json');
+  const named = new Set(endpoints.map((e) => e.endpoint));
+
+  it('names a fixture for every read the wire checks know and every path the combo scan asks', () => {
+    for (const read of Object.values(wire.KALSHI_READS)) assert.ok(named.has(read.endpoint), `${read.endpoint} has no fixture`);
+    for (const tier of ['live', 'historical'] as const) {
+      assert.ok(named.has(`GET ${kalshiParlayRequests.trades({ tier, minTs: 0, maxTs: 1, cursor: '', pageSize: 1 }).path}`));
+      assert.ok(named.has(`GET ${kalshiParlayRequests.markets(tier, ['T']).path}${tier === 'live' ? '?tickers' : ''}`));
+    }
+    assert.ok(named.has(`GET ${kalshiParlayRequests.cutoff().path}`));
+    for (const e of endpoints) for (const f of e.fixtures) assert.doesNotThrow(() => fixture('kalshi', f), `${e.endpoint}: ${f} is missing`);
+  });
+
+  it('the market\'s orders list: a resting YES bid is open with nothing filled; an executed one is filled', () => {
+    const page = fixture('kalshi', 'orders_page.json');
+    valid(wire.KalshiOrdersPage, page, 'orders_page.json');
+    const [executed, resting] = page.orders.map((o: Parameters<typeof kalshiOrderState>[0]) => kalshiOrderState(o, []));
+    assert.deepEqual([executed.status, executed.filledSize], ['filled', 10]);
+    assert.deepEqual([resting.exchangeOrderId, resting.status, resting.filledSize, resting.avgFillPrice], ['ee587a1c-8b87-4dcf-b721-9f6f790619fa', 'open', 0, null]);
+  });
+
+  it('combo lookups (live and historical market lists) tell combos from plain markets; the cutoff is a date-time', () => {
+    const [combo, plain] = fixture('kalshi', 'markets_by_tickers.json').markets;
+    assert.deepEqual(comboOf(combo), {
+      event_ticker: 'KXMVESPORTSMULTIGAMEEXTENDED-S20261129A1B2C3', title: 'yes Kansas City,no Boston', mve_collection_ticker: 'KXMVESPORTSMULTIGAMEEXTENDED-R',
+      mve_selected_legs: [{ event_ticker: 'KXNFLGAME-26NOV29KCBUF', market_ticker: 'KXNFLGAME-26NOV29KCBUF-KC', side: 'yes' }, { event_ticker: 'KXNBAGAME-26NOV29LALBOS', market_ticker: 'KXNBAGAME-26NOV29LALBOS-BOS', side: 'no' }],
+    });
+    assert.equal(comboOf(plain), null);
+    const [settled] = fixture('kalshi', 'historical_markets.json').markets;
+    valid(wire.KalshiMarketsPage, fixture('kalshi', 'historical_markets.json'), 'historical_markets.json');
+    assert.equal(comboOf(settled)?.mve_selected_legs.length, 1);
+    assert.equal(normaliseMarket(settled, ctx).result, 'no');
+    assert.equal(tradesCutoffMs(fixture('kalshi', 'historical_cutoff.json')), Date.parse('2026-08-01T00:00:00Z'));
+    assert.equal(tradesCutoffMs({ trades_created_ts: 1785542400 }), 1785542400_000);
+    assert.equal(tradesCutoffMs(null), null);
+  });
+
+  it('historical trades read as live ones: (no, ask) is a taker sale', () => {
+    const page = fixture('kalshi', 'historical_trades.json');
+    valid(wire.KalshiTradesPage, page, 'historical_trades.json');
+    const t = normaliseTrade(page.trades[0]);
+    assert.deepEqual([t.market_id, t.price, t.size, t.taker_side, t.timestamp], ['KXMVESPORTSMULTIGAMEEXTENDED-S20260705F0E1D2-C3B4A5', 0.22, 40, 'sell', '2026-07-04T18:30:12.000Z']);
+  });
+
+  it('RFQs (one, and a page) normalise: fixed-point contracts and target cost, legs, times', () => {
+    const r = normaliseRfq(fixture('kalshi', 'rfq.json').rfq);
+    assert.deepEqual([r.id, r.market_id, r.contracts, r.target_cost, r.status, r.rest_remainder, r.mve_selected_legs?.length, r.created_at, r.updated_at], ['b7e3c2a1-6f4d-4e8a-9c1b-2d5f7a8e9c30', 'KXMVESPORTSMULTIGAMEEXTENDED-S20261129A1B2C3-D4E5F6', 100, 35, 'open', false, 2, '2026-11-22T20:15:00.000Z', '2026-11-22T20:16:30.000Z']);
+    const [, closed] = fixture('kalshi', 'rfqs_page.json').rfqs.map(normaliseRfq);
+    assert.deepEqual([closed.contracts, closed.target_cost, closed.status, closed.rest_remainder, closed.mve_selected_legs, closed.updated_at], [250, null, 'closed', null, null, null]);
   });
 });

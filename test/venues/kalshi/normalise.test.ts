@@ -133,7 +133,10 @@ describe('kalshi normaliser', () => {
   });
 
   it('candles: traded prices, else the bid/ask midpoint, else nothing', () => {
-    const [traded, quoted, empty] = fixture('kalshi', 'candlesticks.json').candlesticks.map(normaliseCandle);
+    const [traded, quoted] = fixture('kalshi', 'candlesticks.json').candlesticks.map(normaliseCandle);
+    // Not a published shape (the schema requires the quotes): the normaliser's guard for a period with neither.
+    const none = { open_dollars: null, high_dollars: null, low_dollars: null, close_dollars: null };
+    const empty = normaliseCandle({ end_period_ts: 1795388400, open_interest_fp: '310020.00', volume_fp: '0.00', price: none, yes_bid: none, yes_ask: none } as never);
     assert.deepEqual(traded, { timestamp: new Date(1795381200 * 1000).toISOString(), open: 0.55, high: 0.58, low: 0.54, close: 0.57, volume: 1250 });
     assert.equal(quoted?.open, 0.57);
     assert.equal(quoted?.close, 0.57);

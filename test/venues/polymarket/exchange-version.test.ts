@@ -143,6 +143,22 @@ describe('polymarket: CTF Exchange version and deposit wallets', function () {
       await assert.rejects(client.place(creds, request(forged)), /invalid signature/);
     });
 
+    it('a deposit-wallet order prepared here: the owner signs the TypedDataSign, the service wraps it, the simulator takes it', async () => {
+      const { signedOrder: _s, ...toPrepare } = request({});
+      const typeThree = { ...creds, signature_type: 3 };
+      const prepared = await client.prepareSignedOrder!(toPrepare, {}, typeThree);
+      assert.equal(prepared.typedData.primaryType, 'TypedDataSign');
+      assert.deepEqual(prepared.typedData.domain, polymarketOrderDomain(negRisk, 3));
+      assert.deepEqual([prepared.signedOrder.maker, prepared.signedOrder.signer, prepared.signedOrder.signatureType, prepared.typedData.message.verifyingContract], [DEPOSIT_WALLET, DEPOSIT_WALLET, 3, DEPOSIT_WALLET]);
+      const { domain, types, message } = prepared.typedData;
+      const signed = { ...prepared.signedOrder, signature: await owner.signTypedData(domain, types, message) };
+      await client.verifySignedOrder!(signed, request(signed), typeThree);
+      assert.equal((await client.place(typeThree, request(signed))).status, 'open');
+      const forged = { ...prepared.signedOrder, signature: await intruder.signTypedData(domain, types, message) };
+      await assert.rejects(client.verifySignedOrder!(forged, request(forged), typeThree), /recovers to .*not the address of your stored polymarket credentials/);
+      await assert.rejects(client.prepareSignedOrder!(toPrepare, {}, { ...typeThree, funder: undefined }), (e: unknown) => e instanceof SignedOrderError && /maker: a deposit-wallet order \(signature_type 3\) is made by your deposit wallet/.test(e.message));
+    });
+
     it('when the exchange moves after the check, the post fails with the version to sign and the client\'s version is refreshed', async () => {
       sim.setExchangeVersion(2);
       await polymarketExchangeVersion(sim.baseUrls.clob, { timeoutMs: 5_000, refresh: true });
