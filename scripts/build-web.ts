@@ -3,8 +3,12 @@
 // build.json, the mark of a finished build that src/http/routes/web.ts looks for, with the sizes of
 // the page's own JS and CSS raw, gzipped and brotli-compressed (target: under 100 KB compressed).
 // Run by `npm run build` (compiled) and by the test preparation; `npx tsx scripts/build-web.ts` alone.
+//
+// A build is written beside dist/web and swapped in by two renames, so a service serving the page
+// (or a test in the other shard of the suite) never sees a half-written directory.
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -33,8 +37,44 @@ export interface PageSizes {
   brotli: number;
 }
 
-export async function buildWebPage(outDir = path.join(packageRoot(), 'dist/web')): Promise<PageSizes[]> {
+/** A digest of everything a build reads: the page's sources, the venue table and this script. */
+function sourceDigest(): string {
+  const root = packageRoot();
+  const hash = createHash('sha256');
+  const add = (file: string) => hash.update(path.relative(root, file)).update(readFileSync(file));
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else add(p);
+    }
+  };
+  walk(path.join(root, 'web', 'src'));
+  add(path.join(root, 'web', 'index.html'));
+  add(path.join(root, 'web', 'style.css'));
+  add(fileURLToPath(import.meta.url));
+  hash.update(JSON.stringify(venueTable()));
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the page unless dist/web already holds a build of the same sources (what the tests call:
+ * the test preparation built it, and two shards of the suite must not rebuild it at once).
+ */
+export async function ensureWebPageBuilt(outDir = path.join(packageRoot(), 'dist/web')): Promise<void> {
+  try {
+    const mark = JSON.parse(readFileSync(path.join(outDir, 'build.json'), 'utf8')) as { source_digest?: string };
+    if (mark.source_digest === sourceDigest()) return;
+  } catch {
+    // no finished build: build it
+  }
+  await buildWebPage(outDir);
+}
+
+export async function buildWebPage(finalDir = path.join(packageRoot(), 'dist/web')): Promise<PageSizes[]> {
   const web = path.join(packageRoot(), 'web');
+  const digest = sourceDigest();
+  const outDir = `${finalDir}.building-${process.pid}`;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
@@ -66,7 +106,11 @@ export async function buildWebPage(outDir = path.join(packageRoot(), 'dist/web')
     const data = readFileSync(path.join(outDir, file));
     return { file, bytes: data.length, gzip: gzipSync(data, { level: 9 }).length, brotli: brotliCompressSync(data).length };
   });
-  writeFileSync(path.join(outDir, 'build.json'), JSON.stringify({ built_at: new Date().toISOString(), sizes }, null, 2) + '\n');
+  writeFileSync(path.join(outDir, 'build.json'), JSON.stringify({ built_at: new Date().toISOString(), source_digest: digest, sizes }, null, 2) + '\n');
+  const previous = `${finalDir}.previous-${process.pid}`;
+  if (existsSync(finalDir)) renameSync(finalDir, previous);
+  renameSync(outDir, finalDir);
+  rmSync(previous, { recursive: true, force: true });
   return sizes;
 }
 

@@ -2,7 +2,7 @@
  * The embedded pass of `npm test`: every test file, split into shards of about equal length that run
  * side by side, one mocha process each (default: one shard per core, at most two). Most of the suite
  * waits (on a search node, a browser, a simulator's timers, a child process), so two serial processes
- * on two cores finish in little more than half the time of one.
+ * on two cores finish sooner than one (measured: bench/HISTORY.md, "the suite in two shards").
  *
  * Each shard is an ordinary serial mocha run of its files (mocha's --parallel mode is not used: it
  * would give every file a fresh worker, and the suite's once-per-process resources, the search node

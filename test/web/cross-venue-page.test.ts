@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
-import { buildWebPage } from '../../scripts/build-web.js';
+import { ensureWebPageBuilt } from '../../scripts/build-web.js';
 import type { SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { recordCandle, recordTop, seedCluster } from '../helpers/cross-venue.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
@@ -48,7 +48,7 @@ describe('cross-venue views of the page in a browser', function () {
     // a page build, a service with a simulator and a browser: minutes on a loaded machine
     this.timeout(400_000);
     mkdirSync(ARTIFACTS, { recursive: true });
-    await buildWebPage();
+    await ensureWebPageBuilt();
     kalshi = await (await simulatorFor('kalshi'))({ tickMs: 0, seed: 21 });
     streamed = kalshi.activity.marketIds.find((id) => kalshi.activity.state(id)?.active)!;
     svc = await startTestService({ env: { KALSHI_REST_URL: kalshi.baseUrls.rest, KALSHI_WS_URL: kalshi.baseUrls.ws, WS_POLL_INTERVAL_MS: '500' } });

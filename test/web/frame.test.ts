@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildWebPage } from '../../scripts/build-web.js';
+import { ensureWebPageBuilt } from '../../scripts/build-web.js';
 import { loadConfig } from '../../src/config.js';
 import { buildOpenApiDocument } from '../../src/http/openapi.js';
 import { exampleOf } from '../../src/http/openapi-examples.js';
@@ -28,7 +28,7 @@ describe('search page, API reference and CORS in the HTTP frame', function () {
   let closed: TestApp;
 
   before(async () => {
-    await buildWebPage();
+    await ensureWebPageBuilt();
     db = await openTestDatabase();
     open = await startTestApp({ db, settings: { corsOrigins: [PARTNER] } });
     closed = await startTestApp({ db });

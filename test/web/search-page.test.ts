@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { buildWebPage } from '../../scripts/build-web.js';
+import { ensureWebPageBuilt } from '../../scripts/build-web.js';
 import { issueKey, startTestService, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { launchBrowser, type TestBrowser } from './browser.js';
@@ -64,7 +64,7 @@ describe('search page and API reference in a browser (sim mode)', function () {
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    await buildWebPage();
+    await ensureWebPageBuilt();
     svc = await startTestService({ env: { EXCHANGE_MODE: 'sim', RUN_JOBS: 'true', WS_POLL_INTERVAL_MS: '500', LOG_LEVEL: 'info' } });
     maxKey = await issueKey(svc, 'max', 10_000);
     browser = await launchBrowser();
