@@ -4,7 +4,6 @@
 // is the API's own JSON (trimmed where noted), so an assistant reads what an API user would.
 import { z } from 'zod';
 import type { paths, PredmarketsClient } from '../client/src/index.js';
-import { comparePrices } from './compare.js';
 
 type Exchange = paths['/api/v1/{exchange}/{market_id}/market']['get']['parameters']['path']['exchange'];
 
@@ -189,22 +188,20 @@ const comparePricesTool = define({
   name: 'compare_prices',
   title: 'Compare one question\'s prices across venues',
   description:
-    'Where is this question cheapest right now: for every market of a cluster its YES bid and ask, the NO ask they imply (1 - YES bid), last price, volume and how old the quote is; ' +
-    'then the best (lowest) YES ask and best NO ask across the venues and gap_before_fees = 1 - best YES ask - best NO ask. ' +
-    'A gap above 0 means buying YES on one venue and NO on another costs less than the $1 one of them pays: before fees, before slippage past the top of the book, ' +
-    'and assuming the venues resolve the question identically (check the members\' rules with get_market). ' +
+    'Where is this question cheapest right now: the cluster as GET /api/v1/clusters?svc_id= lists it, so it agrees with list_opportunities and the page. ' +
+    'quotes[] per member (title, url, status, yes_bid, yes_ask, last_price, volume, as_of, age_seconds, stale, source), best{yes_ask, no_ask} ({exchange, market_id, price, fee}: ' +
+    'the lowest YES ask and the lowest NO ask = 1 - YES bid over fresh quotes of open markets), gap = 1 - best YES ask - best NO ask before fees, gap_after_fees with each venue\'s ' +
+    'published taker fee, fees_complete. A gap above 0 means buying YES on one venue and NO on another costs less than the $1 one of them pays: before slippage past the top of the book, ' +
+    'and assuming the venues resolve the question identically (check the members\' rules with get_market). Stale quotes are listed but never count for best. ' +
     `${PRICES} ${CLUSTER_BY} Needs a key of plan pro, max or admin.`,
   input: clusterRef,
-  run: async (a, { api, now }) => {
+  run: async (a, { api }) => {
     const cluster = await clusterOf(a, api);
-    const quoted = await answer(api.GET('/api/v1/svc/{svc_id}/quotes', { params: { path: { svc_id: cluster.svc_id } } }));
-    return {
-      svc_id: cluster.svc_id,
-      title: cluster.title,
-      close_time: cluster.close_time,
-      prices: 'YES probability 0..1; no_ask = 1 - yes_bid; gap_before_fees = 1 - best_yes_ask.price - best_no_ask.price (fees not deducted)',
-      ...comparePrices(cluster.members, quoted.quotes, now()),
-    };
+    // min_venues 1: the cluster is answered whatever its members' state (the listing's default hides one-market clusters)
+    const listed = await answer(api.GET('/api/v1/clusters', { params: { query: { svc_id: cluster.svc_id, min_venues: 1 } } }));
+    const item = listed.items[0];
+    if (!item) throw new ToolError(`cluster ${cluster.svc_id} has no member the catalog holds: nothing to compare`);
+    return item;
   },
 });
 

@@ -74,7 +74,7 @@ describe('MCP server (SDK client, sim-mode service)', function () {
     const described = Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']));
     assert.match(described.get_market, /0 to 1/, 'units of prices');
     assert.match(described.semantic_search, /plan max/);
-    assert.match(described.compare_prices, /before fees/);
+    assert.match(described.compare_prices, /gap_after_fees/);
     assert.match(described.list_opportunities, /gap_after_fees/);
   });
 
@@ -126,33 +126,25 @@ describe('MCP server (SDK client, sim-mode service)', function () {
     assert.deepEqual(byMarket, (await api(`/api/v1/${clustered.exchange}/${encodeURIComponent(clustered.market_id)}/cluster`, keys.pro)).body);
   });
 
-  it('compare_prices: every member\'s quote from /svc/{svc_id}/quotes, the best YES and NO asks across venues and the gap before fees', async () => {
+  it('compare_prices: the cluster as GET /api/v1/clusters?svc_id= lists it (the same quotes, best legs and gap as the listing and the page), by member or by svc_id', async () => {
     const client = await connect(keys.pro);
     const cmp = json(await call(client, 'compare_prices', { exchange: clustered.exchange, market_id: clustered.market_id }));
     const cluster = (await api(`/api/v1/svc/${clustered.svc_id}/cluster`, keys.pro)).body;
-    const { quotes } = (await api(`/api/v1/svc/${clustered.svc_id}/quotes`, keys.pro)).body;
+    const listed = (await api(`/api/v1/clusters?svc_id=${clustered.svc_id}&min_venues=1`, keys.pro)).body;
+    assert.equal(listed.items.length, 1);
+    const item = listed.items[0];
     assert.equal(cmp.svc_id, clustered.svc_id);
     assert.equal(cmp.title, cluster.title);
-    assert.deepEqual(cmp.members.map((m: { exchange: string; market_id: string }) => `${m.exchange}:${m.market_id}`), cluster.members.map((m: { exchange: string; market_id: string }) => `${m.exchange}:${m.market_id}`));
-    for (const m of cmp.members) {
-      const q = quotes.find((x: { exchange: string; market_id: string }) => x.exchange === m.exchange && x.market_id === m.market_id);
-      assert.ok(q, `a quote of ${m.exchange}:${m.market_id}`);
-      assert.deepEqual([m.yes_bid, m.yes_ask, m.last_price, m.volume, m.quote_updated_at], [q.bid, q.ask, q.last, q.volume, q.updated_at]);
-      assert.equal(m.no_ask, q.bid === null ? null : Math.round((1 - q.bid) * 1e8) / 1e8);
-    }
-    // The best of each side, computed here from the API's own quotes.
-    const asks = quotes.filter((q: { ask: number | null }) => q.ask !== null);
-    const bids = quotes.filter((q: { bid: number | null }) => q.bid !== null);
-    assert.ok(asks.length >= 2 && bids.length >= 2, 'the simulators quote both sides on several venues');
-    const bestYes = Math.min(...asks.map((q: { ask: number }) => q.ask));
-    const bestNo = 1 - Math.max(...bids.map((q: { bid: number }) => q.bid));
-    assert.equal(cmp.best_yes_ask.price, bestYes);
-    assert.ok(Math.abs(cmp.best_no_ask.price - bestNo) < 1e-9, `best NO ask ${cmp.best_no_ask.price}, 1 - highest YES bid ${bestNo}`);
-    assert.equal(quotes.find((q: { exchange: string; market_id: string }) => q.exchange === cmp.best_yes_ask.exchange && q.market_id === cmp.best_yes_ask.market_id).ask, bestYes);
-    assert.ok(Math.abs(cmp.gap_before_fees - (1 - bestYes - bestNo)) < 1e-8, `gap ${cmp.gap_before_fees}`);
-    assert.match(cmp.prices, /fees not deducted/);
+    const members = (xs: { exchange: string; market_id: string }[]) => xs.map((m) => `${m.exchange}:${m.market_id}`).sort();
+    assert.deepEqual(members(cmp.quotes), members(cluster.members), 'a quote row per member of the cluster');
+    // quotes age between the two reads: compare everything but the ages
+    const withoutAge = (x: any) => ({ ...x, quoted_at: null, quotes: x.quotes.map((q: any) => ({ ...q, age_seconds: null, stale: null, as_of: null })) });
+    assert.deepEqual(withoutAge(cmp), withoutAge(item));
+    assert.deepEqual([cmp.best, cmp.gap, cmp.gap_after_fees, cmp.fees_complete], [item.best, item.gap, item.gap_after_fees, item.fees_complete]);
+    assert.ok(cmp.best.yes_ask && cmp.best.no_ask, 'the simulators quote both sides on several venues');
+    assert.ok(Math.abs(cmp.gap - (1 - cmp.best.yes_ask.price - cmp.best.no_ask.price)) < 1e-8, `gap ${cmp.gap}`);
 
-    assert.deepEqual(json(await call(client, 'compare_prices', { svc_id: clustered.svc_id })).best_yes_ask, cmp.best_yes_ask, 'by svc_id: the same cluster');
+    assert.deepEqual(json(await call(client, 'compare_prices', { svc_id: clustered.svc_id })).best, cmp.best, 'by svc_id: the same cluster');
     const text = toolError(await call(await connect(keys.free), 'compare_prices', { exchange: clustered.exchange, market_id: clustered.market_id }));
     assert.match(text, /^predmarkets API 403: .*pro/, 'the quotes need plan pro or above');
   });
