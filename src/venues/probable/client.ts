@@ -35,6 +35,8 @@ const MIDPOINT_CONCURRENCY = 6;
 
 type Req = { path: string; query?: Query };
 
+/** Our point spacing as the venue's `fidelity` (minutes between points). */
+const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 /** Every request the adapter makes, as (path, query): pinned by the static request tests. */
@@ -43,9 +45,12 @@ export const probableRequests = {
   market: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
   book: (tokenId: string): Req => ({ path: '/book', query: { token_id: tokenId } }),
   midpoint: (tokenId: string): Req => ({ path: '/midpoint', query: { token_id: tokenId } }),
-  priceHistory: (o: { tokenId: string; interval: PriceInterval; startTs: number; endTs: number }): Req => ({
+  // `interval` is a look-back window ending now ('1m' is a month) and excludes startTs/endTs;
+  // `fidelity` is the resolution in minutes (@prob/clob 0.5.0, 2026-08-24: GetPricesHistoryParams,
+  // PriceHistoryInterval; the CLOB it forks reads them the same way).
+  priceHistory: (o: { tokenId: string; startTs: number; endTs: number; fidelity: number }): Req => ({
     path: '/prices-history',
-    query: { market: o.tokenId, interval: o.interval, startTs: o.startTs, endTs: o.endTs },
+    query: { market: o.tokenId, startTs: o.startTs, endTs: o.endTs, fidelity: o.fidelity },
   }),
   trades: (o: { tokenId: string; limit: number }): Req => ({ path: '/trades', query: { tokenId: o.tokenId, limit: o.limit } }),
 };
@@ -237,7 +242,7 @@ export class ProbableAdapter implements VenueAdapter {
     const interval = q.interval ?? '1h';
     const endMs = q.end ? Date.parse(q.end) : this.orderbook.opts.now();
     const startMs = q.start ? Date.parse(q.start) : endMs - DEFAULT_SPAN_MS[interval];
-    const r = probableRequests.priceHistory({ tokenId: t.yes, interval, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000) });
+    const r = probableRequests.priceHistory({ tokenId: t.yes, startTs: Math.floor(startMs / 1000), endTs: Math.floor(endMs / 1000), fidelity: FIDELITY_MINUTES[interval] });
     const body = this.checked(r, await this.orderbook.getJson<Parameters<typeof normalisePriceHistory>[0]>('getPriceHistory', r.path, r.query));
     return normalisePriceHistory(body ?? { history: [] });
   }

@@ -51,9 +51,26 @@ describe('probable requests', () => {
       await adapter.getTrades(m.market_id, { limit: 10 });
       assert.deepEqual(sim.server.requests.map((r) => `${r.path}?${r.search}`), [
         `/orderbook-api/public/api/v1/book?token_id=${yesToken}`,
-        `/orderbook-api/public/api/v1/prices-history?market=${yesToken}&interval=1h&startTs=1793491200&endTs=1793577600`,
+        `/orderbook-api/public/api/v1/prices-history?market=${yesToken}&startTs=1793491200&endTs=1793577600&fidelity=60`,
         `/orderbook-api/public/api/v1/trades?tokenId=${yesToken}&limit=10`,
       ]);
+    });
+
+    it('the simulator reads interval as a look-back window (\'1m\' is a month) and fidelity as minutes, as the SDK sends them', async () => {
+      const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open')!;
+      const yesToken = m.outcomes.find((o) => o.label === 'Yes')!.id;
+      const history = async (query: string) => {
+        const r = await fetch(`${sim.baseUrls.orderbook}/prices-history?market=${yesToken}&${query}`);
+        return { status: r.status, body: (await r.json()) as { history?: { t: number }[] } };
+      };
+      const month = await history('interval=1m&fidelity=1440');
+      assert.equal(month.status, 200);
+      const spanDays = (month.body.history!.at(-1)!.t - month.body.history![0]!.t) / 86_400;
+      assert.ok(spanDays >= 27, `a month of daily points, not minutes: ${month.body.history!.length} points over ${spanDays.toFixed(2)} days`);
+      assert.equal((await history('interval=1d&startTs=1793491200')).status, 400, 'interval excludes startTs/endTs');
+      assert.equal((await history('startTs=1793491200&endTs=1793577600&fidelity=0')).status, 400);
     });
   });
 });

@@ -251,7 +251,8 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
     if (q.has('interval') && (q.has('startTs') || q.has('endTs'))) return err(400, 'interval and startTs/endTs are mutually exclusive');
     const fidelity = Math.max(1, Number(q.get('fidelity') ?? 60));
     const nowMs = Date.now();
-    const spans: Record<string, number> = { '1m': 60_000, '1h': 3_600_000, '6h': 21_600_000, '1d': 86_400_000, '1w': 604_800_000, max: 30 * 86_400_000 };
+    // interval '1m' is a month (a look-back window), not a minute
+    const spans: Record<string, number> = { '1m': 30 * 86_400_000, '1h': 3_600_000, '6h': 21_600_000, '1d': 86_400_000, '1w': 604_800_000, max: 30 * 86_400_000 };
     const startMs = q.has('startTs') ? Number(q.get('startTs')) * 1000 : nowMs - (spans[q.get('interval') ?? 'max'] ?? spans.max);
     const endMs = q.has('endTs') ? Number(q.get('endTs')) * 1000 : nowMs;
     const pts = activity.history(t.conditionId, { startMs, endMs, stepMs: fidelity * 60_000 }) ?? [];

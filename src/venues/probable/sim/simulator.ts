@@ -19,7 +19,8 @@ export const PROBABLE_SIM_ORDERBOOK_PREFIX = '/orderbook-api/public/api/v1';
 
 const err = (status: number, message: string): SimResponse => ({ status, body: { error: message } });
 const px = (p: number): string => String(Math.round(p * 1000) / 1000);
-const INTERVAL_MS: Record<string, number> = { '1m': 60_000, '1h': 3_600_000, '6h': 6 * 3_600_000, '1d': 86_400_000, '1w': 7 * 86_400_000, max: 86_400_000 };
+/** `interval`: the look-back window ending now ('1m' a month, 'max' all the simulator keeps). */
+const INTERVAL_SPAN_MS: Record<string, number> = { '1h': 3_600_000, '6h': 6 * 3_600_000, '1d': 86_400_000, '1w': 7 * 86_400_000, '1m': 30 * 86_400_000, max: 30 * 86_400_000 };
 
 export async function startProbableSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
@@ -170,12 +171,17 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     if (!token) return err(400, 'market is required');
     const t = tokens.get(token);
     if (!t) return json({ history: [] });
-    const interval = q.get('interval') ?? '1h';
-    const step = INTERVAL_MS[interval];
-    if (!step) return err(400, `invalid interval ${interval}`);
+    const interval = q.get('interval');
+    if (interval !== null && !INTERVAL_SPAN_MS[interval]) return err(400, `invalid interval ${interval}`);
+    if (interval !== null && (q.has('startTs') || q.has('endTs'))) return err(400, 'interval and startTs/endTs are mutually exclusive');
+    const fidelity = Number(q.get('fidelity') ?? 60);
+    if (!Number.isInteger(fidelity) || fidelity < 1) return err(400, 'fidelity must be a whole number of minutes');
+    const nowMs = Date.now();
     const startTs = q.get('startTs');
     const endTs = q.get('endTs');
-    const points = activity.history(t.marketId, { startMs: startTs ? Number(startTs) * 1000 : undefined, endMs: endTs ? Number(endTs) * 1000 : undefined, stepMs: step }) ?? [];
+    const startMs = startTs ? Number(startTs) * 1000 : nowMs - INTERVAL_SPAN_MS[interval ?? 'max']!;
+    const endMs = endTs ? Number(endTs) * 1000 : nowMs;
+    const points = activity.history(t.marketId, { startMs, endMs, stepMs: fidelity * 60_000 }) ?? [];
     return json({ history: points.map((p) => ({ t: Math.floor(p.t / 1000), p: Number(px(t.yes ? p.p : 1 - p.p)) })) });
   });
 
