@@ -7,7 +7,7 @@
 //   const base = checkoutRevision('5073c24');
 //   try { const child = base.spawnTsx('bench/search/api-server.ts', [...]); ... } finally { base.remove(); }
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
@@ -22,8 +22,6 @@ export interface RevisionCheckout {
   commit: string;
   /** The worktree's root directory. */
   root: string;
-  /** The environment its children run with: this one, the shared data directory made absolute. */
-  env: NodeJS.ProcessEnv;
   /** Runs `script` (relative to the worktree's root) with tsx, from the worktree's root. */
   spawnTsx(script: string, args: string[], options?: SpawnOptions): ChildProcess;
   /** Removes the worktree and its temporary directory (also done at exit, if not called). */
@@ -46,8 +44,13 @@ export function checkoutRevision(rev: string): RevisionCheckout {
     const from = path.join(here, name);
     if (existsSync(from)) symlinkSync(realpathSync(from), path.join(root, name));
   }
-  // a relative shared-data path (the default ../shared/data) would point elsewhere from the worktree
-  const env = { ...process.env, SHARED_DATA_DIR: loadConfig().sharedDataDir };
+  // the default shared-data path (../shared/data, relative to the checkout) is linked beside the
+  // worktree, so its children find the same listings without a setting of their own
+  const sharedData = loadConfig().sharedDataDir;
+  if (existsSync(sharedData)) {
+    mkdirSync(path.join(dir, 'shared'), { recursive: true });
+    symlinkSync(sharedData, path.join(dir, 'shared', 'data'));
+  }
   let removed = false;
   const remove = (): void => {
     if (removed) return;
@@ -64,9 +67,8 @@ export function checkoutRevision(rev: string): RevisionCheckout {
     rev,
     commit,
     root,
-    env,
     spawnTsx: (script, args, options = {}) =>
-      spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], { cwd: root, env, ...options }),
+      spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], { cwd: root, ...options }),
     remove,
   };
 }
@@ -107,7 +109,6 @@ export async function runBothSides<T>(options: BothSidesOptions): Promise<{ comm
         console.error(`\n== ${side} (${side === 'baseline' ? `${options.rev}, ${checkout.root}` : here}), round ${round + 1} of ${options.rounds}`);
         const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, options.script), ...options.args(side, checkout)], {
           cwd: root,
-          env: checkout.env,
           stdio: 'inherit',
         });
         const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
