@@ -80,7 +80,8 @@ async function main(): Promise<void> {
   const jobsAt = args.indexOf('--jobs');
   const named = args.filter((a, i) => !a.startsWith('--') && !(jobsAt >= 0 && i === jobsAt + 1));
   const files = named.length > 0 ? named : testFiles('test');
-  const shards = splitIntoShards(files, readTimings(), jobs);
+  const timings = readTimings();
+  const shards = splitIntoShards(files, timings, jobs);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'pm-test-suite-'));
   const started = Date.now();
   console.log(`${files.length} test files in ${shards.length} shard(s): ${shards.map((s, i) => `[${i + 1}] ${s.length} files`).join(', ')}`);
@@ -90,13 +91,13 @@ async function main(): Promise<void> {
     console.log(`\nembedded pass: ${minutes} min wall`);
     results.forEach((r, i) => console.log(`  [${i + 1}] exit ${r.code}: ${r.summary.join(', ') || 'no summary (the shard did not finish)'}`));
     if (record) {
-      const merged: Record<string, number> = {};
+      // this run's times over the recorded ones: files this run did not finish (or was not asked for) keep theirs
+      const merged: Record<string, number> = { ...timings };
       for (let i = 0; i < shards.length; i += 1) {
         try {
           Object.assign(merged, JSON.parse(readFileSync(path.join(tmp, `${i}.json`), 'utf8')) as Record<string, number>);
         } catch {
           console.warn(`[${i + 1}] recorded no timings (it did not finish): test/timings.json keeps their old times`);
-          Object.assign(merged, Object.fromEntries(shards[i]!.map((f) => [f, readTimings()[f]]).filter(([, t]) => t !== undefined)));
         }
       }
       const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
