@@ -18,7 +18,9 @@
 //   npx tsx bench/db/semantic.ts [--cache-dir ./data/bench-db-semantic] [--limit N] [--rules] [--seconds 15] [--concurrency 20] [--threads N] [--alternate 3] [--fresh]
 //   npx tsx bench/db/semantic.ts --baseline REV [--rounds 2] [any option above]
 // (--limit: the first N markets of the corpus, for a quick end-to-end check; --fresh: rebuild the
-// cache; --threads: ONNX threads of the one embedding worker.)
+// cache; --threads: ONNX threads of the one embedding worker; --no-synonyms: the service without
+// query expansion (mappings/synonyms.txt), to tell that feature's cost from the rest when a
+// revision before it is the baseline; a revision that does not know the flag ignores it.)
 //
 // Why --alternate: the machine's speed drifts (the model's CPU per query moved between 4.3 and 6.7 ms
 // within a minute on an idle machine), and the sequential rows put minutes between the server's
@@ -52,6 +54,7 @@ import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
 import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
+import { Synonyms } from '../../src/search/synonyms.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { runBothSides } from '../support/revision.js';
 import { benchmarkQueries, closedLoop, fmt, pct, withFilters } from '../semantic/load.js';
@@ -64,6 +67,7 @@ const seconds = Number(arg('seconds', '15'));
 const concurrency = Number(arg('concurrency', '20'));
 const threadsPerWorker = process.argv.includes('--threads') ? Number(arg('threads', '2')) : undefined;
 const alternateRounds = Number(arg('alternate', '3'));
+const noSynonyms = process.argv.includes('--no-synonyms');
 const DATABASE = 'bench_semantic';
 
 const baselineRev = arg('baseline', '');
@@ -299,7 +303,7 @@ try {
   interface Row { database: string; clients: number; n: number; perSecond: number; p95: number; total: string; embed: string; db: string; batches: string }
   const rows: Row[] = [];
   const withSearchApp = async <T>(db: Database, offset: number, body: (app: Awaited<ReturnType<typeof startKeyedApp>>, service: SemanticSearchService) => Promise<T>): Promise<T> => {
-    const service = new SemanticSearchService(db.pool, embedder);
+    const service = new SemanticSearchService(db.pool, embedder, noSynonyms ? { synonyms: new Synonyms([]) } : {});
     const app = await startKeyedApp({
       db,
       plan: 'max',
