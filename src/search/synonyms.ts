@@ -58,14 +58,22 @@ export class Synonyms {
   }
 
   /**
-   * The query's text for an embedding model: as typed, followed by the other names of the names it
-   * has ("FOMC March decision" -> "FOMC March decision (fed, federal reserve)"), so that the vector
-   * lands near titles written with any of them.
+   * The query's text for an embedding model: as typed, followed by the spelled-out name of each
+   * short name it has ("FOMC March decision" -> "FOMC March decision (federal reserve)"), so that the
+   * vector lands near titles written either way. One name each, the group's longest, and none when
+   * the query already has it (or its plural: "republican" for "republicans"): the model
+   * knows a spelled-out name's abbreviations, every added word costs the query's embedding time (the
+   * batch a query joins is padded to its longest text), and all of a group's names made semantic
+   * search about a quarter slower (bench/HISTORY.md, "Issue 29 Shown by, re-measured").
    */
   expandText(query: string): string {
-    const found = this.find(wordTokens(query));
-    if (found.length === 0) return query;
-    return `${query} (${found.flatMap((f) => f.names.slice(1).map((n) => n.join(' '))).join(', ')})`;
+    const added: string[] = [];
+    for (const f of this.find(wordTokens(query))) {
+      const found = f.names[0].join(' ');
+      const longest = f.names.slice(1).map((n) => n.join(' ')).reduce((a, b) => (b.length > a.length ? b : a), found);
+      if (longest.length > found.length && !(longest.startsWith(found) && longest.length - found.length <= 2)) added.push(longest);
+    }
+    return added.length === 0 ? query : `${query} (${added.join(', ')})`;
   }
 }
 

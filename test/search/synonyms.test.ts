@@ -16,7 +16,9 @@ describe('domain synonyms', () => {
   });
 
   it('expands the text an embedding model reads and the wordings a keyword engine is asked', () => {
-    assert.equal(s.expandText('FOMC in March'), 'FOMC in March (fed, federal reserve)');
+    assert.equal(s.expandText('FOMC in March'), 'FOMC in March (federal reserve)');
+    assert.equal(s.expandText('the Federal Reserve in March'), 'the Federal Reserve in March', 'the spelled-out name needs none');
+    assert.equal(s.expandText('BTC or Fed'), 'BTC or Fed (bitcoin, federal reserve)');
     assert.equal(s.expandText('nothing here'), 'nothing here');
     assert.deepEqual(expandedWordings(['btc', 'above', '100k'], s), ['bitcoin above 100k']);
     assert.deepEqual(querySlots(['btc', 'above'], s), [{ names: [['btc'], ['bitcoin']] }, { term: 'above' }]);
