@@ -36,7 +36,7 @@ export interface PairSimilarity {
  * The judge's version, stored with the links it makes: change it whenever verdicts or confidences
  * change (a veto, a threshold, a refitted calibration), so the matching job re-judges every market once.
  */
-export const JUDGE_VERSION = '2026-11-28.rules-vetoes.calibrated-1';
+export const JUDGE_VERSION = '2026-11-28.macro-buckets-1';
 
 /** Score at or above which a pair with no veto is `identical`. Tuned on the dev half of the labelled set. */
 export const IDENTICAL_THRESHOLD = 0.8;
