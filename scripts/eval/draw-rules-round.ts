@@ -18,6 +18,12 @@
 //     against Opinion's "Next James Bond actor? - X" (by June 30, 2026) and Polymarket's 2024
 //     "X announced as next James Bond?" markets including "Another actor ..." (an actor other than the
 //     named ones: the complement of the named options).
+//   - rules_one_side: the rows of pairs/opinion-polymarket.jsonl whose Polymarket market carries its
+//     rules in the Gamma listing and whose Opinion side has none (so Opinion's standing conventions
+//     stand for its rules), leaving out the Opinion markets of the families round: inside a window
+//     (the Opinion question without its option) every Opinion option against its own row's Polymarket
+//     market and against the other rows' (all of them in a window of up to ONE_SIDE_ALL rows, else a
+//     seeded ONE_SIDE_OTHERS per option). Mostly championships, conference titles and cups.
 // Championship markets paying pro rata have no counterpart in the shared data (none is listed).
 //
 // Pairs already in the families round (test/fixtures/matching/family-round-labels.jsonl) are left out.
@@ -35,7 +41,10 @@ import { slugTitle } from './polymarket-slug-title.js';
 import type { RoundMarket } from './draw-family-round.js';
 
 export const RULES_ROUND_SEED = 20261128 + 8;
-export const RULE_SHAPES = ['tie_rule', 'rules_both', 'settlement_event', 'catch_all'] as const;
+export const RULE_SHAPES = ['tie_rule', 'rules_both', 'settlement_event', 'catch_all', 'rules_one_side'] as const;
+/** rules_one_side: a window of up to this many rows is paired exhaustively; a larger one samples. */
+const ONE_SIDE_ALL = 6;
+const ONE_SIDE_OTHERS = 3;
 export type RuleShape = (typeof RULE_SHAPES)[number];
 
 export interface RulesPair {
@@ -161,6 +170,22 @@ export function drawRulesRound(dataDir: string, familyIds: ReadonlySet<string> =
   // Opinion's actors against Polymarket's 2024 markets of the same actor and its "Another actor".
   for (const o of opBond) for (const p of pmBond) if (/^another actor/i.test(p.title) || lastName(o.title) === lastName(p.title)) {
     push({ id: pairId(o, p), family: 'catch_all', window: 'next james bond actor', a: o, b: p });
+  }
+
+  // --- rules_one_side ----------------------------------------------------------------------------
+  const familyOpinionIds = new Set([...familyIds].map((id) => id.split('~')[0]));
+  const oneSide = bot.filter((r) => !r.opinion.rules && !familyOpinionIds.has(`op${r.opinion.market_id}`) && (r.polymarket.rules ?? gamma.get(r.polymarket.condition_id)?.description));
+  const oneSideWindows = new Map<string, BotPair[]>();
+  for (const r of oneSide) {
+    const w = r.opinion.title.split(' - ')[0].trim().toLowerCase();
+    oneSideWindows.set(w, [...(oneSideWindows.get(w) ?? []), r]);
+  }
+  for (const [w, rows] of [...oneSideWindows].sort(([x], [y]) => x.localeCompare(y))) {
+    rows.forEach((r, i) => {
+      const others = rows.filter((s) => s !== r && s.polymarket.condition_id !== r.polymarket.condition_id);
+      const drawn = rows.length <= ONE_SIDE_ALL ? others : seededSample(others, ONE_SIDE_OTHERS, RULES_ROUND_SEED + 100 + i);
+      for (const s of [r, ...drawn]) push({ id: pairId(opSide(r), pmSide(s)), family: 'rules_one_side', window: w, a: opSide(r), b: pmSide(s) });
+    });
   }
   return out;
 }

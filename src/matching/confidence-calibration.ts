@@ -2,69 +2,99 @@
 import type { CalibrationTable } from './calibration-table.js';
 
 export const CONFIDENCE_CALIBRATION: CalibrationTable = {
-  "fittedOn": "tune splits of labelled pairs, Families round, Rules round (1723 pairs)",
+  "fittedOn": "tune splits of labelled pairs, Families round, Rules round (1817 pairs)",
   "identical": [
     {
-      "upTo": 0.877,
-      "p": 0.947,
-      "n": 36
-    },
-    {
-      "upTo": 0.951,
-      "p": 0.977,
-      "n": 215
-    },
-    {
-      "upTo": 0.958,
-      "p": 0.977,
-      "n": 32
-    },
-    {
-      "upTo": 0.968,
-      "p": 0.977,
+      "upTo": 0.866,
+      "p": 0.969,
       "n": 30
     },
     {
-      "upTo": 0.975,
-      "p": 0.977,
+      "upTo": 0.891,
+      "p": 0.97,
+      "n": 31
+    },
+    {
+      "upTo": 0.907,
+      "p": 0.97,
+      "n": 30
+    },
+    {
+      "upTo": 0.919,
+      "p": 0.97,
+      "n": 30
+    },
+    {
+      "upTo": 0.933,
+      "p": 0.97,
+      "n": 31
+    },
+    {
+      "upTo": 0.939,
+      "p": 0.97,
+      "n": 31
+    },
+    {
+      "upTo": 0.942,
+      "p": 0.97,
+      "n": 30
+    },
+    {
+      "upTo": 0.946,
+      "p": 0.97,
+      "n": 30
+    },
+    {
+      "upTo": 0.955,
+      "p": 0.971,
       "n": 33
     },
     {
+      "upTo": 0.96,
+      "p": 0.971,
+      "n": 32
+    },
+    {
+      "upTo": 0.97,
+      "p": 0.971,
+      "n": 31
+    },
+    {
+      "upTo": 0.976,
+      "p": 0.972,
+      "n": 34
+    },
+    {
       "upTo": 0.98,
-      "p": 0.977,
-      "n": 38
+      "p": 0.972,
+      "n": 31
     },
     {
       "upTo": 0.983,
-      "p": 0.977,
+      "p": 0.972,
       "n": 32
     },
     {
       "upTo": 0.987,
-      "p": 0.977,
+      "p": 0.972,
       "n": 32
     },
     {
       "upTo": 0.99,
-      "p": 0.99,
-      "n": 103
+      "p": 0.991,
+      "n": 107
     }
   ],
   "separate": [
     {
-      "upTo": 0.666,
-      "p": 0.886,
-      "n": 33
-    },
-    {
       "upTo": 0.902,
-      "p": 0.992,
-      "n": 606
+      "p": 0.99,
+      "n": 703
     },
     {
       "upTo": 0.95,
       "p": 0.996,
-      "n": 533
+      "n": 539
     }
   ]
 };

@@ -20,6 +20,8 @@ export interface Fingerprint {
   entities: string[];
   /** Capitalised names in the title that are not alias keys (people, teams, places), lower case. */
   names: string[];
+  /** Words of one or two letters ("x", "ai"): too short for tokens, but an option may be one (a ticker). */
+  shortWords: string[];
   /** The comparator of a threshold question, or null. touch_* = "reach"/"dip to" (any time in the window). */
   comparator: Comparator | null;
   /** The threshold(s) in base units (100k -> 100000, 3.25% -> 3.25), ascending; two for a band. */
@@ -124,7 +126,7 @@ const TIME_ZONE = /\b(et|est|edt|pt|pst|pdt|ct|cst|cdt|utc|gmt)\b/;
 
 // Thresholds: "$100k", "100,000", "82pt5k", "3.25%", "1.5M", "$1.2 trillion", "250 bps", "4.5 percent"
 const NUMBER_WITH_UNIT =
-  /(?<![\w.#])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:pt\d+)?(?:\.\d+)?)\s?(k|m|mm|b|bn|t|thousand|million|billion|trillion|%|percent|pct|bps|basis points?|°f|°c|°|f\b|c\b)?(?![\w])/gi;
+  /(?<![\w.#])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:pt\d+)?(?:\.\d+)?)\+?\s?(k|m|mm|b|bn|t|thousand|million|billion|trillion|%|percent|pct|bps|basis points?|°f|°c|°|f\b|c\b)?(?![\w])/gi;
 const SCALE: Record<string, number> = {
   k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, trillion: 1e12,
 };
@@ -173,7 +175,14 @@ const METRIC_PATTERNS: [string, RegExp][] = [
   ['low', /\b(?:intraday low|dips? to|falls? to|drops? to|dips? below|at (?:its|the) lowest)\b/],
   ['high', /\b(?:intraday high|all[- ]time high|at any (?:time|point)|reach(?:es)?|hits?)\b/],
   ['close', /\b(?:close[sd]? (?:above|below|at|over|under)|closing price|at close|settles?|on (?:the )?close|end of (?:day|week|month|year)|final price)\b/],
+  // The end of a state of affairs ("shutdown end by ...?") is another question than its start or its
+  // happening again ("another shutdown by ...?"); "the end of June" is a date.
+  ['ending', /(?<![-\w])(?:end|ends|ended|ending)\b(?!\s+(?:of|in)\b)/],
 ];
+
+// A count of rate moves written as "no" ("Will no Fed rate cuts happen in 2026?") is the count 0 of the
+// "how many cuts" ladder.
+const ZERO_COUNT = /\bno (?=(?:[a-z.']+ ){0,3}(?:cuts|hikes|increases|decreases)\b)/g;
 
 const SOURCE_PATTERNS: [string, RegExp][] = [
   ['binance', /\bbinance\b/],
@@ -403,6 +412,37 @@ function findNumbers(text: string, skip: [number, number][]): NumberHit[] {
   return out;
 }
 
+// How rules state a comparator around a strike, checked in order (the inclusive wordings contain the
+// strict ones: "greater than or equal to").
+const RULES_CMP_BEFORE: [Comparator, RegExp][] = [
+  ['>=', /(?:greater than or equal to|equal to or (?:greater than|above|higher than)|at least|no less than)\s*$/],
+  ['<=', /(?:less than or equal to|equal to or (?:less than|below|lower than)|at most|no more than)\s*$/],
+  ['=', /(?:exactly|equal to)\s*$/],
+  ['>', /(?:greater than|more than|higher than|above|exceeds?|exceeding|over)\s*$/],
+  ['<', /(?:less than|fewer than|lower than|below|under)\s*$/],
+];
+const RULES_CMP_AFTER: [Comparator, RegExp][] = [
+  ['>=', /^\s*(?:jobs? |basis points? |bps )?or (?:more|higher|above|greater)\b/],
+  ['<=', /^\s*(?:jobs? |basis points? |bps )?or (?:less|lower|below|fewer)\b/],
+];
+
+/**
+ * The comparator the rules state at a strike ("greater than or equal to 3.0%", "150,000 or more", "by
+ * 50 or more basis points"), or null when they name the strike with no comparator, with two, or not at all.
+ */
+function rulesComparator(rulesLower: string, strike: number, unit: string | null): Comparator | null {
+  const found = new Set<Comparator>();
+  for (const hit of findNumbers(rulesLower, [])) {
+    if (Math.abs(hit.value - strike) > 1e-9 * Math.max(1, Math.abs(strike))) continue;
+    if (unit && unit !== 'count' && hit.unit && hit.unit !== unit) continue;
+    const before = rulesLower.slice(Math.max(0, hit.index - 40), hit.index).replace(/[$€£]\s*$/, '');
+    const after = rulesLower.slice(hit.index + hit.length, hit.index + hit.length + 30);
+    const cmp = RULES_CMP_AFTER.find(([, re]) => re.test(after))?.[0] ?? RULES_CMP_BEFORE.find(([, re]) => re.test(before))?.[0];
+    if (cmp) found.add(cmp);
+  }
+  return found.size === 1 ? [...found][0] : null;
+}
+
 function detectComparator(lower: string, band: boolean): Comparator | null {
   if (band) return 'between';
   if (CMP_TOUCH_DOWN.test(lower)) return 'touch_down';
@@ -427,8 +467,9 @@ const YES_NO = /^(yes|no)$/i;
 // contract, Polymarket's groupItemTitle); elsewhere the subtitle is the parent event's title.
 const CANDIDATE_SUBTITLE = new Set(['kalshi', 'predictit', 'polymarket']);
 // "Question? - Option" (Opinion's children, listings that append the option): the option after the
-// first " - " that does not sit between two numbers ("Real Madrid 0 - 0 Getafe" is a score).
-const OPTION_SUFFIX = /^(.*?[^\d\s])\s+[-–]\s+(.{1,80})$/;
+// first " - " that does not sit between two numbers ("Real Madrid 0 - 0 Getafe" is a score); a year
+// before a strike option is a date, not a score ("ECB Rates Decision (DFR): February 2026 - 50+ bps decrease").
+const OPTION_SUFFIX = /^(.*?(?:[^\d\s]|\b(?:19|20)\d\d(?=\s+[-–]\s+[<>≥≤$€£]?\d+\+?\s?(?:bps|%|k|m|b)\b)))\s+[-–]\s+(.{1,80})$/;
 const PLACEHOLDER = /\s*(?:\.\.\.|…|_{2,})\s*/;
 const ARROW_UP = /↑\s*/g;
 const ARROW_DOWN = /↓\s*/g;
@@ -519,7 +560,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const split = splitOption((m.title ?? '').replace(ARROW_UP, 'reach ').replace(ARROW_DOWN, 'dip to '));
   const title = split.question;
   // Accents off ("Montréal" = "Montreal"), one apostrophe.
-  const lower = awardEditionAsYear(title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'"));
+  const lower = awardEditionAsYear(title.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘´]/g, "'")).replace(ZERO_COUNT, '0 ');
   const rulesLower = m.rules ? m.rules.toLowerCase() : '';
   const closeMsValue = m.close_time && !Number.isNaN(Date.parse(m.close_time)) ? Date.parse(m.close_time) : null;
 
@@ -572,6 +613,12 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   let cmp: Comparator | null = comparator;
   // A stat line ("Points O/U 17.5") or a spread ("(-1.5)") asks for the over.
   if (cmp === null && thresholds.length === 1 && /\bo\/u\b|\bover\/under\b|\(\s*-\d|\bspread\b/.test(lower)) cmp = '>';
+  // Where the rules state the comparator at the title's strike, it settles the market: titles are loose
+  // ("above" for "at or above", "by 50 bps" for the 50-or-more bucket).
+  if (rulesLower && thresholds.length === 1 && !band && cmp !== 'touch_up' && cmp !== 'touch_down') {
+    const stated = rulesComparator(rulesLower, thresholds[0], unit);
+    if (stated) cmp = stated;
+  }
   // "be 4.2%" with no comparator is a point bucket.
   if (cmp === null && thresholds.length === 1 && (unit === 'pct' || unit === 'bps' || unit === 'deg')) cmp = '=';
   // Counts are whole: "over 4.5" is "5 or more" ("5+"), "more than 4" is "5 or more".
@@ -649,7 +696,9 @@ export function fingerprint(m: MatchMarket): Fingerprint {
   const canon = canonicaliseAliases(lower);
   const tokenSet = new Set<string>();
   const entitySet = new Set<string>();
+  const shortSet = new Set<string>();
   for (const raw of canon.split(TOKEN_SPLIT)) {
+    if (raw && raw.length <= 2 && /^[a-z]+$/.test(raw)) shortSet.add(raw);
     if (!raw || raw.length < 2 || /^\d/.test(raw) || STOP_WORDS.has(raw) || MONTHS[raw] !== undefined) continue;
     if (ALIAS_KEYS.has(raw)) entitySet.add(raw);
     tokenSet.add(ALIAS_KEYS.has(raw) ? raw : stem(raw));
@@ -703,6 +752,7 @@ export function fingerprint(m: MatchMarket): Fingerprint {
     tokens: [...tokenSet].sort(),
     entities: [...entitySet].sort(),
     names: [...nameSet].sort(),
+    shortWords: [...shortSet].sort(),
     comparator: cmp,
     thresholds,
     unit,

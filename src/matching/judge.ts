@@ -36,7 +36,7 @@ export interface PairSimilarity {
  * The judge's version, stored with the links it makes: change it whenever verdicts or confidences
  * change (a veto, a threshold, a refitted calibration), so the matching job re-judges every market once.
  */
-export const JUDGE_VERSION = '2026-11-28.rules-vetoes.calibrated-1';
+export const JUDGE_VERSION = '2026-11-28.macro-buckets-1';
 
 /** Score at or above which a pair with no veto is `identical`. Tuned on the dev half of the labelled set. */
 export const IDENTICAL_THRESHOLD = 0.8;
@@ -236,7 +236,7 @@ function windowVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null = null
 // Metrics that change the question even when only one side names them ("win" vs "finish second",
 // "win" vs "win by 2+", "win" vs "popular vote"); price-path metrics (high/low/close) are often
 // implied, so they veto only when both sides name different ones.
-const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'qualify', 'album_chart', 'endorsement', 'mention', 'departure', 'tenure', 'dissent']);
+const ONE_SIDED_METRICS = new Set(['popular_vote', 'electoral_college', 'nominee', 'place', 'margin', 'total', 'exact_score', 'btts', 'qualify', 'album_chart', 'endorsement', 'mention', 'departure', 'tenure', 'dissent', 'ending']);
 // Stages that change the question even when only one side names them; "final(s)", "playoffs" and
 // "conference" often name the championship itself ("win the NBA Finals" = NBA champion).
 const ONE_SIDED_STAGES = new Set(['first_round', 'second_round', 'runoff', 'primary', 'semifinal', 'quarterfinal', 'group_stage', 'first_half', 'second_half']);
@@ -265,6 +265,10 @@ function findVeto(a: Fingerprint, b: Fingerprint, asOfMs: number | null): Veto |
     if (x.candidate && !y.candidate && !(x.decision && x.decision === y.decision)) {
       const words = x.candidate.split(/[^a-z0-9]+/).filter((w) => w.length > 2);
       if (words.length && !optionNamed(x.candidate, y)) return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${x.candidate} not in the other question` };
+      // An option of one or two letters (a ticker "X", "AI") must be a word of the other question.
+      if (/^[a-z]{1,2}$/.test(x.candidate) && !y.shortWords.includes(x.candidate)) {
+        return { veto: 'candidate', kind: 'same_event', reason: `veto: candidate ${x.candidate} not in the other question` };
+      }
     }
   }
   // The catch-all outcome ("another ticker", "Other") is not any named option of the same event.

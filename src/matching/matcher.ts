@@ -82,6 +82,13 @@ export class Matcher {
     this.store = new MatchStore(opts.pool);
   }
 
+  /** Cosine similarity of two markets' title or rules embeddings, or null when either has none. */
+  private similarity(kind: 'title' | 'rules', a: string, b: string): number | null {
+    const x = this.vectors[kind].get(a)?.vector;
+    const y = this.vectors[kind].get(b)?.vector;
+    return x && y ? cosine(x, y) : null;
+  }
+
   /**
    * The judge's word on two markets a merge would put in one cluster, on the same inputs as a link
    * (titles, rules, close times, embeddings): only `identical` lets them share a cluster. Memoised
@@ -89,11 +96,7 @@ export class Matcher {
    */
   private judgeAgrees(rows: Map<string, MatchRow>, forced: ReadonlySet<string>, asOfMs: number): PairAgreement {
     const memo = new Map<string, boolean>();
-    const sim = (kind: 'title' | 'rules', a: string, b: string): number | null => {
-      const x = this.vectors[kind].get(a)?.vector;
-      const y = this.vectors[kind].get(b)?.vector;
-      return x && y ? cosine(x, y) : null;
-    };
+    const sim = (kind: 'title' | 'rules', a: string, b: string) => this.similarity(kind, a, b);
     return (a, b) => {
       const k = pairKey(a, b);
       if (forced.has(k)) return true;
@@ -197,6 +200,16 @@ export class Matcher {
         if (title) pool.push({ key, venue: info.venue, category: info.category, closeMs: info.closeMs, title, rules: this.vectors.rules.get(key)?.vector ?? null });
       }
       pairs = findCandidates(pool, full ? null : liveDirty, this.opts.candidates);
+    }
+    // A full or re-judging run also judges again every stored identity link between two live markets:
+    // incremental runs keep a link of two unchanged markets after a newcomer crowds each out of the
+    // other's nearest (a ladder of strikes), and a full run that dropped it would split the cluster
+    // and move an svc_id although nothing about the two markets changed. The judge still decides.
+    if (full || rejudgeAll) {
+      const listed = new Set(pairs.map((p) => pairKey(p.a, p.b)));
+      const stored = (await store.links()).filter((l) => l.relation === 'identical' && live.has(l.a) && live.has(l.b) && !listed.has(pairKey(l.a, l.b)));
+      read.links += stored.length;
+      for (const l of stored) pairs.push({ a: l.a, b: l.b, title: this.similarity('title', l.a, l.b), rules: this.similarity('rules', l.a, l.b) });
     }
     lap('candidates');
     const need = new Set<string>(liveDirty);

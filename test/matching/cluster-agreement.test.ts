@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { judgePair } from '../../src/matching/judge.js';
 import { Matcher } from '../../src/matching/matcher.js';
 import { ClusterReader } from '../../src/matching/cluster-repository.js';
+import { findCandidates } from '../../src/matching/candidates.js';
 import { market, openMatchingSetup, stopTestEmbedder, type MatchingSetup } from './support.js';
 
 describe('clusters agree with the pair judge', function () {
@@ -102,6 +103,47 @@ describe('clusters agree with the pair judge', function () {
         assert.equal(e.verdict.relation, 'identical', `${clustered[i]} ~ ${clustered[j]}: ${e.verdict.reasons.join('; ')}`);
         assert.ok(e.verdict.reasons.length > 0);
       }
+    }
+  });
+});
+
+describe('a full or re-judging run keeps an identity link that newcomers crowded out of the nearest lists', function () {
+  this.timeout(300_000);
+  after(stopTestEmbedder);
+
+  // One nearest market per market (the job keeps 10): the month before, worded alike on the other
+  // venue, crowds the identical market out of each list, as ten look-alikes (a ladder of strikes or
+  // months) do on the real listings.
+  const CANDIDATES = { perMarket: 1 };
+  const a = market({ exchange: 'kalshi', market_id: 'btc-150', title: 'Will Bitcoin reach $150,000 in December 2026?', close_time: '2026-12-31T00:00:00Z', category: 'crypto' });
+  const b = market({ exchange: 'polymarket', market_id: 'btc-150', title: 'BTC one-touch high of 150k during December 2026?', close_time: '2026-12-31T00:00:00Z', category: 'crypto' });
+  const c = market({ exchange: 'polymarket', market_id: 'btc-150-nov', title: 'Will Bitcoin reach $150,000 in November 2026?', close_time: '2026-11-30T00:00:00Z', category: 'crypto' });
+  const d = market({ exchange: 'kalshi', market_id: 'btc-150-nov', title: 'BTC one-touch high of 150k during November 2026?', close_time: '2026-11-30T00:00:00Z', category: 'crypto' });
+  const key = (m: { exchange: string; market_id: string }) => `${m.exchange}:${m.market_id}`;
+
+  it('judges the stored link again instead of dropping it, so no svc_id moves', async () => {
+    const s = await openMatchingSetup();
+    try {
+      const narrow = (judgeVersion?: string) => new Matcher({ pool: s.db.pool, writer: s.writer, judge: judgePair, candidates: CANDIDATES, judgeVersion });
+      await s.put([a, b]);
+      const m = narrow();
+      await m.run({ full: true });
+      const first = await s.svcIds();
+      assert.ok(first.get(key(a)) && first.get(key(a)) === first.get(key(b)), 'the two wordings of $150k are one cluster');
+      await s.put([c, d]);
+      await m.run();
+      const before = await s.svcIds();
+      assert.equal(before.get(key(a)), first.get(key(a)), 'an incremental run keeps the link');
+      // The premise: the newcomers now fill both nearest lists, so a run from the lists alone would not judge a with b.
+      const pool = [a, b, c, d].map((x) => ({ key: key(x), venue: x.exchange, category: 'crypto', closeMs: Date.parse(x.close_time!), title: m.vectors.title.get(key(x))!.vector, rules: null }));
+      const listed = findCandidates(pool, null, CANDIDATES).map((p) => [p.a, p.b].sort().join(' '));
+      assert.ok(!listed.includes([key(a), key(b)].sort().join(' ')), `a and b are in neither list (${listed.join(', ')})`);
+      await narrow('a later judge').run();
+      assert.deepEqual(await s.svcIds(), before, 'after a re-judging run');
+      await narrow('a later judge').run({ full: true });
+      assert.deepEqual(await s.svcIds(), before, 'after a full run');
+    } finally {
+      await s.close();
     }
   });
 });

@@ -357,6 +357,64 @@ describe('matching: pair judge on the families round\'s shapes', () => {
     assertVeto(judge(hold, m('polymarket', 'No change in bank of japans interest rates after march 2026 meeting?'), 0.8), 'date');
   });
 
+  // Macro releases: a bucket's comparator is read from the strike's own unit ("50+ bps" is basis points
+  // at or above 50) and, where the rules state it at the title's strike, from the rules: titles are
+  // loose ("above" for "at or above"), the rules are what settles.
+  it('macro release (rates): "50+ bps" is 50 basis points or more, after a dated question too; the rules\' "or more" makes "by 50 bps" the 50+ bucket, exactly 50 does not', () => {
+    const ecb = m('opinion', 'ECB Rates Decision (DFR): March 2026 - 50+ bps decrease', { close_time: '2026-03-19T00:00:00Z' });
+    assertIdentical(judge(ecb, m('polymarket', 'Will the ECB announce a 50+ bps decrease at the March 2026 meeting?')));
+    const fed = m('opinion', 'US Fed Rate Decision in March? - 50+ bps decrease', { close_time: '2026-03-18T00:00:00Z' });
+    const orMore = 'The upper bound of the target federal funds rate is decreased by 50 or more basis points below the level it was prior to the meeting.';
+    const exactly = 'The upper bound of the target federal funds rate is decreased by exactly 50 basis points from the level it was prior to the meeting.';
+    const polyOrMore = m('polymarket', 'Fed decreases interest rates by 50 bps after March 2026 meeting?', { rules: orMore });
+    assertIdentical(judge(fed, polyOrMore));
+    // Near-miss: the same title whose rules settle exactly 50 bps is another bucket of the ladder.
+    const polyExactly = m('polymarket', 'Fed decreases interest rates by 50 bps after its March 2026 meeting?', { rules: exactly });
+    assertVeto(judge(polyOrMore, polyExactly), 'comparator');
+  });
+
+  it('macro release (CPI): "above 3.0%" whose rules say "greater than or equal to 3.0%" is "3.0% or higher"; the same titles with a strict rule are not', () => {
+    const kalshi = m('kalshi', 'Will CPI inflation be above 3.0% in March 2026?', {
+      rules: 'If the year-over-year CPI inflation for March 2026 is greater than or equal to 3.0%, then the market resolves to Yes.',
+    });
+    assertIdentical(judge(kalshi, m('polymarket', 'Will March 2026 CPI inflation be 3.0% or higher?')));
+    const strict = m('polymarket', 'Will March 2026 CPI inflation be above 3.0%?', {
+      rules: 'This market will resolve to "Yes" if year-over-year CPI inflation for March 2026 is greater than 3.0%.',
+    });
+    assertVeto(judge(kalshi, strict), 'comparator');
+  });
+
+  it('macro release (jobs): "above 150,000 jobs" settled on "150,000 or more" is "150k or more"; "more than 150k" settled strictly is not', () => {
+    const kalshi = m('kalshi', 'Will above 150,000 jobs be added in March 2026?', {
+      rules: 'If nonfarm payrolls for March 2026 show 150,000 or more jobs added, then the market resolves to Yes.',
+    });
+    assertIdentical(judge(kalshi, m('polymarket', 'Will the US add 150k or more jobs in March 2026?')));
+    const strict = m('polymarket', 'Will the US add more than 150k jobs in March 2026?', {
+      rules: 'This market will resolve to "Yes" if the BLS reports greater than 150,000 nonfarm payroll jobs added in March 2026.',
+    });
+    assertVeto(judge(kalshi, strict), 'comparator');
+  });
+
+  it('macro release (rate moves): "no Fed rate cuts" is the 0 of the how-many-cuts ladder, not 5 cuts', () => {
+    const none = m('polymarket', 'Will no Fed rate cuts happen in 2026?');
+    assertIdentical(judge(m('opinion', 'How many Fed rate cuts in 2026? - 0 (0 bps)'), none));
+    assertVeto(judge(m('opinion', 'How many Fed rate cuts in 2026? - 5 (125 bps)'), none), 'strike');
+  });
+
+  it('macro release (shutdown): the shutdown ending by a date is not another shutdown starting by it', () => {
+    const end = m('opinion', 'US Government shutdown end by...? - December 31', { close_time: '2025-12-31T00:00:00Z' });
+    assertIdentical(judge(end, m('polymarket', 'Will the US government shutdown end by December 31?', { close_time: '2025-12-31T00:00:00Z' })));
+    assertVeto(judge(end, m('polymarket', 'Will there be another US government shutdown by December 31?', { close_time: '2025-12-31T00:00:00Z' })), 'metric');
+    // "the end of" a period is a date, not the end of a state of affairs.
+    assertIdentical(judge(m('kalshi', 'Will there be a US government shutdown by the end of 2026?'), m('polymarket', 'US government shutdown in 2026?')));
+  });
+
+  it('company event: an option of one letter (the ticker "X") is not another ticker', () => {
+    const x = m('opinion', "What will SpaceX's public ticker be? - X");
+    assertIdentical(judge(x, m('polymarket', "Will SpaceX's public ticker be X?")));
+    assertVeto(judge(x, m('polymarket', 'Will spacexs public ticker be spax?')), 'candidate');
+  });
+
   it('election/person: an option is named by its surname ("Kevin Warsh" is not "Kevin Hassett"; an accent-mangled slug still names Tamaki)', () => {
     const warsh = m('opinion', 'Who will Trump nominate as Fed Chair? - Kevin Warsh');
     assertIdentical(judge(warsh, m('polymarket', 'Will trump nominate kevin warsh as the next fed chair?')));
