@@ -5,7 +5,7 @@
  * book data by CLOB token id. Market objects carry no prices, so listings add the YES token's
  * midpoint (one `/midpoint` call per open market, a few at a time); token ids are cached per market.
  */
-import { paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { FIDELITY_MINUTES, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { probableFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
@@ -36,7 +36,6 @@ const MIDPOINT_CONCURRENCY = 6;
 type Req = { path: string; query?: Query };
 
 /** Our point spacing as the venue's `fidelity` (minutes between points). */
-const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 /** Every request the adapter makes, as (path, query): pinned by the static request tests. */
