@@ -43,6 +43,10 @@ export const probableRequests = {
   markets: (o: { page: number; limit: number; status?: 'open' | 'all' }): Req => ({ path: '/markets/', query: { page: o.page, limit: o.limit, active: o.status === 'open' ? true : undefined } }),
   market: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
   book: (tokenId: string): Req => ({ path: '/book', query: { token_id: tokenId } }),
+  // The sources name the parameter differently: the developer docs (Orderbook Data, "Get Midpoint",
+  // read 2026-11-28) and the SDK's README say `token_id`; the SDK's code (@prob/clob 0.5.0,
+  // 2026-08-24, `getMidpoint`) sends `type_id`. The docs as read today are the later word and the
+  // SDK's own README agrees with them, so `token_id` is sent (docs/venue-notes.md §7).
   midpoint: (tokenId: string): Req => ({ path: '/midpoint', query: { token_id: tokenId } }),
   // `interval` is a look-back window ending now ('1m' is a month) and excludes startTs/endTs;
   // `fidelity` is the resolution in minutes (@prob/clob 0.5.0, 2026-08-24: GetPricesHistoryParams,

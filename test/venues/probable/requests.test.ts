@@ -40,6 +40,22 @@ describe('probable requests', () => {
       assert.equal(mids.length, open);
     });
 
+    it('a midpoint is asked by token_id (the docs); the simulator serves the SDK\'s type_id too, and neither is a 400', async () => {
+      const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open')!;
+      const yesToken = m.outcomes.find((o) => o.label === 'Yes')!.id;
+      sim.server.requests.length = 0;
+      await adapter.getMarket(m.market_id);
+      assert.ok(sim.server.requests.some((r) => r.path === '/orderbook-api/public/api/v1/midpoint' && r.search === `token_id=${yesToken}`), JSON.stringify(sim.server.requests.map((r) => r.search)));
+      const base = sim.baseUrls.orderbook;
+      const byDocs = (await (await fetch(`${base}/midpoint?token_id=${yesToken}`)).json()) as { mid: string };
+      const bySdk = await fetch(`${base}/midpoint?type_id=${yesToken}`);
+      assert.equal(bySdk.status, 200);
+      assert.equal(((await bySdk.json()) as { mid: string }).mid, byDocs.mid);
+      assert.equal((await fetch(`${base}/midpoint`)).status, 400);
+    });
+
     it('book, history and trades go to the orderbook API by YES token id', async () => {
       const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
       const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
