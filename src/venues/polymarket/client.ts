@@ -43,6 +43,16 @@ export const polymarketRequests = {
     path: '/trades',
     query: { market: o.conditionId, limit: o.limit, offset: o.offset, takerOnly: true },
   }),
+  /**
+   * The signed-in user's trades on the CLOB (L2-signed, the order client's; clob-client-v2 v1.1.0
+   * `getTrades` with its `TradeParams`: id, maker_address, market, asset_id, before, after, and
+   * `next_cursor` from "MA==" until "LTE="). The docs' reference (Aug 2026) names it `GET /trades`
+   * with `maker_address` required; the official client calls `/data/trades`, which is followed here.
+   */
+  userTrades: (o: { id?: string; makerAddress?: string; market?: string; assetId?: string; before?: number; after?: number; cursor: string }): Req => ({
+    path: '/data/trades',
+    query: { id: o.id, maker_address: o.makerAddress, market: o.market, asset_id: o.assetId, before: o.before, after: o.after, next_cursor: o.cursor },
+  }),
 };
 
 interface TokenInfo {
