@@ -75,6 +75,8 @@ export interface TimeRange {
 }
 
 export type PriceInterval = '1m' | '1h' | '1d';
+/** A price interval as the CLOB venues' `/prices-history` takes it: `fidelity`, the points' spacing in minutes. */
+export const FIDELITY_MINUTES: Readonly<Record<PriceInterval, number>> = { '1m': 1, '1h': 60, '1d': 1440 };
 export type CandleInterval = '1s' | '1m' | '5m' | '10m' | '1h' | '1d';
 
 export interface VenueAdapter {

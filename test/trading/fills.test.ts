@@ -1,8 +1,9 @@
 // Fills on the orders of the EIP-712 venues that do not list them with the order (limitless,
-// opinion, predictfun), end to end: the real service (embedded database, HTTP) in sim mode places
+// opinion, polymarket, predictfun), end to end: the real service (embedded database, HTTP) in sim mode places
 // signed orders through the simulators, which fill them against their books and serve the fills in
 // the venue's own wire format (limitless: the placement's maker matches and the order's filled size;
-// opinion: the order detail's trades; predictfun: the match events of the order's signer). Each
+// opinion: the order detail's trades; polymarket: the order's trade ids, each trade read from the
+// authenticated trades endpoint; predictfun: the match events of the order's signer). Each
 // venue: an order filling across two book levels, one filling partly and resting (then filling more
 // as the book moves, read back by GET), and one resting with no fills. The book is held still (no
 // background activity) so the expected fills follow from it. Then the three readers on their own:
@@ -14,6 +15,7 @@ import { CTF_ORDER_V1_TYPES } from '../../src/venues/ctf-order.js';
 import { limitlessDomain } from '../../src/venues/limitless/signing.js';
 import { limitlessPlacement, limitlessOrderState, limitlessWithRestingFills } from '../../src/venues/limitless/trading.js';
 import { opinionDomain } from '../../src/venues/opinion/signing.js';
+import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
 import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/sim/simulator-orders.js';
 import { opinionOrderState } from '../../src/venues/opinion/trading.js';
 import { predictfunDomain, predictfunExchange } from '../../src/venues/predictfun/signing.js';
@@ -25,6 +27,7 @@ import { startTestService, mintTestKey, type TestService } from '../helpers/serv
 const WALLET_KEY = `0x${'4d'.repeat(32)}`;
 const ZERO = '0x0000000000000000000000000000000000000000';
 const SAFE = '0x00000000000000000000000000000000000051fe';
+const ZERO32 = `0x${'0'.repeat(64)}`;
 
 interface Fill {
   id: string;
@@ -61,7 +64,7 @@ function assertConsistent(o: Order): void {
   else assert.ok(Math.abs(o.avg_fill_price! - weighted(o.fills)) < 1e-6, `avg ${o.avg_fill_price} vs the fills' ${weighted(o.fills)}`);
 }
 
-describe('trading: fills on limitless, opinion and predictfun orders, through the simulators', function () {
+describe('trading: fills on limitless, opinion, polymarket and predictfun orders, through the simulators', function () {
   this.timeout(120_000);
   const wallet = new Wallet(WALLET_KEY);
   let svc: TestService;
@@ -154,9 +157,13 @@ describe('trading: fills on limitless, opinion and predictfun orders, through th
       }
       assert.ok(later.filled_size > placed.filled_size, `the remainder filled some (${later.filled_size})`);
       assert.ok(['partially_filled', 'filled'].includes(later.status), later.status);
-      assert.deepEqual(later.fills.slice(0, placed.fills.length), placed.fills, 'earlier fills are kept as they were');
-      for (const f of later.fills.slice(placed.fills.length)) assert.ok(f.price <= a0.price + 1e-9, `a resting buy at ${a0.price} fills at ${f.price}`);
-      if (ctx.restingFillPrice === 'limit') for (const f of later.fills.slice(placed.fills.length)) assert.equal(f.price, a0.price);
+      // Fills are listed by time, then id: a venue stamping whole seconds (polymarket) can list a later
+      // fill of the same second first, so the earlier ones are found by id.
+      const earlier = new Set(placed.fills.map((f) => f.id));
+      assert.deepEqual(later.fills.filter((f) => earlier.has(f.id)), placed.fills, 'earlier fills are kept as they were');
+      const newer = later.fills.filter((f) => !earlier.has(f.id));
+      for (const f of newer) assert.ok(f.price <= a0.price + 1e-9, `a resting buy at ${a0.price} fills at ${f.price}`);
+      if (ctx.restingFillPrice === 'limit') for (const f of newer) assert.equal(f.price, a0.price);
       // A read right after adds nothing the job did not already store.
       const again = await get(placed.id);
       assert.deepEqual(again.fills.slice(0, later.fills.length), later.fills);
@@ -209,6 +216,37 @@ describe('trading: fills on limitless, opinion and predictfun orders, through th
         return { exchange: 'opinion', market_id: String(m.marketId), outcome: m.yesTokenId!, side: 'buy', type: 'limit', price, size, signed_order: signed };
       };
       return { sim, marketId: String(m.marketId), order };
+    });
+  });
+
+  describe('polymarket (the order\'s trade ids, each read from the trades endpoint)', () => {
+    const setup = async () => {
+      const sim = svc.venues.simulators!.simulators.polymarket!;
+      const list = (await (await fetch(`${sim.baseUrls.gamma}/markets?limit=50&closed=false`)).json()) as { conditionId: string; clobTokenIds?: string; outcomes?: string; negRisk?: boolean; acceptingOrders?: boolean; enableOrderBook?: boolean }[];
+      const m = list.find((x) => x.clobTokenIds && x.acceptingOrders !== false && x.enableOrderBook !== false && (x.outcomes ?? '["Yes","No"]').startsWith('["Yes"') && (sim.activity.book(x.conditionId)?.asks.length ?? 0) >= 2)!;
+      const token = (JSON.parse(m.clobTokenIds!) as string[])[0];
+      const derived = await call('/api/v1/polymarket/derive-credentials', { method: 'POST', body: { private_key: WALLET_KEY } });
+      assert.equal(derived.status, 200, derived.text);
+      const order = async (price: number, size: number) => {
+        const o = { salt: String(Date.now() * 1000 + Math.floor(Math.random() * 1000)), maker: wallet.address, signer: wallet.address, tokenId: token, makerAmount: String(Math.round(price * size * 1e6)), takerAmount: String(Math.round(size * 1e6)), side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32 };
+        const signed = { ...o, negRisk: !!m.negRisk, signature: await wallet.signTypedData(polymarketOrderDomain(!!m.negRisk), POLYMARKET_ORDER_TYPES, o) };
+        return { exchange: 'polymarket', market_id: m.conditionId, outcome: token, side: 'buy', type: 'limit', price, size, signed_order: signed };
+      };
+      return { sim, marketId: m.conditionId, order };
+    };
+    venueCases('polymarket', setup);
+
+    it('the fill prices come from GET /data/trades, asked by the trade id for the order\'s wallet: the order read names no price', async () => {
+      const ctx = await setup();
+      const [a0, a1] = ctx.sim.activity.book(ctx.marketId)!.asks;
+      ctx.sim.server.requests.length = 0;
+      const placed = await place(await ctx.order(a1.price, a0.size + 2));
+      assert.equal(placed.avg_fill_price, r6((a0.price * a0.size + a1.price * 2) / (a0.size + 2)));
+      const asked = ctx.sim.server.requests.filter((r) => r.path === '/clob/data/trades').map((r) => new URLSearchParams(r.search));
+      assert.equal(asked.length, 1, 'one trade (the taker\'s, of two resting orders): one query');
+      assert.equal(asked[0].get('maker_address'), wallet.address);
+      assert.equal(asked[0].get('next_cursor'), 'MA==');
+      assert.ok(placed.fills.every((f) => f.id.startsWith(`${asked[0].get('id')}:`)), JSON.stringify(placed.fills));
     });
   });
 

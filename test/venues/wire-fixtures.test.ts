@@ -53,6 +53,8 @@ const OURS: [string, string, z.ZodType][] = [
   ['futuur', 'book.json', futuur.FutuurBookSchema],
   ['futuur', 'price_history.json', futuur.FutuurPriceHistorySchema],
   ['futuur', 'actions_page.json', futuur.FutuurActionsPageSchema],
+  ['polymarket', 'clob_order.json', polymarket.ClobOrderSchema],
+  ['polymarket', 'clob_trades.json', polymarket.ClobTradesPageSchema],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,6 +68,8 @@ const RECORDED: [string, z.ZodType][] = [
   ['nautilus_trader__crates__adapters__polymarket__test_data__ws_market_book_msg.json', polymarket.WsMarketMessageSchema],
   ['nautilus_trader__crates__adapters__polymarket__test_data__ws_market_price_change_msg.json', polymarket.WsMarketMessageSchema],
   ['nautilus_trader__crates__adapters__polymarket__test_data__ws_market_last_trade_msg.json', polymarket.WsMarketMessageSchema],
+  // A user's trade as the live API sent it (the Trade of GET /data/trades).
+  ['nautilus_trader__tests__integration_tests__adapters__polymarket__resources__ws_messages__trades.json', polymarket.ClobTradeSchema],
 ];
 
 describe('wire schemas against recorded payloads', () => {

@@ -3,7 +3,7 @@
  * Data API (trades). Market ids are condition ids; the adapter resolves a market's YES token id
  * (needed by the CLOB) through Gamma and caches it.
  */
-import { paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { FIDELITY_MINUTES, paginate, type EventPage, type ListEventsOptions, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { polymarketFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
@@ -22,7 +22,6 @@ export const GAMMA_MAX_EVENTS_PAGE = polymarketFacts.limits.page.events;
 const TRADES_PAGE = polymarketFacts.limits.page.trades;
 
 type Req = { path: string; query?: Query };
-const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 /** Every request the adapter makes: pinned by the static request tests. */
@@ -43,6 +42,16 @@ export const polymarketRequests = {
   trades: (o: { conditionId: string; limit: number; offset: number }): Req => ({
     path: '/trades',
     query: { market: o.conditionId, limit: o.limit, offset: o.offset, takerOnly: true },
+  }),
+  /**
+   * The signed-in user's trades on the CLOB (L2-signed, the order client's; clob-client-v2 v1.1.0
+   * `getTrades` with its `TradeParams`: id, maker_address, market, asset_id, before, after, and
+   * `next_cursor` from "MA==" until "LTE="). The docs' reference (Aug 2026) names it `GET /trades`
+   * with `maker_address` required; the official client calls `/data/trades`, which is followed here.
+   */
+  userTrades: (o: { id?: string; makerAddress?: string; market?: string; assetId?: string; before?: number; after?: number; cursor: string }): Req => ({
+    path: '/data/trades',
+    query: { id: o.id, maker_address: o.makerAddress, market: o.market, asset_id: o.assetId, before: o.before, after: o.after, next_cursor: o.cursor },
   }),
 };
 

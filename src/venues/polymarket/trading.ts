@@ -13,21 +13,16 @@
  * outcome, outcomeIndex, oppositeAsset, ...}`, numbers as JSON numbers. The pmxt library reads the same
  * endpoint the same way (core/src/exchanges/polymarket/fetchPositions.ts).
  */
+import type { z } from 'zod';
 import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type TradingClientConfig, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type OrderReadHint, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
 import { sideOfLabelled } from '../outcome-sides.js';
 import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketDepositWalletTypedData, polymarketOrderTypedData, polymarketSafeAddress, polymarketSignedForVenue, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
-import { ClobOrderSchema, ClobVersionSchema } from './wire.js';
-
-/** A trade of an order's `associate_trades`, in the one shape that names its price and size. */
-interface AssociateTradeRecord {
-  id: string;
-  price: string;
-  size: string;
-  match_time?: string;
-}
+import { buildUrl } from '../http-client.js';
+import { polymarketRequests } from './client.js';
+import { ClobOrderSchema, ClobTradesPageSchema, ClobVersionSchema, type ClobTradeSchema } from './wire.js';
 
 interface PolymarketOrderWire {
   id: string;
@@ -35,32 +30,78 @@ interface PolymarketOrderWire {
   original_size?: string;
   size_matched?: string;
   price?: string;
-  /** Trade ids as published (ClobOrderSchema); whole trade records are read too where they come. */
-  associate_trades?: (string | AssociateTradeRecord)[] | null;
+  /** The funder wallet, by which the order's trades are asked for. */
+  maker_address?: string;
+  market?: string;
+  /** The ids of the order's trades (clob-client-v2 `OpenOrder.associate_trades: string[]`). */
+  associate_trades?: unknown[] | null;
 }
+
+export type ClobTradeWire = z.infer<typeof ClobTradeSchema>;
 
 const ORDER_TYPE: Record<VenueOrderRequest['timeInForce'], string> = { gtc: 'GTC', gtd: 'GTD', ioc: 'FAK', fok: 'FOK' };
 
+/** `next_cursor` of the first page and the one that says there is no next (clob-client-v2 src/constants.ts). */
+export const TRADES_FIRST_CURSOR = 'MA==';
+export const TRADES_END_CURSOR = 'LTE=';
+/** Pages of one trades query read at most (a query by trade id answers one). */
+const TRADES_MAX_PAGES = 20;
+
 /**
- * An order read (`GET /data/order/{id}`) in unified terms. Its status is LIVE, MATCHED, CANCELED,
- * CANCELED_MARKET_RESOLVED or INVALID (the docs' example spells them `ORDER_STATUS_LIVE`: both are
- * read). The published `associate_trades` are trade ids only, so the order's own fills and average
- * price are unknown from it (null, not the limit price); a list of trade records with price and size
- * (not published) is read as the fills, and noted in the drift log.
+ * An order read (`GET /data/order/{id}`) in unified terms, without its fills. Its status is LIVE,
+ * MATCHED, CANCELED, CANCELED_MARKET_RESOLVED or INVALID (the docs' example spells them
+ * `ORDER_STATUS_LIVE`: both are read). `associate_trades` are the ids of its trades, the only
+ * spelling published (clob-client-v2 `OpenOrder`, docs "Get single order by ID"): their prices come
+ * from the trades endpoint (`polymarketTradeFills`, `withFills`).
  */
 export function polymarketOrderState(o: PolymarketOrderWire): VenueOrderState {
-  const endpoint = 'GET /data/order/{id}';
-  const records = (o.associate_trades ?? []).filter((t): t is AssociateTradeRecord => typeof t === 'object' && t !== null);
-  if (records.length) venueDrift.note('polymarket', endpoint, 'shape', 'associate_trades: trade records {id, price, size}, where the published order lists trade ids');
-  checkWire(ClobOrderSchema, records.length ? { ...o, associate_trades: o.associate_trades?.map((t) => (typeof t === 'string' ? t : t.id)) } : o, { exchange: 'polymarket', endpoint });
+  checkWire(ClobOrderSchema, o, { exchange: 'polymarket', endpoint: 'GET /data/order/{id}' });
   const size = num(o.original_size) ?? 0;
   const matched = num(o.size_matched) ?? 0;
   const s = o.status.toUpperCase().replace(/^ORDER_STATUS_/, '');
   const status: VenueOrderState['status'] =
     s === 'MATCHED' || (matched >= size && size > 0) ? 'filled' : s.startsWith('CANCEL') || s === 'INVALID' ? 'cancelled' : s === 'EXPIRED' ? 'expired' : matched > 0 ? 'partially_filled' : 'open';
-  const fills = records.map((t) => ({ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: null, at: t.match_time ?? new Date().toISOString() }));
+  return { exchangeOrderId: o.id, status, filledSize: matched, avgFillPrice: null, fills: [] };
+}
+
+/** The trade ids an order read lists (anything but a string is not an id, and the wire check has noted it). */
+export function associateTradeIds(o: PolymarketOrderWire): string[] {
+  return (o.associate_trades ?? []).filter((t): t is string => typeof t === 'string' && t.length > 0);
+}
+
+const matchTimeIso = (t: string): string => (/^\d+$/.test(t) ? new Date(Number(t) * 1000).toISOString() : Number.isNaN(Date.parse(t)) ? new Date().toISOString() : new Date(Date.parse(t)).toISOString());
+/** The fee of a fill: none at a zero rate; at another rate unknown, since the amount also depends on the market's fee exponent, which the trade does not carry (docs "Fees"). */
+const feeAt = (rateBps: string): number | null => (num(rateBps) === 0 ? 0 : null);
+const r6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/**
+ * The fills one trade (`GET /data/trades`) made for order `orderId`, in the order's own token terms.
+ * As the taker (`taker_order_id`), it filled against each resting order in `maker_orders` at that
+ * order's price: one fill per maker order, id `<trade id>:<maker order id>`; a maker order on the
+ * other token (a NO buy matched with a YES buy) is the complement price. `price` itself is the
+ * taker's limit price (docs "Get trades": "limit price of taker order"), so it is used only when the
+ * trade lists no maker order. As a maker, its own entry of `maker_orders` is the fill (id the trade's).
+ * Empty when the trade names the order nowhere.
+ */
+export function polymarketTradeFills(t: ClobTradeWire, orderId: string): VenueFill[] {
+  const at = matchTimeIso(t.match_time);
+  if (t.taker_order_id === orderId) {
+    if (t.maker_orders.length === 0) return [{ id: t.id, price: num(t.price) ?? 0, size: num(t.size) ?? 0, fee: feeAt(t.fee_rate_bps), at }];
+    return t.maker_orders.map((m) => {
+      const p = num(m.price) ?? 0;
+      return { id: `${t.id}:${m.order_id}`, price: r6(m.asset_id === t.asset_id ? p : 1 - p), size: num(m.matched_amount) ?? 0, fee: feeAt(t.fee_rate_bps), at };
+    });
+  }
+  return t.maker_orders
+    .filter((m) => m.order_id === orderId)
+    .map((m, i) => ({ id: i === 0 ? t.id : `${t.id}:${i}`, price: num(m.price) ?? 0, size: num(m.matched_amount) ?? 0, fee: feeAt(m.fee_rate_bps), at }));
+}
+
+/** The order state with its fills, and the average price they give (null without fills). */
+export function withFills(state: VenueOrderState, fills: VenueFill[]): VenueOrderState {
+  const size = fills.reduce((n, f) => n + f.size, 0);
   const cost = fills.reduce((c, f) => c + f.price * f.size, 0);
-  return { exchangeOrderId: o.id, status, filledSize: matched, avgFillPrice: matched > 0 && fills.length ? Math.round((cost / matched) * 1e6) / 1e6 : null, fills };
+  return { ...state, fills, avgFillPrice: size > 0 ? r6(cost / size) : null };
 }
 
 /** The body of `POST /order` (clob-client-v2 `orderToJsonV2`; docs "Post a new order"): the signed struct with its side as a word, and who sends it how. */
@@ -192,10 +233,43 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
     return venueCall('polymarket', base + path, { method, headers, body: text, timeoutMs: cfg.timeoutMs, allowNotFound });
   };
   const exchangeVersion = (refresh = false) => polymarketExchangeVersion(base, { timeoutMs: cfg.timeoutMs, now, refresh });
-  const getOrder = async (creds: Credentials, id: string): Promise<VenueOrderState | null> => {
+  /** The user's trades a query finds, every page (`GET /data/trades`, L2-signed). */
+  const userTrades = async (creds: Credentials, q: Omit<Parameters<typeof polymarketRequests.userTrades>[0], 'cursor'>): Promise<ClobTradeWire[]> => {
+    const out: ClobTradeWire[] = [];
+    let cursor = TRADES_FIRST_CURSOR;
+    for (let page = 0; page < TRADES_MAX_PAGES && cursor !== TRADES_END_CURSOR; page++) {
+      const r = polymarketRequests.userTrades({ ...q, cursor });
+      const body = (await call(creds, 'GET', buildUrl('', r.path, r.query))).body as { data?: unknown; next_cursor?: unknown } | null;
+      checkWire(ClobTradesPageSchema, body, { exchange: 'polymarket', endpoint: 'GET /data/trades' });
+      const rows = Array.isArray(body?.data) ? (body.data as ClobTradeWire[]).filter((t) => t && typeof t.id === 'string' && Array.isArray(t.maker_orders)) : [];
+      out.push(...rows);
+      if (rows.length === 0 || typeof body?.next_cursor !== 'string') break;
+      cursor = body.next_cursor;
+    }
+    return out;
+  };
+  /**
+   * The order and its fills: each trade id it lists is asked for on the trades endpoint (by `id`,
+   * with the order's wallet and market), except those whose fills the service already holds.
+   */
+  const getOrder = async (creds: Credentials, id: string, known: VenueFill[] = []): Promise<VenueOrderState | null> => {
     const res = await call(creds, 'GET', `/data/order/${id}`, undefined, true);
     const o = res.body as PolymarketOrderWire | null;
-    return res.status === 404 || !o || !o.id ? null : polymarketOrderState(o);
+    if (res.status === 404 || !o || !o.id) return null;
+    const state = polymarketOrderState(o);
+    const fills: VenueFill[] = [];
+    for (const tradeId of associateTradeIds(o)) {
+      const held = known.filter((f) => f.id === tradeId || f.id.startsWith(`${tradeId}:`));
+      if (held.length) {
+        fills.push(...held);
+        continue;
+      }
+      const trade = (await userTrades(creds, { id: tradeId, makerAddress: o.maker_address ?? (typeof creds.funder === 'string' && creds.funder ? creds.funder : String(creds.address)), market: o.market })).find((t) => t.id === tradeId);
+      const own = trade ? polymarketTradeFills(trade, o.id) : [];
+      if (!own.length) venueDrift.note('polymarket', 'GET /data/trades', 'missing_field', `trade ${tradeId} of order ${o.id}: ${trade ? 'names neither as taker nor among maker_orders' : 'not returned'}`);
+      fills.push(...own);
+    }
+    return withFills(state, fills);
   };
 
   return {
@@ -243,8 +317,8 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       if (String(r.status ?? '').toLowerCase() === 'live' && !matchedSome) return { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null, fills: [] };
       return (await getOrder(creds, r.orderID)) ?? { exchangeOrderId: r.orderID, status: 'open', filledSize: 0, avgFillPrice: null };
     },
-    async get(creds, id) {
-      const s = await getOrder(creds, id);
+    async get(creds, id, hint: OrderReadHint) {
+      const s = await getOrder(creds, id, hint?.knownFills);
       if (!s) throw new VenueCallError('polymarket', 'not_found', `order ${id} not found`, 404);
       return s;
     },
@@ -259,11 +333,11 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       }
       return null;
     },
-    async cancel(creds, id) {
+    async cancel(creds, id, hint: OrderReadHint) {
       const res = await call(creds, 'DELETE', '/order', { orderID: id });
       const r = res.body as { canceled?: string[]; not_canceled?: Record<string, string> };
       if (!(r.canceled ?? []).includes(id)) throw new VenueCallError('polymarket', 'rejected', r.not_canceled?.[id] ?? 'order not cancelled');
-      const s = await getOrder(creds, id);
+      const s = await getOrder(creds, id, hint?.knownFills);
       if (!s) throw new VenueCallError('polymarket', 'not_found', `order ${id} not found`, 404);
       return s;
     },

@@ -83,6 +83,49 @@ export const ClobOrderSchema = z.looseObject({
   associate_trades: z.array(z.string()).nullish(),
 });
 
+/** One resting order a trade filled (clob-client-v2 v1.1.0 src/types/clob.ts `MakerOrder`): its own token, price and matched shares. */
+export const ClobMakerOrderSchema = z.looseObject({
+  order_id: z.string(),
+  owner: z.string(),
+  maker_address: z.string(),
+  matched_amount: decimalString,
+  price: decimalString,
+  fee_rate_bps: decimalString,
+  asset_id: z.string(),
+  outcome: z.string(),
+  side: z.enum(['BUY', 'SELL']).optional(),
+});
+
+/**
+ * A trade of the authenticated user (`GET /data/trades`, L2; clob-client-v2 v1.1.0 src/types/clob.ts
+ * `Trade`; docs.polymarket.com "Get trades", Aug 2026, whose example and nautilus_trader's recorded
+ * trade agree): `price` is the taker order's limit price, `maker_orders` the resting orders it
+ * filled at their own prices, `match_time` unix seconds as a string.
+ */
+export const ClobTradeSchema = z.looseObject({
+  id: z.string(),
+  taker_order_id: z.string(),
+  market: z.string(),
+  asset_id: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  size: decimalString,
+  fee_rate_bps: decimalString,
+  price: decimalString,
+  status: z.string(),
+  match_time: z.string().regex(/^\d+$/, 'unix seconds'),
+  last_update: z.string(),
+  outcome: z.string(),
+  bucket_index: z.number().int(),
+  owner: z.string(),
+  maker_address: z.string(),
+  maker_orders: z.array(ClobMakerOrderSchema),
+  transaction_hash: z.string().nullish(),
+  trader_side: z.enum(['TAKER', 'MAKER']),
+});
+
+/** A page of `GET /data/trades`: clob-client-v2 reads `data` and follows `next_cursor` until "LTE=". */
+export const ClobTradesPageSchema = z.looseObject({ data: z.array(ClobTradeSchema), next_cursor: z.string(), limit: z.number().optional(), count: z.number().optional() });
+
 export const ClobPriceHistorySchema = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
 
 export const DataApiTradeSchema = z.looseObject({

@@ -5,7 +5,7 @@
  * book data by CLOB token id. Market objects carry no prices, so listings add the YES token's
  * midpoint (one `/midpoint` call per open market, a few at a time); token ids are cached per market.
  */
-import { paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
+import { FIDELITY_MINUTES, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
 import { probableFacts } from './facts.js';
 import { resolveBaseUrls, type AdapterConfig } from '../adapter-config.js';
@@ -36,7 +36,6 @@ const MIDPOINT_CONCURRENCY = 6;
 type Req = { path: string; query?: Query };
 
 /** Our point spacing as the venue's `fidelity` (minutes between points). */
-const FIDELITY_MINUTES: Record<PriceInterval, number> = { '1m': 1, '1h': 60, '1d': 1440 };
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 /** Every request the adapter makes, as (path, query): pinned by the static request tests. */
@@ -44,6 +43,10 @@ export const probableRequests = {
   markets: (o: { page: number; limit: number; status?: 'open' | 'all' }): Req => ({ path: '/markets/', query: { page: o.page, limit: o.limit, active: o.status === 'open' ? true : undefined } }),
   market: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
   book: (tokenId: string): Req => ({ path: '/book', query: { token_id: tokenId } }),
+  // The sources name the parameter differently: the developer docs (Orderbook Data, "Get Midpoint",
+  // read 2026-11-28) and the SDK's README say `token_id`; the SDK's code (@prob/clob 0.5.0,
+  // 2026-08-24, `getMidpoint`) sends `type_id`. The docs as read today are the later word and the
+  // SDK's own README agrees with them, so `token_id` is sent (docs/venue-notes.md §7).
   midpoint: (tokenId: string): Req => ({ path: '/midpoint', query: { token_id: tokenId } }),
   // `interval` is a look-back window ending now ('1m' is a month) and excludes startTs/endTs;
   // `fidelity` is the resolution in minutes (@prob/clob 0.5.0, 2026-08-24: GetPricesHistoryParams,

@@ -1,6 +1,7 @@
 /** Polymarket's response fixture per request-table call (see ../endpoint-fixture.ts). */
 import assert from 'node:assert/strict';
 import { normaliseBook, normaliseEvent, normaliseMarket, normalisePriceHistory, normaliseTrade } from '../../../src/venues/polymarket/normalise.js';
+import { polymarketTradeFills } from '../../../src/venues/polymarket/trading.js';
 import * as wire from '../../../src/venues/polymarket/wire.js';
 import type { EndpointFixture } from '../endpoint-fixture.js';
 
@@ -8,6 +9,8 @@ const ctx = { fetchedAt: '2026-11-22T21:15:00.000Z' };
 const FED = '0x3b1e7c0d5a9f24e8c6b1d0a7f3e5c9b2d4a6f8e0c1b3d5a7f9e2c4b6d8a0f1e3';
 const FED_YES = '48213907715620035531180975520431866610987350422154390863318749101232877019455';
 const FED_NO = '10958871120345598871023445612098876112340987712239845561287743310029845513276';
+/** The order of clob_order.json, whose trades clob_trades.json holds. */
+const ORDER = '0x8d0d4d6d5f1f2f0e4b7a9c3e2d1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f';
 
 /** A keyset page's markets: condition ids, YES price and category, the first outcome standing for YES. */
 function keysetNormalises(page: { markets: never[] }): void {
@@ -84,6 +87,19 @@ export const endpoints: readonly EndpointFixture[] = [
       const [a, b] = rows.map(normaliseTrade);
       assert.deepEqual([a.price, a.size, a.taker_side, a.outcome, a.timestamp], [0.58, 412.5, 'buy', FED_YES, new Date(1795381380000).toISOString()]);
       assert.deepEqual([b.price, b.taker_side, b.outcome], [0.43, 'sell', FED_NO]);
+    },
+  },
+  {
+    call: 'userTrades',
+    fixture: 'clob_trades.json',
+    schema: wire.ClobTradesPageSchema,
+    normalises: (page) => {
+      // As taker: one fill per resting order taken, at its price (a NO buy at 0.43 is YES at 0.57),
+      // not at the trade's price (the taker's limit); as maker: its own entry, at its price.
+      const [taker, maker] = page.data;
+      assert.deepEqual(polymarketTradeFills(taker, ORDER).map((f) => [f.price, f.size, f.fee, f.at]), [[0.56, 4, null, '2026-11-22T21:00:01.000Z'], [0.57, 6, null, '2026-11-22T21:00:01.000Z']]);
+      assert.deepEqual(polymarketTradeFills(maker, ORDER), [{ id: maker.id, price: 0.58, size: 15, fee: 0, at: '2026-11-22T22:00:00.000Z' }]);
+      assert.deepEqual(polymarketTradeFills(maker, '0xsomeone-else'), []);
     },
   },
 ];

@@ -9,7 +9,7 @@ import { Wallet, ZeroHash } from 'ethers';
 import type { z } from 'zod';
 import { readApiCredentials } from '../../../src/venues/polymarket/onboarding.js';
 import { parseExchangeVersion, polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../../src/venues/polymarket/signing.js';
-import { polymarketCollateral, polymarketOrderState, polymarketPosition, polymarketPostOrderBody } from '../../../src/venues/polymarket/trading.js';
+import { associateTradeIds, polymarketCollateral, polymarketOrderState, polymarketPosition, polymarketPostOrderBody, polymarketTradeFills, withFills, type ClobTradeWire } from '../../../src/venues/polymarket/trading.js';
 import * as wire from '../../../src/venues/polymarket/wire.js';
 import { venueDrift } from '../../../src/venues/wire.js';
 import { fixture } from '../fixture.js';
@@ -29,13 +29,18 @@ describe('polymarket fixtures: the order client and onboarding calls', () => {
     assert.equal(fixture('polymarket', 'clob_neg_risk.json').neg_risk, true);
   });
 
-  it('an order read (GET /data/order/{id}): trade ids only, so filled size from size_matched and no invented fill price', () => {
+  it('an order read (GET /data/order/{id}): trade ids only, so filled size from size_matched and the fills from the trades', () => {
     venueDrift.clear();
     const raw = fixture('polymarket', 'clob_order.json');
     valid(wire.ClobOrderSchema, raw, 'clob_order.json');
     const s = polymarketOrderState(raw);
     assert.deepEqual(s, { exchangeOrderId: raw.id, status: 'partially_filled', filledSize: 25, avgFillPrice: null, fills: [] });
+    assert.deepEqual(associateTradeIds(raw), fixture('polymarket', 'clob_trades.json').data.map((t: { id: string }) => t.id));
     assert.deepEqual(venueDrift.of('polymarket'), [], 'the published shape is no drift');
+    // Its two trades: 4 at 0.56 and 6 at 0.57 taken, 15 at 0.58 filled resting.
+    const fills = fixture('polymarket', 'clob_trades.json').data.flatMap((t: ClobTradeWire) => polymarketTradeFills(t, raw.id));
+    const full = withFills(s, fills);
+    assert.deepEqual([full.fills?.length, full.fills?.reduce((n, f) => n + f.size, 0), full.avgFillPrice], [3, 25, 0.5744]);
     // The docs' example spells statuses ORDER_STATUS_*; the enum and the client say LIVE, MATCHED, ...
     assert.equal(polymarketOrderState({ ...raw, status: 'ORDER_STATUS_CANCELED' }).status, 'cancelled');
     assert.equal(polymarketOrderState({ ...raw, status: 'CANCELED_MARKET_RESOLVED' }).status, 'cancelled');
@@ -43,12 +48,13 @@ describe('polymarket fixtures: the order client and onboarding calls', () => {
     assert.equal(polymarketOrderState({ ...raw, status: 'MATCHED', size_matched: '100' }).status, 'filled');
   });
 
-  it('an order read with whole trade records (not published) gives its fills, and the drift log says so', () => {
+  it('an order read listing whole trade records (no published source shows them) is drift: the records are no ids and give no fills', () => {
     venueDrift.clear();
     const raw = { ...fixture('polymarket', 'clob_order.json'), associate_trades: [{ id: 't1', price: '0.57', size: '25', match_time: '2026-11-22T21:00:00Z' }] };
+    assert.equal(wire.ClobOrderSchema.safeParse(raw).success, false);
     const s = polymarketOrderState(raw);
-    assert.deepEqual([s.avgFillPrice, s.fills?.length, s.fills?.[0].at], [0.57, 1, '2026-11-22T21:00:00Z']);
-    assert.ok(venueDrift.of('polymarket').some((d) => d.endpoint === 'GET /data/order/{id}' && d.kind === 'shape'), JSON.stringify(venueDrift.of('polymarket')));
+    assert.deepEqual([associateTradeIds(raw), s.avgFillPrice, s.fills], [[], null, []]);
+    assert.ok(venueDrift.of('polymarket').some((d) => d.endpoint === 'GET /data/order/{id}'), JSON.stringify(venueDrift.of('polymarket')));
   });
 
   it('POST /order: the body carries the docs\' order fields, the owner and the order type; the answers fit the client\'s OrderResponse', async () => {

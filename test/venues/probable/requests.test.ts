@@ -23,6 +23,15 @@ describe('probable requests', () => {
       sim = await startProbableSimulator({ tickMs: 0 });
     });
     after(() => sim.stop());
+    /** An adapter on the simulator, an open market and its YES token, with the request log emptied. */
+    const openMarket = async () => {
+      const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
+      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open')!;
+      const yesToken = m.outcomes.find((o) => o.label === 'Yes')!.id;
+      sim.server.requests.length = 0;
+      return { adapter, m, yesToken };
+    };
 
     it('listMarkets walks page numbers, with one midpoint per open market', async () => {
       const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
@@ -40,12 +49,20 @@ describe('probable requests', () => {
       assert.equal(mids.length, open);
     });
 
+    it('a midpoint is asked by token_id (the docs); the simulator serves the SDK\'s type_id too, and neither is a 400', async () => {
+      const { adapter, m, yesToken } = await openMarket();
+      await adapter.getMarket(m.market_id);
+      assert.ok(sim.server.requests.some((r) => r.path === '/orderbook-api/public/api/v1/midpoint' && r.search === `token_id=${yesToken}`), JSON.stringify(sim.server.requests.map((r) => r.search)));
+      const base = sim.baseUrls.orderbook;
+      const byDocs = (await (await fetch(`${base}/midpoint?token_id=${yesToken}`)).json()) as { mid: string };
+      const bySdk = await fetch(`${base}/midpoint?type_id=${yesToken}`);
+      assert.equal(bySdk.status, 200);
+      assert.equal(((await bySdk.json()) as { mid: string }).mid, byDocs.mid);
+      assert.equal((await fetch(`${base}/midpoint`)).status, 400);
+    });
+
     it('book, history and trades go to the orderbook API by YES token id', async () => {
-      const adapter = createProbableAdapter({ baseUrls: sim.baseUrls });
-      const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();
-      const m = (first.value as MarketPage).markets.find((x) => x.status === 'open')!;
-      const yesToken = m.outcomes.find((o) => o.label === 'Yes')!.id;
-      sim.server.requests.length = 0;
+      const { adapter, m, yesToken } = await openMarket();
       await adapter.getOrderBook(m.market_id);
       await adapter.getPriceHistory(m.market_id, { start: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z', interval: '1h' });
       await adapter.getTrades(m.market_id, { limit: 10 });

@@ -14,6 +14,8 @@
  * the simulator has no chain, so it checks the ERC-7739 wrapper (this exchange's domain separator,
  * this order's struct hash, the Order type string) and that the inner signature recovers to the API
  * key's address, standing in for the wallet's owner.
+ * An order read (`GET /data/order/{id}`) lists its trades by id only (`associate_trades`), as the
+ * venue does; `GET /data/trades` (L2) serves the trades themselves in the venue's `Trade` shape.
  * The Data API's `GET /data/positions?user=` (public) lists what the orders a wallet made (their
  * `maker`) hold, in the Data API's shape (src/sim/holdings.ts derives the holdings from the fills).
  */
@@ -26,6 +28,14 @@ import { json, type SimRequest, type SimResponse, type SimServer } from '../../.
 import { recoverSigner, typedDataHash } from '../../ctf-order.js';
 
 export const POLYMARKET_SIM_MAX_SKEW_S = 60;
+/** Trades per page of `GET /data/trades` (the docs' example answers `limit: 100`). */
+const TRADES_PAGE = 100;
+const hex = (seed: string, length: number): string => createHash('sha256').update(seed).digest('hex').repeat(2).slice(0, length);
+/** A UUID-shaped id, as the venue's trade ids and API keys are. */
+const uuid = (seed: string): string => {
+  const h = hex(seed, 32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
 const ORDER_VERSION_MISMATCH_ERROR = 'order_version_mismatch';
 const err = (status: number, error: string): SimResponse => ({ status, body: { error } });
 
@@ -149,6 +159,44 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
 
   server.get('/clob/auth/api-keys', authed((_req, _account, apiKey) => json({ apiKeys: [apiKey] })));
 
+  /**
+   * The venue's trades of an order (clob-client-v2 `Trade`): what it took when placed is one trade
+   * with it as taker and each book level it took as a resting order of `maker_orders` (at that
+   * order's price; the trade's own `price` is the taker's limit, as the docs define it); each later
+   * fill is a trade of its own with it among `maker_orders`, a stranger's order the taker.
+   */
+  const tradesOf = (o: SimOrder): Record<string, unknown>[] => {
+    const yes = o.extra.yes as boolean;
+    const own = (p: number): string => String(yes ? p : Math.round((1 - p) * 1e6) / 1e6);
+    const token = String(o.extra.tokenId);
+    const side = String(o.extra.side);
+    const other = side === 'BUY' ? 'SELL' : 'BUY';
+    const outcome = yes ? 'Yes' : 'No';
+    const seconds = (t: number): string => String(Math.floor(t / 1000));
+    const stranger = (seed: string) => ({ order_id: `0x${hex(`order:${seed}`, 64)}`, owner: uuid(`owner:${seed}`), maker_address: getAddress(`0x${hex(`wallet:${seed}`, 40)}`) });
+    const takerFills = o.fills.slice(0, Number(o.extra.takerFills ?? 0));
+    const trades: Record<string, unknown>[] = [];
+    if (takerFills.length) {
+      const t = takerFills[0].t;
+      trades.push({
+        id: uuid(`taker:${o.id}`), taker_order_id: o.id, market: o.marketId, asset_id: token, side, size: String(Math.round(takerFills.reduce((n, f) => n + f.size, 0) * 1e6) / 1e6),
+        fee_rate_bps: '0', price: own(o.price ?? 0), status: 'CONFIRMED', match_time: seconds(t), last_update: seconds(t), outcome, bucket_index: 0, owner: o.extra.owner, maker_address: o.extra.maker,
+        transaction_hash: `0x${hex(`tx:${o.id}`, 64)}`, trader_side: 'TAKER',
+        maker_orders: takerFills.map((f) => ({ ...stranger(f.id), matched_amount: String(f.size), price: own(f.price), fee_rate_bps: '0', asset_id: token, outcome, side: other })),
+      });
+    }
+    for (const f of o.fills.slice(takerFills.length)) {
+      const taker = stranger(`taker:${f.id}`);
+      trades.push({
+        id: uuid(`maker:${o.id}:${f.id}`), taker_order_id: taker.order_id, market: o.marketId, asset_id: token, side: other, size: String(f.size), fee_rate_bps: '0', price: own(f.price),
+        status: 'CONFIRMED', match_time: seconds(f.t), last_update: seconds(f.t), outcome, bucket_index: 0, owner: taker.owner, maker_address: taker.maker_address,
+        transaction_hash: `0x${hex(`tx:${f.id}`, 64)}`, trader_side: 'MAKER',
+        maker_orders: [{ order_id: o.id, owner: o.extra.owner, maker_address: o.extra.maker, matched_amount: String(f.size), price: own(f.price), fee_rate_bps: '0', asset_id: token, outcome, side }],
+      });
+    }
+    return trades;
+  };
+
   const wire = (o: SimOrder): Record<string, unknown> => {
     const yes = o.extra.yes as boolean;
     const own = (p: number): number => (yes ? p : Math.round((1 - p) * 1e6) / 1e6);
@@ -163,7 +211,7 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
       original_size: String(o.size),
       size_matched: String(o.filled),
       price: String(own(o.price ?? 0)),
-      associate_trades: o.fills.map((f) => ({ id: f.id, price: String(own(f.price)), size: String(f.size), match_time: new Date(f.t).toISOString() })),
+      associate_trades: tradesOf(o).map((t) => t.id),
       created_at: Math.floor(o.createdMs / 1000),
     };
   };
@@ -210,7 +258,10 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
         return json({ success: false, errorMsg: msg, orderID: '', status: '' }, 400);
       }
       const r = result.order;
-      return json({ success: true, errorMsg: '', orderID: r.id, status: r.status === 'filled' ? 'matched' : r.status === 'open' ? 'live' : 'unmatched', makingAmount: String(o.makerAmount), takingAmount: String(o.takerAmount) });
+      // What the placement took was taken as taker: the order's trades tell taker and maker fills apart.
+      r.extra.takerFills = r.fills.length;
+      const tradeIDs = tradesOf(r).map((t) => String(t.id));
+      return json({ success: true, errorMsg: '', orderID: r.id, status: r.status === 'filled' ? 'matched' : r.status === 'open' ? 'live' : 'unmatched', makingAmount: String(o.makerAmount), takingAmount: String(o.takerAmount), tradeIDs });
     } catch {
       return err(400, 'invalid order payload');
     }
@@ -219,6 +270,28 @@ export function registerPolymarketOrders(server: SimServer, opts: PolymarketOrde
   server.get('/clob/data/order/:id', authed((req, account) => {
     const o = engine.get(req.params.id);
     return o && o.account === account ? json(wire(o)) : { status: 404, body: null };
+  }));
+
+  // The signed-in account's trades (clob-client-v2 `getTrades`, docs "Get trades"): filtered by
+  // id, market, asset_id, before/after (match time, unix seconds), for the wallet `maker_address`
+  // (required by the docs), newest first, pages of TRADES_PAGE under a base64 offset cursor.
+  server.get('/clob/data/trades', authed((req, account) => {
+    const q = req.query;
+    const wallet = q.get('maker_address') ?? '';
+    if (!isAddress(wallet)) return err(400, 'maker_address: a 0x-prefixed 40-hex address is required');
+    const cursor = q.get('next_cursor') ?? 'MA==';
+    const offset = Number(Buffer.from(cursor, 'base64').toString('utf8'));
+    if (!Number.isInteger(offset) || offset < 0) return err(400, 'invalid next_cursor');
+    const before = q.has('before') ? Number(q.get('before')) : Infinity;
+    const after = q.has('after') ? Number(q.get('after')) : -Infinity;
+    const rows = engine
+      .list(account, (o) => String(o.extra.maker ?? '').toLowerCase() === wallet.toLowerCase() && (!q.has('market') || o.marketId === q.get('market')) && (!q.has('asset_id') || o.extra.tokenId === q.get('asset_id')))
+      .flatMap(tradesOf)
+      .filter((t) => (!q.has('id') || t.id === q.get('id')) && Number(t.match_time) < before && Number(t.match_time) > after)
+      .sort((a, b) => Number(b.match_time) - Number(a.match_time));
+    const page = rows.slice(offset, offset + TRADES_PAGE);
+    const next = offset + TRADES_PAGE < rows.length ? Buffer.from(String(offset + TRADES_PAGE)).toString('base64') : 'LTE=';
+    return json({ limit: TRADES_PAGE, next_cursor: next, count: page.length, data: page });
   }));
 
   server.route('DELETE', '/clob/order', authed((req, account) => {

@@ -151,8 +151,9 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     return json({ market: String(markets.get(b.marketId)?.condition_id ?? b.marketId), asset_id: token, bids: b.bids, asks: b.asks, timestamp: String(Date.now()), hash: stableUuid(`${token}:${Date.now()}`) });
   });
 
+  // `token_id` as the docs name it, `type_id` as the official SDK's code sends it: either is served.
   server.get(`${O}/midpoint`, (req) => {
-    const token = req.query.get('token_id');
+    const token = req.query.get('token_id') ?? req.query.get('type_id');
     if (!token) return err(400, 'token_id is required');
     const t = tokens.get(token);
     const b = t ? activity.book(t.marketId) : undefined;
