@@ -4,14 +4,18 @@
 // venues' adapters normalise them; recall@10 per kind side by side, and the open-first check.
 //
 //   npx tsx scripts/eval-search.ts [--split report|tune|all] [--data-dir ./data/eval-search] [--no-elastic] [--no-semantic]
-//     [--no-index] [--hybrid-weights 0.1] [--json out.json] [--misses]
+//     [--no-index | --index-minutes N | --titles-only] [--hybrid-weights 0.1] [--fusions rules-offset:0.05,spread:0.5] [--json out.json] [--misses]
 //
 // --split: report (default; measure only), tune (choose weights and settings on it), all.
 // --data-dir: the database directory kept between runs (the catalog and every title and rules vector:
 //   embedding the rules of 22k markets takes tens of minutes the first time).
 // --no-index: search the vectors already stored (e.g. titles done, rules still to embed) without embedding more.
+// --index-minutes N / --titles-only: embed for at most N minutes / until the titles are done, then
+//   search what is stored (the rest is embedded by later runs; never kill a run that is embedding).
 // --hybrid-weights: a column of semantic search per weight of the keyword engine's rank (hybrid
 //   retrieval, HYBRID_WEIGHT in src/search/semantic/semantic-search.ts; 0 = vectors only); default the service's.
+// --fusions: per hybrid weight, a column per other way of fusing the title and rules distances
+//   (scripts/eval/semantic-fusion.ts), to try one on the tune split before the service takes it.
 // --misses: print, per method, the queries that missed relevant markets with what came instead.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +34,7 @@ import { startEvalSearchNode } from './eval/eval-search-node.js';
 import { judgedListingsAvailable, loadJudgedListings } from './eval/judged-listings.js';
 import { embedJudgedDatabase, openJudgedDatabase } from './eval/judged-database.js';
 import { K, judgedTable, loadJudgedSearchQueries, runJudged, type Ranker, type Split } from './eval/judged-search.js';
+import { fusedRanker, parseFusion } from './eval/semantic-fusion.js';
 import { arg, exitOnHelp } from './lib/cli-args.js';
 
 exitOnHelp(import.meta.url);
@@ -70,7 +75,8 @@ try {
     embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
     if (!process.argv.includes('--no-index')) {
       console.error('embedding the titles and rules not embedded yet (kept in the data directory)...');
-      await embedJudgedDatabase(db, embedder);
+      const minutes = arg('index-minutes');
+      await embedJudgedDatabase(db, embedder, { titlesOnly: process.argv.includes('--titles-only'), minutes: minutes === undefined ? undefined : Number(minutes) });
     }
     const stored = await db.pool.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM market_embeddings GROUP BY kind ORDER BY kind');
     console.log(`Stored vectors: ${stored.rows.map((r) => `${r.n} ${r.kind}`).join(', ')} (of ${markets.length} markets, ${markets.filter((m) => m.rules.trim()).length} with rules).\n`);
@@ -78,7 +84,11 @@ try {
     const weights = (arg('hybrid-weights') ?? String(HYBRID_WEIGHT)).split(',').map(Number);
     for (const w of weights) {
       const semantic = new SemanticSearchService(db.pool, embedder, { keywordCandidates: w > 0 ? keywordEngineCandidates(pgEngine) : undefined, hybridWeight: w });
-      rankers[weights.length > 1 ? `semantic w=${w}` : 'semantic'] = async (q) => (await semantic.search({ query: q, limit: K })).results.map(key);
+      const name = weights.length > 1 ? `semantic w=${w}` : 'semantic';
+      rankers[name] = async (q) => (await semantic.search({ query: q, limit: K })).results.map(key);
+      for (const fusion of (arg('fusions') ?? '').split(',').filter(Boolean).map(parseFusion)) {
+        rankers[`${name} ${fusion.name}`] = fusedRanker(db.pool, embedder, semantic, fusion);
+      }
     }
   }
   const names = Object.keys(rankers);

@@ -17,10 +17,30 @@ export async function openJudgedDatabase(dataDir: string, markets: Market[]): Pr
   return db;
 }
 
-/** Embeds what is not embedded yet, titles first, saying how far it got every few batches. */
-export async function embedJudgedDatabase(db: Database, embedder: Embedder, log: (line: string) => void = (l) => console.error(l)): Promise<void> {
+export interface EmbedBudget {
+  /** Stop once the titles are done, before the rules pass over every market (open markets' rules come first and stay). */
+  titlesOnly?: boolean;
+  /** Stop after this many minutes. */
+  minutes?: number;
+}
+
+/**
+ * Embeds what is not embedded yet, titles first, saying how far it got every few batches. A budget
+ * stops the indexer between batches (what it wrote is kept and the next run goes on from there):
+ * the embedded database keeps nothing of a process killed mid-run, so a long pass on a loaded
+ * machine is cut this way, not by a signal.
+ */
+export async function embedJudgedDatabase(db: Database, embedder: Embedder, budget: EmbedBudget = {}, log: (line: string) => void = (l) => console.error(l)): Promise<void> {
   let batches = 0;
-  await new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 512 }).runOnce((p) => {
+  const deadline = budget.minutes === undefined ? Infinity : Date.now() + budget.minutes * 60_000;
+  const indexer = new EmbeddingIndexer({ pool: db.pool, databaseKind: db.kind, embedder, batchSize: 512 });
+  await indexer.runOnce((p) => {
     if (batches++ % 5 === 0) log(`embedding ${p.phase}: ${p.processed} of ${p.total} markets looked at, ${p.embedded} texts embedded`);
+    const titlesDone = budget.titlesOnly && p.phase === 'rules' && !p.open;
+    if (titlesDone || Date.now() > deadline) {
+      log(`embedding stopped (${titlesDone ? 'titles done' : `${budget.minutes} minutes`}): ${p.embedded} texts embedded in this run, kept`);
+      // stop() also waits for the run, which is waiting for this callback: not awaited
+      void indexer.stop();
+    }
   });
 }

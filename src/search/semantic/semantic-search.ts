@@ -37,7 +37,7 @@ export const CLOSED_PENALTY = 0.1;
  * match (0-based) gets HYBRID_WEIGHT * (HYBRID_RANK_K + 1) / (HYBRID_RANK_K + 1 + n), a reciprocal-rank
  * weight. Chosen on the tune split of the judged set (scripts/eval-search.ts --split tune).
  */
-export const HYBRID_WEIGHT = 0.1;
+export const HYBRID_WEIGHT = 0.05;
 export const HYBRID_RANK_K = 10;
 /** Most keyword matches a search takes as candidates. */
 export const HYBRID_CANDIDATES = 40;
