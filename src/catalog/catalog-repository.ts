@@ -176,11 +176,13 @@ export interface MarketChangeRow {
   cluster_id: string | null;
   change_seq: number;
   removed: boolean;
+  /** the venue's event of the market (null when it has none) */
+  event_id: string | null;
 }
 
 const CHANGE_COLUMNS = [
   'exchange', 'market_id', 'title', 'subtitle', 'category', 'tags', 'status', 'closed', 'yes_price', 'volume', 'volume_24h',
-  'close_time', 'svc_id', 'cluster_id', 'change_seq', 'removed',
+  'close_time', 'svc_id', 'cluster_id', 'change_seq', 'removed', 'event_id',
 ] as const satisfies readonly (keyof MarketChangeRow)[];
 
 /** change_seq is a bigint: pg returns it as a string. */
