@@ -188,7 +188,10 @@ const SEARCH_ROUTES = [
       'closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; ' +
       'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
       'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
-      'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better).',
+      'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better). ' +
+      'Grouping (`group`): by default one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; ' +
+      '`event=` lists its markets); `group=cluster` gives one result per cross-venue cluster with its `venues` and `best` prices (one more catalog read per page); ' +
+      '`group=none` every market. `limit`, `total` and cursors count results as grouped.',
     query: SearchMarketsQuery,
     responses: {
       200: { description: 'One page of hits', content: { 'application/json': { schema: SearchMarketsResponse } } },

@@ -106,6 +106,8 @@ const route = defineRoute({
     'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
     'Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search\'s: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. ' +
     'Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). ' +
+    '`group` as in keyword search: by default one result per venue event (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), ' +
+    '`cluster` one result per cross-venue cluster with its `venues` and `best` prices, `none` every market; `limit` and cursors count results as grouped. ' +
     'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
     'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). ' +
     'Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.',
