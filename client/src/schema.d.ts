@@ -3126,7 +3126,7 @@ export interface paths {
         };
         /**
          * Keyword search over every venue
-         * @description Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; within those, open and upcoming markets come before closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. Accents, case and punctuation are ignored; query syntax characters are plain text. A higher `score` is more relevant (semantic search's `score` runs the other way: lower is better).
+         * @description Relevance: exact title first, then phrase, all words (stemmed), word prefixes, typos; within those, open and upcoming markets come before closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. Accents, case and punctuation are ignored; query syntax characters are plain text. A higher `score` is more relevant (semantic search's `score` runs the other way: lower is better). Grouping (`group`): by default one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; `event=` lists its markets); `group=cluster` gives one result per cross-venue cluster with its `venues` and `best` prices (one more catalog read per page); `group=none` every market. `limit`, `total` and cursors count results as grouped.
          */
         get: {
             parameters: {
@@ -3142,9 +3142,14 @@ export interface paths {
                     /** @description true: the same as status=open (the name semantic search's specification uses) */
                     active_only?: boolean;
                     sort?: "relevance" | "volume" | "close_time";
+                    /** @description Results per page (groups, when grouped) */
                     limit?: number;
                     /** @description next_cursor of the previous page (same query) */
                     cursor?: string;
+                    /** @description event (default): one result per venue event (a ladder's strikes or brackets count as one, the best match stands for them, `more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its `venues` with their catalog prices and the `best` prices across them; none: every market its own result. Pages, `total` and cursors count results as grouped. */
+                    group?: "event" | "cluster" | "none";
+                    /** @description Only the markets of this event: a result's `event` (`<exchange>:<event id>`), e.g. to list what `more_in_event` counted */
+                    event?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3178,7 +3183,39 @@ export interface paths {
                          *           "yes_ask": 0.42,
                          *           "volume": 1250.5,
                          *           "close_time": "2026-12-10T19:00:00Z",
-                         *           "venue_category": "venue-category"
+                         *           "venue_category": "venue-category",
+                         *           "event": "event",
+                         *           "more_in_event": 20,
+                         *           "venues": [
+                         *             {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "title": "Will the Fed cut rates in December 2026?",
+                         *               "status": "status",
+                         *               "yes_price": 0.42,
+                         *               "yes_bid": 0.42,
+                         *               "yes_ask": 0.42,
+                         *               "volume": 1250.5,
+                         *               "updated_at": "2026-12-10T19:00:00Z"
+                         *             }
+                         *           ],
+                         *           "best": {
+                         *             "yes_ask": {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "price": 0.42,
+                         *               "fee": 1250.5
+                         *             },
+                         *             "no_ask": {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "price": 0.42,
+                         *               "fee": 1250.5
+                         *             },
+                         *             "gap": 1250.5,
+                         *             "gap_after_fees": 1250.5,
+                         *             "fees_complete": false
+                         *           }
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -3244,7 +3281,7 @@ export interface paths {
         put?: never;
         /**
          * Semantic (meaning-based) search over market titles and rules
-         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search's: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.
+         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search's: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). `group` as in keyword search: by default one result per venue event (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), `cluster` one result per cross-venue cluster with its `venues` and `best` prices, `none` every market; `limit` and cursors count results as grouped. The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.
          */
         post: {
             parameters: {
@@ -3263,7 +3300,9 @@ export interface paths {
                      *       "status": "open",
                      *       "category": "politics",
                      *       "limit": 20,
-                     *       "cursor": "eyJvZmZzZXQiOjIwfQ"
+                     *       "cursor": "eyJvZmZzZXQiOjIwfQ",
+                     *       "group": "event",
+                     *       "event": "event"
                      *     }
                      */
                     "application/json": components["schemas"]["SemanticSearchRequest"];
@@ -3295,7 +3334,39 @@ export interface paths {
                          *           "yes_ask": 0.42,
                          *           "volume": 1250.5,
                          *           "close_time": "2026-12-10T19:00:00Z",
-                         *           "venue_category": "venue-category"
+                         *           "venue_category": "venue-category",
+                         *           "event": "event",
+                         *           "more_in_event": 20,
+                         *           "venues": [
+                         *             {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "title": "Will the Fed cut rates in December 2026?",
+                         *               "status": "status",
+                         *               "yes_price": 0.42,
+                         *               "yes_bid": 0.42,
+                         *               "yes_ask": 0.42,
+                         *               "volume": 1250.5,
+                         *               "updated_at": "2026-12-10T19:00:00Z"
+                         *             }
+                         *           ],
+                         *           "best": {
+                         *             "yes_ask": {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "price": 0.42,
+                         *               "fee": 1250.5
+                         *             },
+                         *             "no_ask": {
+                         *               "exchange": "kalshi",
+                         *               "market_id": "KXFEDDECISION-26DEC-C25",
+                         *               "price": 0.42,
+                         *               "fee": 1250.5
+                         *             },
+                         *             "gap": 1250.5,
+                         *             "gap_after_fees": 1250.5,
+                         *             "fees_complete": false
+                         *           }
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -8054,7 +8125,7 @@ export interface components {
             query: string;
             /** @description Results on this page */
             count: number;
-            /** @description Markets matching the query and filters, over all pages */
+            /** @description Results over all pages, as grouped: events (group=event), clusters (group=cluster) or markets (group=none) matching the query and filters. Exact; on Elasticsearch/OpenSearch a grouped total above 40,000 is an estimate within a few percent */
             total: number;
             results: {
                 exchange: string;
@@ -8078,6 +8149,47 @@ export interface components {
                 close_time: string | null;
                 /** @description The venue's own category label (`category` is the shared vocabulary's word) */
                 venue_category: string | null;
+                /** @description The venue event of the market (`<exchange>:<event id>`; pass as `event=` to list its markets); null when it has none */
+                event: string | null;
+                /** @description group=event: how many other markets of this event matched and are not shown (0 for a market alone) */
+                more_in_event?: number;
+                /** @description group=cluster: every venue's market of this cluster (this result's own alone when unclustered), with its catalog quote; only the venues of `exchange` when given */
+                venues?: {
+                    exchange: string;
+                    market_id: string;
+                    title: string;
+                    status: string;
+                    yes_price: number | null;
+                    yes_bid: number | null;
+                    yes_ask: number | null;
+                    volume: number | null;
+                    /** @description When the venue's data was last synced (ISO 8601 UTC) */
+                    updated_at: string;
+                }[];
+                /** @description group=cluster: the best YES ask and NO ask (1 - YES bid) across `venues`, their gap and the gap after taker fees, as GET /api/v1/clusters computes them: a venue counts while its market is open and its catalog quote is within the venue's freshness bound */
+                best?: {
+                    /** @description The lowest YES ask over the venues that count */
+                    yes_ask: {
+                        exchange: string;
+                        market_id: string;
+                        price: number;
+                        /** @description The venue's taker fee for one contract at that price */
+                        fee: number;
+                    } | null;
+                    /** @description The lowest NO ask (1 - YES bid) over the same venues */
+                    no_ask: {
+                        exchange: string;
+                        market_id: string;
+                        price: number;
+                        /** @description The venue's taker fee for one contract at that price */
+                        fee: number;
+                    } | null;
+                    /** @description 1 - best YES ask - best NO ask (above 0: YES on one venue and NO on another cost less than the 1 they pay) */
+                    gap: number | null;
+                    gap_after_fees: number | null;
+                    /** @description false: a venue of the best legs publishes no fee model (counted as 0) */
+                    fees_complete: boolean;
+                };
             }[];
             next_cursor: string | null;
         };
@@ -8770,8 +8882,15 @@ export interface components {
              * @default 20
              */
             limit: number;
-            /** @description next_cursor of the previous page (same request otherwise); pages reach the 200 best results */
+            /** @description next_cursor of the previous page (same request otherwise); pages reach the 200 best results (as grouped) */
             cursor?: string;
+            /**
+             * @description event (default): one result per venue event (a ladder's strikes or brackets count as one, the best match stands for them, `more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its `venues` with their catalog prices and the `best` prices across them; none: every market its own result. Pages, `total` and cursors count results as grouped.
+             * @enum {string}
+             */
+            group?: "event" | "cluster" | "none";
+            /** @description Only the markets of this event: a result's `event` (`<exchange>:<event id>`), e.g. to list what `more_in_event` counted */
+            event?: string;
         };
         SemanticSearchResponse: {
             /** @description The query as sent */
@@ -8806,6 +8925,47 @@ export interface components {
             close_time: string | null;
             /** @description The venue's own category label (`category` is the shared vocabulary's word) */
             venue_category: string | null;
+            /** @description The venue event of the market (`<exchange>:<event id>`; pass as `event=` to list its markets); null when it has none */
+            event: string | null;
+            /** @description group=event: how many other markets of this event matched and are not shown (0 for a market alone) */
+            more_in_event?: number;
+            /** @description group=cluster: every venue's market of this cluster (this result's own alone when unclustered), with its catalog quote; only the venues of `exchange` when given */
+            venues?: {
+                exchange: string;
+                market_id: string;
+                title: string;
+                status: string;
+                yes_price: number | null;
+                yes_bid: number | null;
+                yes_ask: number | null;
+                volume: number | null;
+                /** @description When the venue's data was last synced (ISO 8601 UTC) */
+                updated_at: string;
+            }[];
+            /** @description group=cluster: the best YES ask and NO ask (1 - YES bid) across `venues`, their gap and the gap after taker fees, as GET /api/v1/clusters computes them: a venue counts while its market is open and its catalog quote is within the venue's freshness bound */
+            best?: {
+                /** @description The lowest YES ask over the venues that count */
+                yes_ask: {
+                    exchange: string;
+                    market_id: string;
+                    price: number;
+                    /** @description The venue's taker fee for one contract at that price */
+                    fee: number;
+                } | null;
+                /** @description The lowest NO ask (1 - YES bid) over the same venues */
+                no_ask: {
+                    exchange: string;
+                    market_id: string;
+                    price: number;
+                    /** @description The venue's taker fee for one contract at that price */
+                    fee: number;
+                } | null;
+                /** @description 1 - best YES ask - best NO ask (above 0: YES on one venue and NO on another cost less than the 1 they pay) */
+                gap: number | null;
+                gap_after_fees: number | null;
+                /** @description false: a venue of the best legs publishes no fee model (counted as 0) */
+                fees_complete: boolean;
+            };
         };
         StreamAck: {
             /** @enum {string} */

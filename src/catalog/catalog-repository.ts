@@ -176,11 +176,13 @@ export interface MarketChangeRow {
   cluster_id: string | null;
   change_seq: number;
   removed: boolean;
+  /** the venue's event of the market (null when it has none) */
+  event_id: string | null;
 }
 
 const CHANGE_COLUMNS = [
   'exchange', 'market_id', 'title', 'subtitle', 'category', 'tags', 'status', 'closed', 'yes_price', 'volume', 'volume_24h',
-  'close_time', 'svc_id', 'cluster_id', 'change_seq', 'removed',
+  'close_time', 'svc_id', 'cluster_id', 'change_seq', 'removed', 'event_id',
 ] as const satisfies readonly (keyof MarketChangeRow)[];
 
 /** change_seq is a bigint: pg returns it as a string. */
@@ -197,6 +199,22 @@ export interface SearchAnswerFields {
   close_time: string | null;
   svc_id: string | null;
   venue_category: string | null;
+}
+
+/** One venue's market of a grouped search result: its catalog quote and when it was synced. */
+export interface GroupMemberQuote {
+  /** the cluster the market is in (null for a market alone) */
+  svc_id: string | null;
+  exchange: string;
+  market_id: string;
+  title: string;
+  status: string;
+  yes_price: number | null;
+  yes_bid: number | null;
+  yes_ask: number | null;
+  volume: number | null;
+  /** when the venue's data was last synced (ISO 8601 UTC) */
+  updated_at: string;
 }
 
 /** A market as the matcher reads it: the judge's inputs, and what blocking and the canonical choice use. */
@@ -260,6 +278,7 @@ export interface SemanticDisplayFields {
   closed: boolean;
   svc_id: string | null;
   removed: boolean;
+  event_id: string | null;
 }
 
 /** Markets of one venue in one status (tombstones as `removed`), for the operator's metrics. */
@@ -504,6 +523,34 @@ export class CatalogReader {
     return out;
   }
 
+  /**
+   * The live members of these clusters and the unclustered markets among `alone`, with their catalog
+   * quotes: what a search grouped by cluster lists per result (one statement per page).
+   */
+  async groupMemberQuotes(svcIds: readonly string[], alone: readonly { exchange: string; market_id: string }[]): Promise<GroupMemberQuote[]> {
+    if (svcIds.length === 0 && alone.length === 0) return [];
+    const res = await this.pool.query<Omit<GroupMemberQuote, 'updated_at'> & { updated_at: Date }>({
+      name: 'catalog_group_member_quotes',
+      text: `SELECT m.svc_id, m.exchange, m.market_id, m.title, m.status, m.yes_price, m.yes_bid, m.yes_ask, m.volume, m.updated_at
+       FROM markets m WHERE m.svc_id = ANY($1::text[]) AND NOT m.removed
+       UNION ALL
+       SELECT m.svc_id, m.exchange, m.market_id, m.title, m.status, m.yes_price, m.yes_bid, m.yes_ask, m.volume, m.updated_at
+       FROM unnest($2::text[], $3::text[]) AS k(exchange, market_id)
+       JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id AND NOT m.removed AND m.svc_id IS NULL`,
+      values: [[...svcIds], alone.map((k) => k.exchange), alone.map((k) => k.market_id)],
+    });
+    return res.rows.map((r) => ({ ...r, updated_at: new Date(r.updated_at).toISOString() }));
+  }
+
+  /** The live markets of one venue event (at most `limit`), by market id: a search within the event. */
+  async eventMarketKeys(exchange: string, eventId: string, limit: number): Promise<{ exchange: string; market_id: string }[]> {
+    const res = await this.pool.query<{ exchange: string; market_id: string }>(
+      'SELECT exchange, market_id FROM markets WHERE exchange = $1 AND event_id = $2 AND NOT removed ORDER BY market_id LIMIT $3',
+      [exchange, eventId, limit],
+    );
+    return res.rows;
+  }
+
   // ---- markets by key, open markets per venue (recorder, sync, matching, semantic search) --------
 
   /** The markets of `exchange` among `ids` (any status; removed ones included), with their outcomes. */
@@ -584,7 +631,7 @@ export class CatalogReader {
   async semanticDisplayFieldsByKeys(exchanges: readonly string[], marketIds: readonly string[]): Promise<SemanticDisplayFields[]> {
     const { rows } = await this.pool.query<SemanticDisplayFields>({
       name: 'semantic_market_display_rows',
-      text: `SELECT m.exchange, m.market_id, m.title, m.category, lower(m.category) AS category_key, m.closed, m.svc_id, m.removed
+      text: `SELECT m.exchange, m.market_id, m.title, m.category, lower(m.category) AS category_key, m.closed, m.svc_id, m.removed, m.event_id
   FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
   JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`,
       values: [exchanges, marketIds],

@@ -5,11 +5,14 @@ import type { MarketSearchQuery, SortPosition } from './engine.js';
 
 export class CursorError extends Error {}
 
-type QueryShape = Pick<MarketSearchQuery, 'q' | 'exchanges' | 'category' | 'status' | 'sort'>;
+type QueryShape = Pick<MarketSearchQuery, 'q' | 'exchanges' | 'category' | 'status' | 'sort' | 'collapse' | 'event'>;
 
 /** Same query, same engine: same fingerprint. */
 export function queryFingerprint(q: QueryShape, engineKind: string): string {
-  const canonical = JSON.stringify([engineKind, q.q.trim(), [...(q.exchanges ?? [])].sort(), q.category ?? null, q.status, q.sort]);
+  const canonical = JSON.stringify([
+    engineKind, q.q.trim(), [...(q.exchanges ?? [])].sort(), q.category ?? null, q.status, q.sort, q.collapse ?? null,
+    q.event ? [q.event.exchange, q.event.event_id] : null,
+  ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }
 

@@ -43,6 +43,7 @@ export function toSearchDoc(row: IndexedCatalogRow, clusterExchanges?: string[])
     close_time: isoOrNull(row.close_time),
     svc_id: row.svc_id,
     cluster_id: row.cluster_id,
+    event_id: row.event_id ?? null,
     cluster_exchanges: clusterExchanges?.length ? [...clusterExchanges].sort() : [row.exchange],
     change_seq: Number(row.change_seq),
   };

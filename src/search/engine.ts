@@ -24,9 +24,11 @@ export const OPEN_BONUS = 20;
  * change_seq, so that older writes never overwrite newer ones), with the close time as ISO 8601 and
  * every venue of the market's cluster (just its own when unclustered).
  */
-export type MarketSearchDoc = Omit<MarketChangeRow, 'close_time' | 'removed'> & {
+export type MarketSearchDoc = Omit<MarketChangeRow, 'close_time' | 'removed' | 'event_id'> & {
   close_time: string | null;
   cluster_exchanges: string[];
+  /** the venue's event (a ladder's strikes share it); absent or null when the market has none */
+  event_id?: string | null;
 };
 
 export interface MarketKey {
@@ -43,6 +45,27 @@ export function groupKey(doc: Pick<MarketSearchDoc, 'exchange' | 'market_id' | '
   return doc.svc_id ?? docKey(doc);
 }
 
+/**
+ * What one result of a collapsed search stands for: the markets of one event (`e:` exchange, event id)
+ * or, for a market without an event, the market alone (`m:`); the prefixes keep the two apart.
+ */
+export function eventKey(doc: Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'event_id'>): string {
+  return doc.event_id ? `e:${doc.exchange}:${doc.event_id}` : `m:${docKey(doc)}`;
+}
+
+/**
+ * A search that shows one result per group: per event (a ladder's strikes or brackets as one result,
+ * its best match) or per cluster (the same question on several venues as one result). The kept
+ * result of a group is its first in the page's order; totals and cursors count groups.
+ */
+export type Collapse = 'event' | 'cluster';
+
+/** One venue's event: what the `event` filter of a search names. */
+export interface EventRef {
+  exchange: string;
+  event_id: string;
+}
+
 /** Opaque position after the last hit of a page; engines put their own sort values in it. */
 export type SortPosition = (string | number | null)[];
 
@@ -55,6 +78,10 @@ export interface MarketSearchQuery {
   sort: SearchSort;
   limit: number;
   after?: SortPosition;
+  /** one result per event or per cluster (absent: every market) */
+  collapse?: Collapse;
+  /** only the markets of this event */
+  event?: EventRef;
 }
 
 export interface MarketHit {
@@ -65,6 +92,9 @@ export interface MarketHit {
   closed: boolean;
   score: number;
   svc_id: string | null;
+  event_id: string | null;
+  /** with `collapse`: the other matches of this hit's group, not shown (0 without collapse) */
+  collapsed: number;
 }
 
 export interface MarketSearchPage {

@@ -148,7 +148,8 @@ describe('cross-venue matching routes (sim venues, real service)', function () {
   it('carries svc_id in keyword and semantic search results, and autocomplete gives a cluster one suggestion with its exchanges', async () => {
     const cluster = (await get(`/api/v1/svc/${sample.svc_id}/cluster`)).body;
     const q = encodeURIComponent(sample.title);
-    const found = await get(`/api/v1/search/markets?q=${q}&limit=50`, 'free');
+    // group=none: the sample itself, not a market of its event standing for it (search.md, "Grouped results")
+    const found = await get(`/api/v1/search/markets?q=${q}&limit=50&group=none`, 'free');
     assert.equal(found.status, 200, found.text);
     const hit = found.body.results.find((x: { exchange: string; market_id: string }) => x.exchange === 'kalshi' && x.market_id === sample.market_id);
     assert.ok(hit, 'the sample is found by its title');
@@ -160,7 +161,7 @@ describe('cross-venue matching routes (sim venues, real service)', function () {
     const mine = ac.body.suggestions.filter((x: { svc_id: string | null }) => x.svc_id === sample.svc_id);
     assert.equal(mine.length, 1, `one suggestion for ${sample.svc_id}: ${JSON.stringify(ac.body.suggestions)}`);
     assert.deepEqual(mine[0].exchanges, cluster.exchanges);
-    const semantic = await svc.request('/api/v1/search/semantic', { body: { query: sample.title, limit: 20 }, headers: { 'x-api-key': keys.max } });
+    const semantic = await svc.request('/api/v1/search/semantic', { body: { query: sample.title, limit: 20, group: 'none' }, headers: { 'x-api-key': keys.max } });
     assert.equal(semantic.status, 200, semantic.text);
     const sem = semantic.body.results.find((x: { exchange: string; market_id: string }) => x.exchange === 'kalshi' && x.market_id === sample.market_id);
     assert.ok(sem, 'semantic search finds the sample by its title');

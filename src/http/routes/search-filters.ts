@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CANONICAL_CATEGORIES } from '../../venues/categories.js';
 import { ExchangeCodeSchema } from '../../venues/exchanges.js';
-import type { StatusFilter } from '../../search/engine.js';
+import type { Collapse, EventRef, StatusFilter } from '../../search/engine.js';
 import { badRequest } from '../errors.js';
 
 export function exchangeCodes(values: string[], ctx: z.RefinementCtx): string[] {
@@ -69,4 +69,46 @@ export function statusFilter(p: { status?: StatusFilter; active_only?: boolean }
     return 'open';
   }
   return p.status ?? 'all';
+}
+
+/**
+ * How results are grouped. `event` (default): one result per event (the strikes or brackets of a
+ * ladder, the markets of one venue event), its best match standing for it with `more_in_event`;
+ * `cluster`: one result per cross-venue cluster with its `venues` and `best` prices; `none`: every
+ * market. One market per event by default because it is the one number at which the kept results,
+ * the total and the cursors stay exact on every engine (a collapse keeps one row per group).
+ */
+export const groupParam = z.enum(['event', 'cluster', 'none']).openapi({
+  description:
+    'event (default): one result per venue event (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
+    '`more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its ' +
+    '`venues` with their catalog prices and the `best` prices across them; none: every market its own result. Pages, `total` and cursors count results as grouped.',
+});
+
+/** `event=kalshi:KXBTC-25DEC31`: a result's `event`, the venue's code and its event id. */
+export const eventParam = z
+  .string()
+  .max(300)
+  .transform((value, ctx): EventRef => {
+    const at = value.indexOf(':');
+    const exchange = value.slice(0, at).trim().toLowerCase();
+    const eventId = value.slice(at + 1).trim();
+    if (at < 1 || !eventId || !ExchangeCodeSchema.safeParse(exchange).success) {
+      ctx.addIssue({ code: 'custom', message: 'must be <exchange>:<event id>, as a result\'s `event` says (e.g. kalshi:KXBTCD-25DEC31)' });
+      return z.NEVER;
+    }
+    return { exchange, event_id: eventId };
+  })
+  .openapi({ type: 'string', description: 'Only the markets of this event: a result\'s `event` (`<exchange>:<event id>`), e.g. to list what `more_in_event` counted' });
+
+/** The engines' collapse for a `group` (none within one event: grouping it by event leaves one market). */
+export function collapseFor(group: 'event' | 'cluster' | 'none' | undefined, event: EventRef | undefined): Collapse | undefined {
+  const g = group ?? 'event';
+  if (g === 'none' || (g === 'event' && event)) return undefined;
+  return g;
+}
+
+/** A result's `event`: `<exchange>:<event id>`, null for a market without an event. */
+export function eventOf(r: { exchange: string; event_id?: string | null }): string | null {
+  return r.event_id ? `${r.exchange}:${r.event_id}` : null;
 }

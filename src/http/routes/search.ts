@@ -13,7 +13,8 @@ import { defineRoute, mountRoutes } from '../define-route.js';
 import { errorResponse, keyedErrors, openapi } from '../openapi.js';
 import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
-import { activeOnlyQueryParam, categoryParam, exchangeQueryParam, statusFilter, statusParam } from './search-filters.js';
+import { withClusterVenues } from '../../search/grouped-results.js';
+import { activeOnlyQueryParam, categoryParam, collapseFor, eventOf, eventParam, exchangeQueryParam, groupParam, statusFilter, statusParam } from './search-filters.js';
 
 const queryText = z.string().max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`);
 
@@ -25,8 +26,10 @@ export const SearchMarketsQuery = z
     status: statusParam.optional(),
     active_only: activeOnlyQueryParam.optional(),
     sort: z.enum(['relevance', 'volume', 'close_time']).default('relevance'),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Results per page (groups, when grouped)' }),
     cursor: z.string().max(2000).optional().openapi({ description: 'next_cursor of the previous page (same query)' }),
+    group: groupParam.default('event'),
+    event: eventParam.optional(),
   })
   .strict();
 
@@ -40,6 +43,49 @@ export const AutocompleteQuerySchema = z
     limit: z.coerce.number().int().min(1).max(20).default(8),
   })
   .strict();
+
+const BestLegSchema = z
+  .object({
+    exchange: z.string(),
+    market_id: z.string(),
+    price: z.number(),
+    fee: z.number().openapi({ description: 'The venue\'s taker fee for one contract at that price' }),
+  })
+  .nullable();
+const BestQuoteSchema = z.object({
+  yes_ask: BestLegSchema.openapi({ description: 'The lowest YES ask over the venues that count' }),
+  no_ask: BestLegSchema.openapi({ description: 'The lowest NO ask (1 - YES bid) over the same venues' }),
+  gap: z.number().nullable().openapi({ description: '1 - best YES ask - best NO ask (above 0: YES on one venue and NO on another cost less than the 1 they pay)' }),
+  gap_after_fees: z.number().nullable(),
+  fees_complete: z.boolean().openapi({ description: 'false: a venue of the best legs publishes no fee model (counted as 0)' }),
+});
+
+/** What a result says of its event and, grouped, of its group (src/search/grouped-results.ts). */
+export const groupFieldsShape = {
+  event: z.string().nullable().openapi({ description: 'The venue event of the market (`<exchange>:<event id>`; pass as `event=` to list its markets); null when it has none' }),
+  more_in_event: z.number().int().optional().openapi({ description: 'group=event: how many other markets of this event matched and are not shown (0 for a market alone)' }),
+  venues: z
+    .array(
+      z.object({
+        exchange: z.string(),
+        market_id: z.string(),
+        title: z.string(),
+        status: z.string(),
+        yes_price: z.number().nullable(),
+        yes_bid: z.number().nullable(),
+        yes_ask: z.number().nullable(),
+        volume: z.number().nullable(),
+        updated_at: z.string().openapi({ description: 'When the venue\'s data was last synced (ISO 8601 UTC)' }),
+      }),
+    )
+    .optional()
+    .openapi({ description: 'group=cluster: every venue\'s market of this cluster (this result\'s own alone when unclustered), with its catalog quote; only the venues of `exchange` when given' }),
+  best: BestQuoteSchema.optional().openapi({
+    description:
+      'group=cluster: the best YES ask and NO ask (1 - YES bid) across `venues`, their gap and the gap after taker fees, as GET /api/v1/clusters computes them: ' +
+      'a venue counts while its market is open and its catalog quote is within the venue\'s freshness bound',
+  }),
+};
 
 /** The catalog's fields every result and suggestion carries (src/search/result-fields.ts). */
 export const resultFieldsShape = {
@@ -66,13 +112,18 @@ const SearchResult = z.object({
   }),
   svc_id: z.string().nullable(),
   ...resultFieldsShape,
+  ...groupFieldsShape,
 });
 const SearchMarketsResponse = openapi.register(
   'KeywordSearchResponse',
   z.object({
     query: z.string(),
     count: z.number().int().openapi({ description: 'Results on this page' }),
-    total: z.number().int().openapi({ description: 'Markets matching the query and filters, over all pages' }),
+    total: z.number().int().openapi({
+      description:
+        'Results over all pages, as grouped: events (group=event), clusters (group=cluster) or markets (group=none) matching the query and filters. ' +
+        'Exact; on Elasticsearch/OpenSearch a grouped total above 40,000 is an estimate within a few percent',
+    }),
     results: z.array(SearchResult),
     next_cursor: z.string().nullable(),
   }),
@@ -137,7 +188,10 @@ const SEARCH_ROUTES = [
       'closed and resolved ones, then volume. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; ' +
       'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
       'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
-      'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better).',
+      'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better). ' +
+      'Grouping (`group`): by default one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; ' +
+      '`event=` lists its markets); `group=cluster` gives one result per cross-venue cluster with its `venues` and `best` prices (one more catalog read per page); ' +
+      '`group=none` every market. `limit`, `total` and cursors count results as grouped.',
     query: SearchMarketsQuery,
     responses: {
       200: { description: 'One page of hits', content: { 'application/json': { schema: SearchMarketsResponse } } },
@@ -156,6 +210,8 @@ const SEARCH_ROUTES = [
         status,
         sort: p.sort,
         limit: p.limit,
+        collapse: collapseFor(p.group, p.event),
+        event: p.event,
       };
       const fingerprint = queryFingerprint(base, engine.kind);
       let after: MarketSearchQuery['after'];
@@ -171,10 +227,15 @@ const SEARCH_ROUTES = [
       const key = firstPageOnly(req) ? `m|${fingerprint}|${p.limit}` : null;
       const rest = await ctx.viaCache<string>(key, async () => {
         const found = await engine.searchMarkets({ ...base, after });
+        const results = (await withResultFields(catalog, found.hits)).map(({ event_id, collapsed, ...hit }) => ({
+          ...hit,
+          event: eventOf({ exchange: hit.exchange, event_id }),
+          ...(base.collapse === 'event' ? { more_in_event: collapsed } : {}),
+        }));
         const page: Omit<MarketsBody, 'query'> = {
           count: found.hits.length,
           total: found.total,
-          results: await withResultFields(catalog, found.hits),
+          results: p.group === 'cluster' ? await withClusterVenues(catalog, results, p.exchange, Date.now()) : results,
           next_cursor: found.next ? encodeCursor(found.next, fingerprint) : null,
         };
         return JSON.stringify(page);

@@ -14,8 +14,9 @@ import { errorResponse, keyedErrors, openapi } from '../openapi.js';
 import { createHash } from 'node:crypto';
 import type { CatalogReader } from '../../catalog/catalog-repository.js';
 import { withResultFields } from '../../search/result-fields.js';
-import { resultFieldsShape } from './search.js';
-import { categoryParam, exchangeBodyField, statusFilter, statusParam } from './search-filters.js';
+import { groupFieldsShape, resultFieldsShape } from './search.js';
+import { withClusterVenues } from '../../search/grouped-results.js';
+import { categoryParam, collapseFor, eventOf, eventParam, exchangeBodyField, groupParam, statusFilter, statusParam } from './search-filters.js';
 
 export const SemanticSearchRequestSchema = z
   .object({
@@ -28,7 +29,9 @@ export const SemanticSearchRequestSchema = z
     status: statusParam.optional(),
     category: categoryParam.optional(),
     limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).openapi({ description: `Results wanted, 1..${MAX_LIMIT}` }),
-    cursor: z.string().max(500).optional().openapi({ description: `next_cursor of the previous page (same request otherwise); pages reach the ${MAX_DEPTH} best results` }),
+    cursor: z.string().max(500).optional().openapi({ description: `next_cursor of the previous page (same request otherwise); pages reach the ${MAX_DEPTH} best results (as grouped)` }),
+    group: groupParam.optional(),
+    event: eventParam.optional(),
   })
   .strict()
   .openapi('SemanticSearchRequest');
@@ -48,6 +51,7 @@ const SemanticResultItemSchema = openapi.register(
     }),
     svc_id: z.string().optional().openapi({ description: 'Cross-exchange cluster id; present only when the market is in a cluster' }),
     ...resultFieldsShape,
+    ...groupFieldsShape,
   }),
 );
 
@@ -102,6 +106,8 @@ const route = defineRoute({
     'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
     'Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search\'s: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. ' +
     'Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). ' +
+    '`group` as in keyword search: by default one result per venue event (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), ' +
+    '`cluster` one result per cross-venue cluster with its `venues` and `best` prices, `none` every market; `limit` and cursors count results as grouped. ' +
     'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
     'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). ' +
     'Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.',
@@ -114,8 +120,8 @@ const route = defineRoute({
   },
   middleware: (deps: SemanticRouterDeps) => [deps.requireFeature('semantic_search')],
   handle: async (deps: SemanticRouterDeps, { body: parsed }, req, res) => {
-    const { cursor, ...rest } = parsed;
-    const base: SemanticSearchRequest = { ...rest, active_only: undefined, status: statusFilter(parsed, 'body field') };
+    const { cursor, group = 'event', ...rest } = parsed;
+    const base: SemanticSearchRequest = { ...rest, active_only: undefined, status: statusFilter(parsed, 'body field'), collapse: collapseFor(group, parsed.event) };
     const fingerprint = requestFingerprint(base);
     const offset = cursor === undefined ? 0 : decodeOffset(cursor, fingerprint);
     const request: SemanticSearchRequest = { ...base, offset };
@@ -127,8 +133,13 @@ const route = defineRoute({
     const search = async (): Promise<SemanticAnswer> => {
       const found = await service.search(request);
       // the spec's svc_id: present only when the market is in a cluster
-      const results = (await withResultFields(deps.catalog, found.results)).map(({ svc_id, ...r }) => (svc_id ? { ...r, svc_id } : r));
-      return { ...found, results };
+      const results = (await withResultFields(deps.catalog, found.results)).map(({ svc_id, event_id, collapsed, ...r }) => ({
+        ...r,
+        ...(svc_id ? { svc_id } : {}),
+        event: eventOf({ exchange: r.exchange, event_id }),
+        ...(request.collapse === 'event' ? { more_in_event: collapsed ?? 0 } : {}),
+      }));
+      return { ...found, results: group === 'cluster' ? await withClusterVenues(deps.catalog, results, request.exchange, Date.now()) : results };
     };
     const { timings, more, ...body } = hit ?? (cache ? await cache.get(key, search) : await search());
     const nextOffset = offset + body.count;

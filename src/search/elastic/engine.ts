@@ -7,6 +7,7 @@
 import { errors, type Client } from '@elastic/elasticsearch';
 import {
   docKey,
+  eventKey,
   groupKey,
   SearchUnavailableError,
   type AutocompleteQuery,
@@ -71,10 +72,17 @@ export interface SearchClusterHealth {
 interface StoredDoc extends MarketSearchDoc {
   key: string;
   group_key: string;
+  event_key: string;
 }
 
 // only what the engine reads back: smaller responses, less JSON to parse per search
 const SEARCH_FILTER_PATH = ['hits.total', 'hits.hits._source', 'hits.hits._score', 'hits.hits.sort'];
+const COLLAPSED_FILTER_PATH = [...SEARCH_FILTER_PATH, 'hits.hits.inner_hits.group.hits.total', 'aggregations.groups.value'];
+
+/** Marks the cursor of a collapsed page: `[FROM_OFFSET, offset]`, a widening marker after it. */
+const FROM_OFFSET = 'from';
+/** How deep `from` may page (the index's max_result_window, mappings/). */
+const MAX_RESULT_WINDOW = 10_000;
 
 function isUnavailable(err: unknown): boolean {
   if (err instanceof errors.ConnectionError || err instanceof errors.TimeoutError || err instanceof errors.NoLivingConnectionsError) {
@@ -97,6 +105,8 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
   private readonly read: { requestTimeout: number };
   private readonly layout: IndexLayout;
   private readonly bulkRetryDelaysMs: number[];
+  /** The live index whose mapping was last checked for missing fields (once per index and process). */
+  private checkedMapping: string | null = null;
 
   constructor(opts: ElasticEngineOptions) {
     this.client = opts.client;
@@ -139,10 +149,11 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
   private async searchOnce(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null): Promise<MarketSearchPage> {
     // a widened cursor carries the mode after the engine's sort values
     const after = plan && q.after ? q.after.slice(0, 2) : q.after;
+    const from = q.collapse ? collapsedOffset(after) : 0;
     const res = await this.guarded('search', () =>
       this.client
-        .search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id'>>(
-          { index: this.alias, filter_path: SEARCH_FILTER_PATH, ...searchBody(q, nq, plan, after) },
+        .search<Pick<MarketSearchDoc, 'exchange' | 'market_id' | 'title' | 'category' | 'closed' | 'svc_id' | 'event_id'>>(
+          { index: this.alias, filter_path: q.collapse ? COLLAPSED_FILTER_PATH : SEARCH_FILTER_PATH, ...searchBody(q, nq, plan, after, from) },
           this.read,
         )
         .catch((err: unknown) => {
@@ -166,12 +177,16 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
         closed: s.closed,
         score: roundScore(h._score ?? 0),
         svc_id: s.svc_id ?? null,
+        event_id: s.event_id ?? null,
+        collapsed: q.collapse ? Math.max(0, totalOf(h.inner_hits?.group?.hits?.total, 1) - 1) : 0,
       };
     });
-    const totalField = res.hits?.total;
-    const total = typeof totalField === 'number' ? totalField : (totalField?.value ?? hits.length);
+    const groups = (res.aggregations?.groups as { value?: number } | undefined)?.value;
+    const total = q.collapse ? (groups ?? hits.length) : totalOf(res.hits?.total, hits.length);
     const last = page[page.length - 1];
-    const position = raw.length > q.limit && last?.sort ? (last.sort as SortPosition) : null;
+    let position: SortPosition | null = null;
+    if (raw.length > q.limit && q.collapse) position = from + q.limit < MAX_RESULT_WINDOW ? [FROM_OFFSET, from + q.limit] : null;
+    else if (raw.length > q.limit && last?.sort) position = last.sort as SortPosition;
     const next = position && plan ? wideCursor(position, plan.required) : position;
     return { total, hits, next };
   }
@@ -279,7 +294,10 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
 
   async ensureIndex(): Promise<string> {
     const live = await this.liveIndex();
-    if (live) return live;
+    if (live) {
+      await this.addMissingFields(live);
+      return live;
+    }
     const name = await this.createPhysicalIndex();
     try {
       await this.client.indices.updateAliases({ actions: [{ add: { index: name, alias: this.alias } }] });
@@ -291,6 +309,24 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
       throw err;
     }
     return name;
+  }
+
+  /**
+   * A live index built by an older mapping gets the fields added since (an additive change the engine
+   * allows in place), so that the indexer's writes, which carry them, are not refused by the strict
+   * mapping. Documents written before keep no value until `npm run reindex` rewrites them: meanwhile
+   * a search collapsed by event puts those without an `event_key` together (docs/search.md).
+   */
+  private async addMissingFields(index: string): Promise<void> {
+    const wanted = (this.definition.mappings as { properties?: Record<string, unknown> }).properties ?? {};
+    if (this.checkedMapping === index) return;
+    const current = await this.guarded('mapping', () => this.client.indices.getMapping({ index }));
+    const have = Object.values(current)[0]?.mappings?.properties ?? {};
+    const missing = Object.fromEntries(Object.entries(wanted).filter(([name]) => !(name in have)));
+    if (Object.keys(missing).length > 0) {
+      await this.guarded('mapping update', () => this.client.indices.putMapping({ index, properties: missing as Record<string, never> }));
+    }
+    this.checkedMapping = index;
   }
 
   async beginRebuild(): Promise<Rebuild> {
@@ -334,7 +370,7 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     for (let attempt = 0; ; attempt++) {
       const operations: unknown[] = [];
       for (const d of pending) {
-        const stored: StoredDoc = { ...d, key: docKey(d), group_key: groupKey(d) };
+        const stored: StoredDoc = { ...d, event_id: d.event_id ?? null, key: docKey(d), group_key: groupKey(d), event_key: eventKey(d) };
         operations.push({ index: { _index: index, _id: stored.key, version: d.change_seq, version_type: 'external_gte' } });
         operations.push(stored);
       }
@@ -457,6 +493,21 @@ function isTransientItemFailure(status: number): boolean {
 
 async function sleep(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
+}
+
+/** A hits total as the engine reports it (a number, or `{value}`), `otherwise` when absent. */
+function totalOf(field: number | { value: number } | undefined, otherwise: number): number {
+  return typeof field === 'number' ? field : (field?.value ?? otherwise);
+}
+
+/** The `from` of a collapsed page's cursor (0 on the first page). */
+function collapsedOffset(after: SortPosition | undefined): number {
+  if (!after) return 0;
+  const [marker, offset] = after;
+  if (marker !== FROM_OFFSET || typeof offset !== 'number' || !Number.isInteger(offset) || offset < 1 || offset >= MAX_RESULT_WINDOW) {
+    throw new RangeError('cursor does not match this search');
+  }
+  return offset;
 }
 
 function roundScore(score: number): number {

@@ -8,7 +8,7 @@ export interface IndexDefinition {
 }
 
 /** The mapping version new indices are built with. */
-export const CURRENT_MAPPING_VERSION = 1;
+export const CURRENT_MAPPING_VERSION = 2;
 
 export function loadIndexDefinition(version = CURRENT_MAPPING_VERSION): IndexDefinition {
   const url = new URL(`../../../mappings/markets.v${version}.json`, import.meta.url);

@@ -30,9 +30,10 @@ const SAYT_FIELDS = ['title.sayt', 'title.sayt._2gram', 'title.sayt._3gram'];
 export const FUZZINESS = 'AUTO:5,8';
 export const VOLUME_FACTOR = 0.6;
 
-function filters(q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status'] }): Json[] {
+function filters(q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status']; event?: MarketSearchQuery['event'] }): Json[] {
   const out: Json[] = [];
   if (q.exchanges?.length) out.push({ terms: { exchange: q.exchanges } });
+  if (q.event) out.push({ term: { exchange: q.event.exchange } }, { term: { event_id: q.event.event_id } });
   if (q.category) out.push({ term: { category: q.category } });
   if (q.status === 'open') out.push({ term: { closed: false } });
   if (q.status === 'closed') out.push({ term: { closed: true } });
@@ -143,16 +144,37 @@ export function sortFor(sort: MarketSearchQuery['sort']): Json[] {
   }
 }
 
-/** A keyword search; `plan` widens it (../widening.ts), `after` is the engine's own sort values. */
-export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null = null, after = q.after): Json {
-  return {
+/** The stored field a collapsed search keeps one hit per value of (mappings/markets.v2.json). */
+export const COLLAPSE_FIELD = { event: 'event_key', cluster: 'group_key' } as const;
+
+/**
+ * The group count of a collapsed search. Exact up to this many groups (the cardinality
+ * aggregation's linear counting, hash collisions aside); an estimate within a few percent above.
+ */
+export const GROUP_COUNT_PRECISION = 40_000;
+
+/**
+ * A keyword search; `plan` widens it (../widening.ts), `after` is the engine's own sort values.
+ * Collapsed (one hit per event or cluster), a page is `from` an offset: the engine's `collapse`
+ * does not combine with `search_after` on this sort; each kept hit counts its group's matches
+ * (an inner hit of size 0) and the groups are counted by a cardinality aggregation.
+ */
+export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null = null, after: MarketSearchQuery['after'] = q.after, from = 0): Json {
+  const body: Json = {
     query: popularity(textQuery(q, nq, plan)),
     sort: sortFor(q.sort),
     track_total_hits: true,
     track_scores: true,
     size: q.limit + 1,
-    ...(after ? { search_after: after } : {}),
-    _source: ['exchange', 'market_id', 'title', 'category', 'closed', 'svc_id'],
+    _source: ['exchange', 'market_id', 'title', 'category', 'closed', 'svc_id', 'event_id'],
+  };
+  if (!q.collapse) return after ? { ...body, search_after: after } : body;
+  const field = COLLAPSE_FIELD[q.collapse];
+  return {
+    ...body,
+    from,
+    collapse: { field, inner_hits: { name: 'group', size: 0 } },
+    aggs: { groups: { cardinality: { field, precision_threshold: GROUP_COUNT_PRECISION } } },
   };
 }
 

@@ -138,9 +138,10 @@ class Params {
   }
 }
 
-function filterSql(p: Params, q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status'] }): string[] {
+function filterSql(p: Params, q: { exchanges?: string[]; category?: string; status?: MarketSearchQuery['status']; event?: MarketSearchQuery['event'] }): string[] {
   const out: string[] = [];
   if (q.exchanges?.length) out.push(`exchange = ANY(${p.add(q.exchanges)}::text[])`);
+  if (q.event) out.push(`exchange = ${p.add(q.event.exchange)} AND event_id = ${p.add(q.event.event_id)}`);
   if (q.category) out.push(`category = ${p.add(foldText(q.category))}`);
   if (q.status === 'open') out.push('NOT closed');
   if (q.status === 'closed') out.push('closed');
@@ -155,11 +156,17 @@ interface SearchRow {
   category: string;
   closed: boolean;
   svc_id: string | null;
+  event_id: string | null;
   score: number;
   volume: number | null;
   close_time: Date | null;
   total: number;
+  /** markets of the row's group that matched (1 without collapse) */
+  group_size: number;
 }
+
+/** The column a collapsed search keeps one row per value of (migrations 030, 320). */
+const COLLAPSE_COLUMN = { event: 'event_key', cluster: 'group_key' } as const;
 
 export interface PostgresEngineOptions {
   pool: pg.Pool;
@@ -292,14 +299,25 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
           ? 'close_time ASC NULLS LAST, key ASC'
           : 'score DESC, key ASC';
     const after = q.after ? this.afterCondition(p, q.sort, q.after) : 'TRUE';
-    const sql = `
-      WITH matched AS (
-        SELECT exchange, market_id, key, title, category, closed, svc_id, volume, close_time, ${score} AS score
+    const matched = `
+        SELECT exchange, market_id, key, title, category, closed, svc_id, event_id, volume, close_time, ${score} AS score
+          ${q.collapse ? `, ${COLLAPSE_COLUMN[q.collapse]} AS collapse_key` : ''}
         FROM market_search
-        WHERE ${where.length ? where.join(' AND ') : 'TRUE'}
-      )
-      SELECT m.*, (SELECT count(*) FROM matched) AS total
-      FROM matched m
+        WHERE ${where.length ? where.join(' AND ') : 'TRUE'}`;
+    // collapsed: each group's first row in the page's order stands for it, the pages and the total
+    // count those rows (the window sorts every match once: the cost of collapsing)
+    const kept = q.collapse
+      ? `matched AS (${matched}),
+         grouped AS (
+           SELECT *, row_number() OVER (PARTITION BY collapse_key ORDER BY ${order}) AS group_rank,
+             count(*) OVER (PARTITION BY collapse_key) AS group_size
+           FROM matched),
+         kept AS (SELECT * FROM grouped WHERE group_rank = 1)`
+      : `kept AS (SELECT *, 1 AS group_size FROM (${matched}) m)`;
+    const sql = `
+      WITH ${kept}
+      SELECT k.*, (SELECT count(*) FROM kept) AS total
+      FROM kept k
       WHERE ${after}
       ORDER BY ${order}
       LIMIT ${p.add(q.limit + 1)}`;
@@ -314,6 +332,8 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
       closed: r.closed,
       score: Math.round(Number(r.score) * 1e4) / 1e4,
       svc_id: r.svc_id,
+      event_id: r.event_id,
+      collapsed: Number(r.group_size) - 1,
     }));
     const last = page[page.length - 1];
     let next: SortPosition | null = null;
@@ -494,6 +514,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
       close_time: d.close_time,
       svc_id: d.svc_id,
       cluster_id: d.cluster_id,
+      event_id: d.event_id ?? null,
       group_key: groupKey(d),
       cluster_exchanges: d.cluster_exchanges,
       change_seq: d.change_seq,
@@ -501,21 +522,21 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     const res = await this.query<{ key: string }>(
       'bulk index',
       `INSERT INTO market_search (exchange, market_id, title, title_exact, title_words, subtitle_words, category, tags,
-         status, closed, yes_price, volume, volume_24h, close_time, svc_id, cluster_id, group_key, cluster_exchanges,
+         status, closed, yes_price, volume, volume_24h, close_time, svc_id, cluster_id, event_id, group_key, cluster_exchanges,
          change_seq, indexed_at)
        SELECT exchange, market_id, title, title_exact, title_words, subtitle_words, category, tags,
-         status, closed, yes_price, volume, volume_24h, close_time, svc_id, cluster_id, group_key, cluster_exchanges,
+         status, closed, yes_price, volume, volume_24h, close_time, svc_id, cluster_id, event_id, group_key, cluster_exchanges,
          change_seq, now()
        FROM jsonb_to_recordset($1::jsonb) AS r(exchange text, market_id text, title text, title_exact text,
          title_words text, subtitle_words text, category text, tags text[], status text, closed boolean,
-         yes_price float8, volume float8, volume_24h float8, close_time timestamptz, svc_id text, cluster_id text,
+         yes_price float8, volume float8, volume_24h float8, close_time timestamptz, svc_id text, cluster_id text, event_id text,
          group_key text, cluster_exchanges text[], change_seq bigint)
        ON CONFLICT (exchange, market_id) DO UPDATE SET
          title = EXCLUDED.title, title_exact = EXCLUDED.title_exact, title_words = EXCLUDED.title_words,
          subtitle_words = EXCLUDED.subtitle_words, category = EXCLUDED.category, tags = EXCLUDED.tags,
          status = EXCLUDED.status, closed = EXCLUDED.closed, yes_price = EXCLUDED.yes_price,
          volume = EXCLUDED.volume, volume_24h = EXCLUDED.volume_24h, close_time = EXCLUDED.close_time,
-         svc_id = EXCLUDED.svc_id, cluster_id = EXCLUDED.cluster_id, group_key = EXCLUDED.group_key,
+         svc_id = EXCLUDED.svc_id, cluster_id = EXCLUDED.cluster_id, event_id = EXCLUDED.event_id, group_key = EXCLUDED.group_key,
          cluster_exchanges = EXCLUDED.cluster_exchanges, change_seq = EXCLUDED.change_seq, indexed_at = now()
        WHERE market_search.change_seq <= EXCLUDED.change_seq
        RETURNING key`,

@@ -19,6 +19,8 @@ export interface MarketDisplayRow {
   closed: boolean;
   svc_id: string | null;
   removed: boolean;
+  /** the venue's event (results of one event collapse into one by default) */
+  event_id: string | null;
 }
 
 export interface MarketDisplayRowsOptions {
@@ -85,7 +87,7 @@ export class MarketDisplayRows {
     const keep = generation === this.generation; // else the copy was dropped meanwhile: answer, keep nothing
     const read = new Map<string, MarketDisplayRow>();
     for (const r of rows) {
-      const row: MarketDisplayRow = { title: r.title, category: r.category, categoryKey: r.category_key, closed: r.closed, svc_id: r.svc_id, removed: r.removed };
+      const row: MarketDisplayRow = { title: r.title, category: r.category, categoryKey: r.category_key, closed: r.closed, svc_id: r.svc_id, removed: r.removed, event_id: r.event_id };
       read.set(readKey(r.exchange, r.market_id), row);
       if (keep) this.keep(r.exchange, r.market_id, row);
     }

@@ -25,6 +25,8 @@ export function semanticCacheKey(r: SemanticSearchRequest): string {
     r.category?.toLowerCase() ?? null,
     r.limit ?? null,
     r.offset ?? 0,
+    r.collapse ?? null,
+    r.event ? [r.event.exchange, r.event.event_id] : null,
   ]);
 }
 

@@ -18,11 +18,16 @@ import { SemanticCandidateSearch, type CandidateSearch } from './semantic-candid
 import { MarketEmbeddingStore } from './market-embedding-repository.js';
 import { domainSynonyms, type Synonyms } from '../synonyms.js';
 import { toPgVector } from '../../embeddings/vector-codec.js';
+import { CatalogReader } from '../../catalog/catalog-repository.js';
+import { eventKey, groupKey, type Collapse, type EventRef } from '../engine.js';
+import { collapseRanked } from '../grouped-results.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 /** How deep pages reach (offset + limit): the candidates fetched per kind of text stop at 200. */
 export const MAX_DEPTH = 200;
+/** Most markets of one event a search within it (`event`) ranks. */
+export const MAX_EVENT_MARKETS = 1_000;
 
 /**
  * Added to a closed or resolved market's score, so that open and upcoming markets come first among
@@ -55,6 +60,10 @@ export interface SemanticSearchRequest {
   limit?: number;
   /** Results of the ranking skipped (a later page); offset + limit stays within MAX_DEPTH. */
   offset?: number;
+  /** One result per event or per cluster, the first of each in the ranking (absent: every market). */
+  collapse?: Collapse;
+  /** Only the markets of this event, every one of them ranked (not the nearest few). */
+  event?: EventRef;
 }
 
 export interface SemanticResultItem {
@@ -66,6 +75,10 @@ export interface SemanticResultItem {
   score: number;
   /** Present only when the market belongs to a cross-exchange cluster. */
   svc_id?: string;
+  /** The venue's event (the route answers it as `event`). */
+  event_id?: string | null;
+  /** With `collapse`: the other ranked markets of this result's group, not shown (the route's `more_in_event`). */
+  collapsed?: number;
 }
 
 export interface SemanticSearchResponse {
@@ -132,6 +145,7 @@ interface CandidateRow extends Candidate {
   category: string;
   closed: boolean;
   svc_id: string | null;
+  event_id: string | null;
 }
 
 /**
@@ -179,6 +193,7 @@ export class SemanticSearchService {
   private readonly hybridWeight: number;
   private readonly synonyms: Synonyms;
   private readonly embeddings: MarketEmbeddingStore;
+  private readonly catalog: CatalogReader;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -190,6 +205,7 @@ export class SemanticSearchService {
     this.hybridWeight = options.hybridWeight ?? HYBRID_WEIGHT;
     this.synonyms = options.synonyms ?? domainSynonyms();
     this.embeddings = new MarketEmbeddingStore(pool);
+    this.catalog = new CatalogReader(pool);
     this.filterRowCounts = new FilterRowCounts(pool, { bound: EXACT_SCAN_MAX_ROWS + 1, ttlMs: options.filterRowsTtlMs });
     this.displayRows = new MarketDisplayRows(pool);
     this.candidateSearch = new SemanticCandidateSearch(pool, EXACT_SCAN_MAX_ROWS);
@@ -214,10 +230,14 @@ export class SemanticSearchService {
     return { embedding: { ...this.embedStage.stats }, database: { ...this.databaseStage.stats } };
   }
 
-  async search(request: SemanticSearchRequest): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
+  /**
+   * `deepest`: the candidates of the whole MAX_DEPTH, for a collapsed search whose usual candidates
+   * collapsed into fewer results than the page needs (a ladder's markets are each other's nearest).
+   */
+  async search(request: SemanticSearchRequest, deepest = false): Promise<SemanticSearchResponse & { timings: SemanticSearchTimings }> {
     const limit = request.limit ?? DEFAULT_LIMIT;
     const offset = request.offset ?? 0;
-    const k = this.candidates(Math.min(offset + limit, MAX_DEPTH));
+    const k = deepest ? this.candidates(MAX_DEPTH) : this.candidates(Math.min(offset + limit, MAX_DEPTH));
     const filters = searchFilters(request);
     const filterRows = this.filterRowsOf(filters);
     const started = performance.now();
@@ -226,7 +246,7 @@ export class SemanticSearchService {
     let embedded: number;
     const text = this.synonyms.expandText(request.query);
     // the keyword engine answers while the query is embedded; a failing engine leaves vectors only
-    const keywordMatches = this.keywordCandidates
+    const keywordMatches = this.keywordCandidates && !request.event
       ? this.keywordCandidates(request, Math.min(k, HYBRID_CANDIDATES)).catch(() => [])
       : Promise.resolve([]);
     let keywordRanks = new Map<string, number>();
@@ -234,7 +254,7 @@ export class SemanticSearchService {
     try {
       vector = await this.embedStage.submit(text);
       embedded = performance.now();
-      rows = await this.databaseStage.submit({ filters, k, vector, filterRows });
+      rows = request.event ? await this.eventCandidates(request.event, vector, filters) : await this.databaseStage.submit({ filters, k, vector, filterRows });
       keywordRanks = new Map((await keywordMatches).map((m, i) => [`${m.exchange}\u0000${m.market_id}`, i]));
       rows = await this.withKeywordMatches(rows, keywordRanks, vector, filters);
     } finally {
@@ -253,9 +273,14 @@ export class SemanticSearchService {
       .map((row) => ({ row, score: row.distance - boost(row.title) - hybrid(row) + (row.closed ? CLOSED_PENALTY : 0) }))
       .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id));
     const end = Math.min(offset + limit, MAX_DEPTH);
-    const results = ranked
+    const collapse = request.collapse;
+    const kept = collapse ? collapseRanked(ranked, ({ row }) => (collapse === 'event' ? eventKey(row) : groupKey(row))) : ranked.map((item) => ({ item, collapsed: 0 }));
+    // the walk was cut at k (more rows may match) yet its groups do not fill the page: once more, deeper
+    const deepestK = this.candidates(MAX_DEPTH);
+    if (collapse && !deepest && kept.length <= end && k < deepestK && rows.length >= k) return this.search(request, true);
+    const results = kept
       .slice(offset, end)
-      .map(({ row, score }): SemanticResultItem => ({
+      .map(({ item: { row, score }, collapsed }): SemanticResultItem => ({
         market_id: row.market_id,
         exchange: row.exchange,
         title: row.title,
@@ -263,12 +288,14 @@ export class SemanticSearchService {
         closed: row.closed,
         score: Math.round(score * 1e6) / 1e6,
         ...(row.svc_id ? { svc_id: row.svc_id } : {}),
+        event_id: row.event_id,
+        collapsed,
       }));
     return {
       query: request.query,
       count: results.length,
       results,
-      more: ranked.length > end,
+      more: kept.length > end,
       timings: { embedMs: embedded - started, databaseMs: done - embedded },
     };
   }
@@ -289,6 +316,13 @@ export class SemanticSearchService {
     const distances = await this.embeddings.distancesTo(toPgVector(vector), missing);
     const [extra] = await this.withMarketRows([distances], [filters]);
     return [...rows, ...extra];
+  }
+
+  /** Every market of one event (up to MAX_EVENT_MARKETS) with its distance to the query, the filters re-checked. */
+  private async eventCandidates(event: EventRef, vector: Float32Array, filters: SearchFilters): Promise<CandidateRow[]> {
+    const markets = await this.catalog.eventMarketKeys(event.exchange, event.event_id, MAX_EVENT_MARKETS);
+    const distances = await this.embeddings.distancesTo(toPgVector(vector), markets);
+    return (await this.withMarketRows([distances], [filters]))[0];
   }
 
   /** Waits for the filters' row counts in flight (tests). */
@@ -365,7 +399,7 @@ export class SemanticSearchService {
         const m = markets[at++];
         if (!m || m.removed || (onlyOpen && m.closed) || (category !== null && m.categoryKey !== category)) continue;
         if (exchanges !== null && !exchanges.includes(c.exchange)) continue;
-        out.push({ exchange: c.exchange, market_id: c.market_id, distance: c.distance, title: m.title, category: m.category, closed: m.closed, svc_id: m.svc_id });
+        out.push({ exchange: c.exchange, market_id: c.market_id, distance: c.distance, title: m.title, category: m.category, closed: m.closed, svc_id: m.svc_id, event_id: m.event_id });
       }
       return out;
     });

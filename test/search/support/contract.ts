@@ -1,7 +1,7 @@
 // The one contract every SearchEngine passes (run against Elasticsearch/OpenSearch and PostgreSQL).
 import assert from 'node:assert/strict';
-import type { MarketSearchQuery, SearchEngine, SearchIndexWriter } from '../../../src/search/engine.js';
-import { CORPUS, CORPUS_SIZE } from './corpus.js';
+import { eventKey, groupKey, type MarketHit, type MarketSearchQuery, type SearchEngine, type SearchIndexWriter } from '../../../src/search/engine.js';
+import { CORPUS, CORPUS_SIZE, LADDERS } from './corpus.js';
 
 export interface EngineUnderTest {
   engine: SearchEngine;
@@ -318,6 +318,77 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
         await e!.writer.refresh();
         assert.equal((await search('powell')).total, 0);
         assert.equal(await e!.writer.count(), CORPUS_SIZE - 1);
+      });
+    });
+    describe('one result per event or per cluster (collapse), and the event filter', () => {
+      before(async () => {
+        const res = await e!.writer.upsert(LADDERS);
+        assert.equal(res.failed.length, 0, JSON.stringify(res.failed));
+        await e!.writer.refresh();
+      });
+
+      /** Every page of a search, following its cursors. */
+      const allPages = async (q: string, o: Partial<MarketSearchQuery>) => {
+        const pages = [];
+        let after: MarketSearchQuery['after'];
+        do {
+          const page = await search(q, { ...o, after });
+          pages.push(page);
+          after = page.next ?? undefined;
+        } while (after && pages.length < 50);
+        return pages;
+      };
+      const byId = (hits: MarketHit[]) => new Map(hits.map((h) => [h.market_id, h]));
+
+      it('without collapse every market of a ladder is a result of its own (unchanged)', async () => {
+        const page = await search('zinc', { limit: 50 });
+        assert.equal(page.total, 14);
+        assert.equal(page.hits.filter((h) => h.event_id === 'KXZINC-26DEC').length, 8);
+        assert.ok(page.hits.every((h) => h.collapsed === 0));
+      });
+
+      it('collapse=event: one result per event (its first match), the others counted, pages and total in events', async () => {
+        const plain = await search('zinc', { limit: 50 });
+        for (const sort of ['relevance', 'volume', 'close_time'] as const) {
+          const pages = await allPages('zinc', { collapse: 'event', sort, limit: 2 });
+          const hits = pages.flatMap((p) => p.hits);
+          // the ladder (8), the brackets (4) and the two markets without an event
+          assert.equal(hits.length, 4, `${sort}: ${JSON.stringify(hits)}`);
+          assert.equal(new Set(hits.map(eventKey)).size, 4, sort);
+          assert.ok(pages.every((p) => p.total === 4 && p.hits.length <= 2), sort);
+          const ladder = hits.find((h) => h.event_id === 'KXZINC-26DEC')!;
+          assert.equal(ladder.collapsed, 7);
+          assert.equal(hits.find((h) => h.event_id === '9001')!.collapsed, 3);
+          assert.equal(byId(hits).get('zinc-mine')!.collapsed, 0);
+          assert.equal(byId(hits).get('0xzinc-2600')!.collapsed, 0);
+          if (sort === 'relevance') {
+            // the ladder's kept market is the ladder's first in the uncollapsed order
+            assert.equal(ladder.market_id, plain.hits.find((h) => h.event_id === 'KXZINC-26DEC')!.market_id);
+          }
+        }
+      });
+
+      it('the event filter lists one event\'s markets, paged without repeats', async () => {
+        const pages = await allPages('zinc', { event: { exchange: 'kalshi', event_id: 'KXZINC-26DEC' }, limit: 3 });
+        const hits = pages.flatMap((p) => p.hits);
+        assert.equal(pages[0].total, 8);
+        assert.deepEqual(new Set(hits.map((h) => h.market_id)).size, 8);
+        assert.ok(hits.every((h) => h.exchange === 'kalshi' && h.event_id === 'KXZINC-26DEC'));
+        // browsing an event (no words) and another venue's event of the same id find nothing else
+        assert.equal((await search('', { event: { exchange: 'predictit', event_id: '9001' } })).total, 4);
+        assert.equal((await search('', { event: { exchange: 'polymarket', event_id: '9001' } })).total, 0);
+      });
+
+      it('collapse=cluster: one result per cluster, unclustered markets alone, pages and total in clusters', async () => {
+        const pages = await allPages('quokka', { collapse: 'cluster', limit: 1 });
+        const hits = pages.flatMap((p) => p.hits);
+        assert.deepEqual(hits.map((h) => h.svc_id ?? h.market_id), ['svc_bbbbbbbbbbbb', 'quokka-sanctuary']);
+        assert.ok(pages.every((p) => p.total === 2));
+        assert.equal(hits[0].collapsed, 6);
+        const zinc = (await allPages('zinc', { collapse: 'cluster', limit: 5 })).flatMap((p) => p.hits);
+        assert.equal(zinc.length, 13);
+        assert.equal(new Set(zinc.map(groupKey)).size, 13);
+        assert.equal(zinc.find((h) => h.svc_id === 'svc_zzzzzzzzzzzz')!.collapsed, 1);
       });
     });
   });

@@ -3,7 +3,7 @@ import type { MarketSearchDoc } from '../../../src/search/engine.js';
 
 let seq = 0;
 
-function doc(exchange: string, market_id: string, title: string, o: Partial<MarketSearchDoc> = {}): MarketSearchDoc {
+export function doc(exchange: string, market_id: string, title: string, o: Partial<MarketSearchDoc> = {}): MarketSearchDoc {
   const closed = o.closed ?? false;
   return {
     exchange,
@@ -96,3 +96,21 @@ export const CORPUS: MarketSearchDoc[] = [
 ];
 
 export const CORPUS_SIZE = CORPUS.length;
+
+/**
+ * Ladders for collapsed searches (added after the contract's other tests): a Kalshi strike ladder of
+ * eight markets in one event, PredictIt's four brackets of one event, and two markets with no event.
+ */
+export const LADDERS: MarketSearchDoc[] = [
+  ...Array.from({ length: 8 }, (_, i) =>
+    doc('kalshi', `KXZINC-26DEC-T${2000 + 200 * i}`, `Zinc above $${2000 + 200 * i} on Dec 31?`, {
+      event_id: 'KXZINC-26DEC', category: 'finance', volume: 100 * (i + 1),
+      svc_id: i === 3 ? 'svc_zzzzzzzzzzzz' : null, cluster_exchanges: i === 3 ? ['kalshi', 'polymarket'] : ['kalshi'],
+    })),
+  ...Array.from({ length: 4 }, (_, i) =>
+    doc('predictit', `zinc-bracket-${i}`, `Zinc price bracket ${i + 1} at year end?`, { event_id: '9001', category: 'finance', volume: 50 })),
+  doc('polymarket', '0xzinc-2600', 'Zinc above $2600 on Dec 31?', {
+    category: 'finance', volume: 10, svc_id: 'svc_zzzzzzzzzzzz', cluster_exchanges: ['kalshi', 'polymarket'],
+  }),
+  doc('manifold', 'zinc-mine', 'Zinc mine reopens in 2026?', { category: 'finance', volume: 5 }),
+];
