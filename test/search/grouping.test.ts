@@ -1,5 +1,5 @@
 // Grouped keyword search over the catalog and the PostgreSQL engine fed from it by the search
-// indexer: by default one result per venue event (a strike ladder, a bracket set) with
+// indexer: with group=event one result per venue event (a strike ladder, a bracket set) with
 // `more_in_event`, `event=` to list an event's markets, `group=cluster` with every venue's market of
 // a cluster and the best prices across them, `group=none` as before; pages and totals count results as
 // grouped; bad values are 400s. Runs on both databases (TEST_DATABASE=server); the engines' collapse
@@ -30,7 +30,7 @@ const CLUSTER: SeedMarket[] = [
 ];
 const ALONE: SeedMarket[] = [{ exchange: 'limitless', market_id: 'copper-strike', title: 'Copper mine strike in Chile?', status: 'open', yes_price: 0.3, volume: 1 }];
 
-describe('grouped keyword search: one result per event by default, group=cluster, event=', function () {
+describe('grouped keyword search: group=event, group=cluster, event=, none by default', function () {
   this.timeout(120_000);
   let db: TestDatabase;
   let accounts: TestDatabase;
@@ -81,8 +81,8 @@ describe('grouped keyword search: one result per event by default, group=cluster
     }
   });
 
-  it('by default a ladder is one result (its best match) with more_in_event, whatever the page size; total and cursors count events', async () => {
-    const pages = await allPages('/api/v1/search/markets?q=copper&limit=2');
+  it('group=event: a ladder is one result (its best match) with more_in_event, whatever the page size; total and cursors count events', async () => {
+    const pages = await allPages('/api/v1/search/markets?q=copper&group=event&limit=2');
     const results = pages.flatMap((p) => p.results);
     // the ladder, the brackets, the two cluster members outside it, the market alone
     assert.equal(results.length, 5, JSON.stringify(results.map((r) => r.market_id)));
@@ -96,13 +96,13 @@ describe('grouped keyword search: one result per event by default, group=cluster
     assert.deepEqual([alone.event, alone.more_in_event], [null, 0]);
   });
 
-  it('event= lists every market of the event, paged; group=none lists every market as before', async () => {
+  it('event= lists every market of the event, paged; by default (group=none) every market is a result as before', async () => {
     const pages = await allPages('/api/v1/search/markets?q=copper&event=kalshi:KXCOPPER-26DEC&limit=4');
     const ids = pages.flatMap((p) => p.results.map((r: { market_id: string }) => r.market_id));
     assert.deepEqual([...ids].sort(), LADDER.map((m) => m.market_id).sort());
     assert.equal(pages[0].total, 6);
     assert.ok(pages.flatMap((p) => p.results).every((r) => r.more_in_event === undefined && r.event === 'kalshi:KXCOPPER-26DEC'));
-    const none = await get('/api/v1/search/markets?q=copper&group=none&limit=50');
+    const none = await get('/api/v1/search/markets?q=copper&limit=50');
     assert.equal(none.body.total, 13);
     assert.equal(none.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXCOPPER-26DEC').length, 6);
   });

@@ -1,4 +1,4 @@
-// POST /api/v1/search/semantic grouped: by default one result per venue event (a strike ladder's
+// POST /api/v1/search/semantic grouped: with group=event one result per venue event (a strike ladder's
 // markets are each other's nearest neighbours and would fill the page), `event` to rank an event's
 // markets, `group: "cluster"` with every venue's market of a cluster and the best prices, `group:
 // "none"` as before; cursors count results as grouped. Real app, embedded database, real model.
@@ -49,10 +49,10 @@ describe('semantic search grouped by event or cluster', function () {
     }
   });
 
-  it('by default the ladder is one result with more_in_event; group none shows its markets one by one', async () => {
-    const none = await post({ group: 'none', limit: 10 });
+  it('group event makes the ladder one result with more_in_event; by default (none) its markets come one by one', async () => {
+    const none = await post({ limit: 10 });
     assert.ok(none.results.filter((r: { event: string }) => r.event === 'kalshi:KXCOPPER-26DEC').length >= 4, JSON.stringify(none.results.map((r: { market_id: string }) => r.market_id)));
-    const grouped = await post({ limit: 10 });
+    const grouped = await post({ group: 'event', limit: 10 });
     const ladder = grouped.results.filter((r: { event: string }) => r.event === 'kalshi:KXCOPPER-26DEC');
     assert.equal(ladder.length, 1);
     assert.equal(ladder[0].more_in_event, 5);
@@ -62,11 +62,11 @@ describe('semantic search grouped by event or cluster', function () {
   });
 
   it('pages of a grouped search neither repeat nor skip a result', async () => {
-    const one = await post({ limit: 12 });
+    const one = await post({ group: 'event', limit: 12 });
     const paged: string[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 4; i++) {
-      const page = await post({ limit: 3, ...(cursor ? { cursor } : {}) });
+      const page = await post({ group: 'event', limit: 3, ...(cursor ? { cursor } : {}) });
       paged.push(...page.results.map((r: { exchange: string; market_id: string }) => `${r.exchange}:${r.market_id}`));
       cursor = page.next_cursor;
       if (!cursor) break;

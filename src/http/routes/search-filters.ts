@@ -72,17 +72,19 @@ export function statusFilter(p: { status?: StatusFilter; active_only?: boolean }
 }
 
 /**
- * How results are grouped. `event` (default): one result per event (the strikes or brackets of a
- * ladder, the markets of one venue event), its best match standing for it with `more_in_event`;
- * `cluster`: one result per cross-venue cluster with its `venues` and `best` prices; `none`: every
- * market. One market per event by default because it is the one number at which the kept results,
- * the total and the cursors stay exact on every engine (a collapse keeps one row per group).
+ * How results are grouped. `none` (default): every market; `event`: one result per event (the
+ * strikes or brackets of a ladder, the markets of one venue event), its best match standing for it
+ * with `more_in_event`; `cluster`: one result per cross-venue cluster with its `venues` and `best`
+ * prices. One market per event because it is the one number at which the kept results, the total
+ * and the cursors stay exact on every engine (a collapse keeps one row per group). Not the default:
+ * on PostgreSQL a grouped search sorts every match per page, 3-4x the time of a broad query
+ * (bench/HISTORY.md, "Grouped keyword search on PostgreSQL").
  */
 export const groupParam = z.enum(['event', 'cluster', 'none']).openapi({
   description:
-    'event (default): one result per venue event (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
+    'none (default): every market its own result; event: one result per venue event (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
     '`more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its ' +
-    '`venues` with their catalog prices and the `best` prices across them; none: every market its own result. Pages, `total` and cursors count results as grouped.',
+    '`venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped.',
 });
 
 /** `event=kalshi:KXBTC-25DEC31`: a result's `event`, the venue's code and its event id. */

@@ -28,7 +28,7 @@ export const SearchMarketsQuery = z
     sort: z.enum(['relevance', 'volume', 'close_time']).default('relevance'),
     limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Results per page (groups, when grouped)' }),
     cursor: z.string().max(2000).optional().openapi({ description: 'next_cursor of the previous page (same query)' }),
-    group: groupParam.default('event'),
+    group: groupParam.default('none'),
     event: eventParam.optional(),
   })
   .strict();
@@ -189,9 +189,9 @@ const SEARCH_ROUTES = [
       'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
       'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
       'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better). ' +
-      'Grouping (`group`): by default one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; ' +
+      'Grouping (`group`, default `none`: every market its own result): `group=event` gives one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; ' +
       '`event=` lists its markets); `group=cluster` gives one result per cross-venue cluster with its `venues` and `best` prices (one more catalog read per page); ' +
-      '`group=none` every market. `limit`, `total` and cursors count results as grouped.',
+      '`limit`, `total` and cursors count results as grouped.',
     query: SearchMarketsQuery,
     responses: {
       200: { description: 'One page of hits', content: { 'application/json': { schema: SearchMarketsResponse } } },
