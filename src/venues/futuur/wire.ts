@@ -87,6 +87,9 @@ export const FutuurOrderSchema = z.looseObject({
   created: z.string(),
 });
 
+/** `GET /orders/`: a PaginatedLimitOrderList. */
+export const FutuurOrdersPageSchema = page(FutuurOrderSchema);
+
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
     endpoint: 'GET /events/',

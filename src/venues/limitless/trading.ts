@@ -37,6 +37,9 @@
 import { averageFillPrice, isoTime, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { ctfOrderAmounts, ctfV1OrderMessage, orderExpiration, requireAddress, signedPrice, SIGNATURE_TYPE } from '../ctf-order.js';
 import { LIMITLESS_DECIMALS, limitlessOrderTypedData, verifyLimitlessOrder } from './signing.js';
+import { checkWire } from '../wire.js';
+import { LimitlessCancelSchema, LimitlessPlacementSchema, LimitlessPositionsSchema, LimitlessUserOrdersSchema } from './wire.js';
+import type { z } from 'zod';
 
 interface LimitlessPositionSideWire {
   cost?: string;
@@ -131,10 +134,16 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
   const now = cfg.now ?? Date.now;
   const call = (creds: Credentials | null, method: string, path: string, body?: unknown) =>
     venueCall('limitless', base + path, { method, headers: creds ? { 'X-API-Key': String(creds.api_key) } : {}, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs: cfg.timeoutMs });
+  /** Notes in the drift log where a trading answer differs from limitless/wire.ts; it goes on as it is. */
+  const checked = <B>(schema: z.ZodType, endpoint: string, body: B): B => {
+    checkWire(schema, body, { exchange: 'limitless', endpoint });
+    return body;
+  };
   const userOrders = async (creds: Credentials, slug: string, statuses = 'LIVE,MATCHED') =>
-    ((await call(creds, 'GET', `/markets/${encodeURIComponent(slug)}/user-orders?statuses=${statuses}`)).body as { data?: Record<string, unknown>[] } | Record<string, unknown>[]);
+    checked(LimitlessUserOrdersSchema, 'GET /markets/{slug}/user-orders', (await call(creds, 'GET', `/markets/${encodeURIComponent(slug)}/user-orders?statuses=${statuses}`)).body as { orders?: Record<string, unknown>[] } | Record<string, unknown>[]);
   const isoNow = () => new Date(now()).toISOString();
-  const list = (b: unknown): Record<string, unknown>[] => (Array.isArray(b) ? b : ((b as { data?: Record<string, unknown>[] })?.data ?? []));
+  // A bare array (the Rust SDK's decoding) or `{orders}` (the TypeScript SDK's getUserOrders).
+  const list = (b: unknown): Record<string, unknown>[] => (Array.isArray(b) ? b : ((b as { orders?: Record<string, unknown>[] })?.orders ?? []));
 
   /** The market's own exchange contract and outcome tokens (public read); an unknown market is `rejected`. */
   const clobMarket = async (marketId: string): Promise<{ exchange: string; tokens: { yes: string; no: string } | null }> => {
@@ -172,7 +181,7 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
     async place(creds, order) {
       const { verifyingContract: _v, ...signed } = order.signedOrder!;
       const body = { order: { ...signed, price: order.price }, orderType: ORDER_TYPE[order.timeInForce], marketSlug: order.marketId, ownerId: creds.owner_id ?? null };
-      const res = (await call(creds, 'POST', '/orders', body)).body as LimitlessPlacementWire;
+      const res = checked(LimitlessPlacementSchema, 'POST /orders', (await call(creds, 'POST', '/orders', body)).body) as LimitlessPlacementWire;
       return limitlessPlacement(res, order.clientId, order.price, isoNow());
     },
     async get(creds, id, hint) {
@@ -186,14 +195,14 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
       return hit ? limitlessWithRestingFills(limitlessOrderState(hit, ''), hit, [], isoNow()) : null;
     },
     async cancel(creds, id, hint) {
-      await call(creds, 'DELETE', `/orders/${encodeURIComponent(id)}`);
+      checked(LimitlessCancelSchema, 'DELETE /orders/{id}', (await call(creds, 'DELETE', `/orders/${encodeURIComponent(id)}`)).body);
       // The cancel answers a message only: the order as it stands (what filled before) is read back.
       const hit = list(await userOrders(creds, hint.marketId, 'LIVE,MATCHED,CANCELLED')).find((o) => String(o.id) === id);
       const state = hit ? limitlessWithRestingFills(limitlessOrderState(hit, id), hit, hint.knownFills ?? [], isoNow()) : { ...limitlessOrderState({ id }, id), fills: [...(hint.knownFills ?? [])] };
       return { ...state, status: 'cancelled', avgFillPrice: averageFillPrice(state.fills ?? []) };
     },
     async positions(creds) {
-      const body = (await call(creds, 'GET', '/portfolio/positions')).body as { clob?: LimitlessClobPositionWire[]; amm?: LimitlessAmmPositionWire[] };
+      const body = checked(LimitlessPositionsSchema, 'GET /portfolio/positions', (await call(creds, 'GET', '/portfolio/positions')).body) as { clob?: LimitlessClobPositionWire[]; amm?: LimitlessAmmPositionWire[] };
       const clob = body.clob ?? [];
       const slugs = [...new Set(clob.filter((p) => !p.market.tokens).map((p) => p.market.slug))];
       // A market the venue no longer serves keeps its outcomes' names (yes, no) rather than failing the read.

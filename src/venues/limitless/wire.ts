@@ -44,6 +44,66 @@ export const LimitlessOrderbookUpdateSchema = z.looseObject({
   timestamp: z.union([z.number(), z.string()]),
 });
 
+/*
+ * The trading answers. An order record is the Rust SDK's `UserOrder`
+ * (limitless-labs-group/limitless-exchange-rust-sdk src/markets.rs, commit 6b2d1bd), which the
+ * TypeScript SDK's `CreatedOrder` (src/types/orders.ts) restates: `feeRateBps`, `nonce`, `marketId`
+ * integers, `price` a number or absent, amounts and `side` numbers or strings. `POST /orders`
+ * answers the TypeScript SDK's `OrderResponse` `{order, makerMatches?: [OrderMatch]}`;
+ * `GET /markets/{slug}/user-orders` a list of orders (the Rust SDK decodes a bare array, the
+ * TypeScript SDK's getUserOrders takes an array or `{orders}`); `DELETE /orders/{id}` `{message}`
+ * (OrderClient.cancel); `GET /portfolio/positions` the TypeScript SDK's `PortfolioPositionsResponse`
+ * (src/types/portfolio.ts).
+ */
+export const LimitlessOrderRecordSchema = z.looseObject({
+  id: z.string(),
+  createdAt: z.string().nullable(),
+  makerAmount: numberish,
+  takerAmount: numberish,
+  expiration: z.string().nullish(),
+  signatureType: z.number().int(),
+  salt: numberish,
+  maker: z.string(),
+  signer: z.string(),
+  taker: z.string(),
+  tokenId: z.string(),
+  side: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]),
+  feeRateBps: z.number().int(),
+  nonce: z.number().int(),
+  signature: z.string(),
+  orderType: z.string(),
+  price: z.number().nullish(),
+  marketId: z.number().int(),
+  status: z.string().optional(),
+  filledSize: numberish.optional(),
+});
+const OrderMatch = z.looseObject({ id: z.string(), createdAt: z.string().nullable(), matchedSize: z.string(), orderId: z.string() });
+export const LimitlessPlacementSchema = z.looseObject({ order: LimitlessOrderRecordSchema, makerMatches: z.array(OrderMatch).optional() });
+export const LimitlessUserOrdersSchema = z.union([z.array(LimitlessOrderRecordSchema), z.looseObject({ orders: z.array(LimitlessOrderRecordSchema) })]);
+export const LimitlessCancelSchema = z.looseObject({ message: z.string() });
+const PositionMarket = z.looseObject({ id: z.union([z.number(), z.string()]), slug: z.string(), title: z.string(), status: z.string().optional(), closed: z.boolean(), deadline: z.string(), conditionId: z.string().optional() });
+const PositionSide = z.looseObject({ cost: z.string(), fillPrice: z.string(), marketValue: z.string(), realisedPnl: z.string(), unrealizedPnl: z.string() });
+const ClobPosition = z.looseObject({
+  market: PositionMarket,
+  makerAddress: z.string(),
+  positions: z.looseObject({ yes: PositionSide, no: PositionSide }),
+  tokensBalance: z.looseObject({ yes: z.string(), no: z.string() }),
+  latestTrade: z.looseObject({ latestYesPrice: z.number(), latestNoPrice: z.number(), outcomeTokenPrice: z.number() }),
+});
+const AmmPosition = z.looseObject({
+  market: PositionMarket,
+  account: z.string(),
+  outcomeIndex: z.number().int(),
+  collateralAmount: z.string(),
+  outcomeTokenAmount: z.string(),
+  averageFillPrice: z.string(),
+  totalBuysCost: z.string(),
+  totalSellsCost: z.string(),
+  realizedPnl: z.string(),
+  unrealizedPnl: z.string(),
+});
+export const LimitlessPositionsSchema = z.looseObject({ amm: z.array(AmmPosition), clob: z.array(ClobPosition), group: z.array(z.unknown()), points: z.string().optional(), accumulativePoints: z.string().optional() });
+
 /** The endpoint name and schema of a request path of the adapter (for the drift log). */
 export function limitlessWireFor(path: string): { endpoint: string; schema: z.ZodType } | null {
   if (path === '/markets/active') return { endpoint: 'GET /markets/active', schema: LimitlessActivePageSchema };

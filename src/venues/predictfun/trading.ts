@@ -37,6 +37,9 @@
 import { averageFillPrice, IncompleteCredentialsError, ctfVenueOrderState, isoTime, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { ctfOrderAmounts, ctfV1OrderMessage, orderExpiration, requireAddress, signedPrice, SIGNATURE_TYPE } from '../ctf-order.js';
 import { PREDICTFUN_DECIMALS, predictfunOrderTypedData, verifyPredictfunOrder } from './signing.js';
+import { checkWire } from '../wire.js';
+import { PredictCreateOrderSchema, PredictMatchesSchema, PredictOrderSchema, PredictPositionsSchema, PredictRemoveOrdersSchema } from './wire.js';
+import type { z } from 'zod';
 
 const POSITIONS_PAGE = 100;
 const MAX_PAGES = 50;
@@ -141,6 +144,11 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
   });
   const call = (creds: Credentials | null, method: string, path: string, body?: unknown, allowNotFound = false) =>
     venueCall('predictfun', base + path, { method, headers: headers(creds), body: body === undefined ? undefined : JSON.stringify(body), timeoutMs: cfg.timeoutMs, allowNotFound });
+  /** Notes in the drift log where a trading answer differs from predictfun/wire.ts; it goes on as it is. */
+  const checked = <B>(schema: z.ZodType, endpoint: string, body: B): B => {
+    checkWire(schema, body, { exchange: 'predictfun', endpoint });
+    return body;
+  };
   const data = (b: unknown): Record<string, unknown> => ((b as { data?: Record<string, unknown> })?.data ?? (b as Record<string, unknown>) ?? {});
 
   /** The order record in unified terms, with its fills read from the match events when it filled. */
@@ -157,7 +165,7 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
     let after = '';
     for (let page = 0; page < MATCHES_MAX_PAGES; page++) {
       const q = `first=${MATCHES_PAGE}&marketId=${encodeURIComponent(String(rec.marketId ?? marketId))}&signerAddress=${encodeURIComponent(String(signed.signer))}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-      const res = (await call(creds, 'GET', `/orders/matches?${q}`)).body as { data?: PredictMatchWire[]; cursor?: string | null };
+      const res = checked(PredictMatchesSchema, 'GET /orders/matches', (await call(creds, 'GET', `/orders/matches?${q}`)).body) as { data?: PredictMatchWire[]; cursor?: string | null };
       const list = Array.isArray(res.data) ? res.data : [];
       events.push(...list);
       const fills = attribute(events);
@@ -203,11 +211,11 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
       const pricePerShare = order.price === null ? null : (BigInt(Math.round(order.price * 1e6)) * 10n ** 12n).toString();
       const body = { data: { order: order.signedOrder, pricePerShare, strategy: order.type === 'market' ? 'MARKET' : 'LIMIT', isFillOrKill: order.timeInForce === 'fok' } };
       const sentAt = new Date(now()).toISOString();
-      const res = data((await call(creds, 'POST', '/orders', body)).body);
+      const res = data(checked(PredictCreateOrderSchema, 'POST /orders', (await call(creds, 'POST', '/orders', body)).body));
       return withFills(creds, { order: order.signedOrder, ...res }, String(res.orderHash ?? res.hash ?? order.clientId), order.marketId, sentAt, order.claimedFillIds);
     },
     async get(creds, id, hint) {
-      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
+      return withFills(creds, data(checked(PredictOrderSchema, 'GET /orders/{hash}', (await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body)), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
     },
     async findByClientId() {
       // Orders are known by their hash, which the venue's answer gives; a pending order without one is
@@ -215,8 +223,8 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
       return null;
     },
     async cancel(creds, id, hint) {
-      await call(creds, 'POST', '/orders/remove', { data: { ids: [id] } });
-      return withFills(creds, data((await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
+      checked(PredictRemoveOrdersSchema, 'POST /orders/remove', (await call(creds, 'POST', '/orders/remove', { data: { ids: [id] } })).body);
+      return withFills(creds, data(checked(PredictOrderSchema, 'GET /orders/{hash}', (await call(creds, 'GET', `/orders/${encodeURIComponent(id)}`)).body)), id, hint.marketId, hint.since ?? null, hint.claimedFillIds);
     },
     async positions(creds) {
       const address = typeof creds.address === 'string' ? creds.address : '';
@@ -224,7 +232,7 @@ export function createPredictfunTradingClient(cfg: TradingClientConfig): Trading
       const out: VenuePosition[] = [];
       let after = '';
       for (let page = 0; page < MAX_PAGES; page++) {
-        const res = (await call(creds, 'GET', `/positions/${encodeURIComponent(address)}?first=${POSITIONS_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`)).body as { data?: PredictPositionWire[] | { positions?: PredictPositionWire[] }; cursor?: string | null };
+        const res = checked(PredictPositionsSchema, 'GET /positions/{address}', (await call(creds, 'GET', `/positions/${encodeURIComponent(address)}?first=${POSITIONS_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`)).body) as { data?: PredictPositionWire[] | { positions?: PredictPositionWire[] }; cursor?: string | null };
         const list = Array.isArray(res.data) ? res.data : (res.data?.positions ?? []);
         out.push(...list.map(predictfunPosition).filter((p) => p.size > 0));
         if (!res.cursor || list.length === 0) break;

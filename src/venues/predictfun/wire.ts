@@ -33,7 +33,71 @@ export const PredictOrderbookSchema = envelope(PredictOrderbookDataSchema);
 export const PredictStatsSchema = envelope(z.looseObject({}));
 export const PredictCategoriesSchema = envelope(z.array(z.looseObject({ slug: z.string() })));
 export const PredictCategorySchema = envelope(z.looseObject({ slug: z.string() }));
-export const PredictMatchesSchema = envelope(z.array(z.looseObject({})));
+
+/*
+ * The trading answers. Order records follow dev.predict.fun "Get order by hash" (its 200 body marks
+ * `id`, `marketId` (integer), `amount`, `amountFilled` (wei strings) and `order` required) and the
+ * order list in docs/venue-notes.md §4.3 (`status` OPEN|FILLED|EXPIRED|CANCELLED|INVALIDATED,
+ * `isNegRisk`, `isYieldBearing`, `strategy`); the signed `order` is the SDK's `SignedOrder`
+ * (PredictDotFun/sdk src/Types.ts, 2026-03-30) as "Create an order" sends it. Match events follow
+ * dev.predict.fun "Get order match events" as the venue's Go client decodes them (MatchEvent, Quote).
+ * Positions follow "Get positions by address" (docs in src/venues/predictfun/trading.ts).
+ */
+const wei = z.string().regex(/^\d+$/);
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const bigintish = z.union([z.string().regex(/^\d+$/), z.number().int()]);
+export const PredictSignedOrderSchema = z.looseObject({
+  hash: hex.optional(),
+  salt: bigintish,
+  maker: hex,
+  signer: hex,
+  taker: hex,
+  tokenId: bigintish,
+  makerAmount: bigintish,
+  takerAmount: bigintish,
+  expiration: bigintish,
+  nonce: bigintish,
+  feeRateBps: bigintish,
+  side: z.union([z.literal(0), z.literal(1)]),
+  signatureType: z.number().int(),
+  signature: hex,
+});
+export const PredictOrderRecordSchema = z.looseObject({
+  id: z.string().min(1),
+  marketId: z.number().int(),
+  amount: wei,
+  amountFilled: wei,
+  status: z.enum(['OPEN', 'FILLED', 'EXPIRED', 'CANCELLED', 'INVALIDATED']),
+  isNegRisk: z.boolean().optional(),
+  isYieldBearing: z.boolean().optional(),
+  strategy: z.enum(['LIMIT', 'MARKET']).optional(),
+  order: PredictSignedOrderSchema,
+});
+export const PredictOrderSchema = envelope(PredictOrderRecordSchema);
+/** `POST /orders`: the new order's hash (the adapter reads `orderHash`). */
+export const PredictCreateOrderSchema = envelope(z.looseObject({ orderId: z.string().optional(), orderHash: hex }));
+export const PredictRemoveOrdersSchema = z.looseObject({ success: z.literal(true) });
+const Outcome = z.looseObject({ name: z.string(), indexSet: z.number().int(), onChainId: z.string() });
+const Quote = z.looseObject({ quoteType: z.enum(['Bid', 'Ask']), amount: wei, price: wei, outcome: Outcome, signer: hex });
+export const PredictMatchEventSchema = z.looseObject({
+  market: z.looseObject({ id: z.number().int() }),
+  taker: Quote,
+  makers: z.array(Quote),
+  amountFilled: wei,
+  priceExecuted: wei,
+  transactionHash: hex,
+  executedAt: z.iso.datetime({ offset: true }),
+});
+export const PredictMatchesSchema = envelope(z.array(PredictMatchEventSchema));
+export const PredictPositionSchema = z.looseObject({
+  id: z.string(),
+  market: z.looseObject({ id: z.number().int(), conditionId: z.string().optional(), isNegRisk: z.boolean().optional(), isYieldBearing: z.boolean().optional(), status: z.string().optional() }),
+  outcome: z.looseObject({ name: z.string(), indexSet: z.number().int(), onChainId: z.string(), status: z.string().nullish() }),
+  amount: wei,
+  averageBuyPriceUsd: numberish.nullish(),
+  valueUsd: numberish.nullish(),
+});
+export const PredictPositionsSchema = envelope(z.array(PredictPositionSchema));
 
 /** A socket message of the book topic. */
 export const PredictWsBookMessageSchema = z.looseObject({ type: z.literal('M'), topic: z.string().regex(/^predictOrderbook\/\d+$/), data: PredictOrderbookDataSchema });

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { signFutuurRequest } from '../../../src/venues/futuur/auth.js';
 import { startFutuurSimulator, FUTUUR_SIM_CREDENTIALS } from '../../../src/venues/futuur/sim/simulator.js';
 import { createFutuurTradingClient } from '../../../src/venues/futuur/trading.js';
-import { FutuurEventsPageSchema, FutuurOrderSchema } from '../../../src/venues/futuur/wire.js';
+import { venueDrift } from '../../../src/venues/wire.js';
+import { FutuurEventsPageSchema, FutuurOrderSchema, FutuurOrdersPageSchema } from '../../../src/venues/futuur/wire.js';
 
 const creds = { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey };
 
@@ -33,6 +34,16 @@ describe('futuur wire: orders', function () {
       assert.equal((await client.get(creds, placed.exchangeOrderId, { marketId: String(market.id), outcome: 'long' })).status, 'expired');
       const other = await client.place(creds, { marketId: String(market.id), outcome: 'long', side: 'buy', type: 'limit', price: 0.01, size: 3, timeInForce: 'gtc', expiresAt: null, clientId: 'wire-test-2' });
       assert.equal((await client.cancel(creds, other.exchangeOrderId, { marketId: String(market.id), outcome: 'long' })).status, 'cancelled');
+      // Every order answer the client reads (create, cancel, the market's list) fits too.
+      const answers = sim.server.requests.length;
+      const third = await client.place(creds, { marketId: String(market.id), outcome: 'long', side: 'buy', type: 'limit', price: 0.01, size: 3, timeInForce: 'gtc', expiresAt: null, clientId: 'wire-test-3' });
+      await client.cancel(creds, third.exchangeOrderId, { marketId: String(market.id), outcome: 'long' });
+      assert.ok(sim.server.requests.length > answers);
+      const signed = (params: Record<string, string | number>) => ({ headers: signFutuurRequest(params, { publicKey: creds.public_key, privateKey: creds.private_key }, Math.floor(Date.now() / 1000)) });
+      const listed = (await (await fetch(`${rest}/orders/?market=${market.id}&limit=100`, signed({ market: String(market.id), limit: 100 }))).json()) as { results?: unknown[] };
+      const r = FutuurOrdersPageSchema.safeParse(listed);
+      assert.ok(r.success && (listed.results ?? []).length >= 3, `${JSON.stringify(listed).slice(0, 300)}: ${r.success ? '' : r.error.message}`);
+      assert.deepEqual(venueDrift.of('futuur').filter((n) => /orders/.test(n.endpoint)), [], 'no drift noted on the order answers the client read');
     } finally {
       await sim.stop();
     }

@@ -25,7 +25,7 @@ const ORDER: Record<string, TypedDataField[]> = {
 export interface LimitlessOrdersOptions {
   activity: SimActivity;
   /** The CLOB market of a slug: its exchange contract and outcome token ids. */
-  market: (slug: string) => { exchange: string; yes: string; no: string } | undefined;
+  market: (slug: string) => { id: number; title: string; deadline: string; exchange: string; yes: string; no: string } | undefined;
   now?: () => number;
 }
 
@@ -51,13 +51,16 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
   // token), `status` and `filledSize` (6-decimal base units); no fills are listed per order.
   const base = (x: number): string => String(Math.round(x * 1e6));
   const outcomePrice = (o: SimOrder, yesPrice: number): number => Math.round((o.extra.yes ? yesPrice : 1 - yesPrice) * 1e6) / 1e6;
+  // The venue answers its integer fields as numbers (the SDKs' UserOrder), whatever the client sent.
   const wire = (o: SimOrder): Record<string, unknown> => ({
     ...(o.extra.order as Record<string, unknown>),
+    feeRateBps: Number((o.extra.order as Record<string, unknown>).feeRateBps ?? 0),
+    nonce: Number((o.extra.order as Record<string, unknown>).nonce ?? 0),
     id: o.id,
     createdAt: new Date(o.createdMs).toISOString(),
     orderType: o.extra.orderType,
     price: o.price === null ? null : outcomePrice(o, o.price),
-    marketId: o.marketId,
+    marketId: opts.market(o.marketId)?.id ?? 0,
     status: o.status === 'open' ? 'LIVE' : o.status === 'filled' ? 'MATCHED' : o.status === 'cancelled' ? 'CANCELLED' : 'EXPIRED',
     filledSize: base(o.filled),
   });
@@ -107,7 +110,8 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
 
   server.get('/markets/:slug/user-orders', authed((req, account) => {
     const statuses = (req.query.get('statuses') ?? 'LIVE').split(',');
-    return json({ data: engine.list(account, (o) => o.marketId === req.params.slug).map(wire).filter((o) => statuses.includes(String(o.status))) });
+    // A bare array, as the Rust SDK decodes it.
+    return json(engine.list(account, (o) => o.marketId === req.params.slug).map(wire).filter((o) => statuses.includes(String(o.status))));
   }));
 
   server.get('/portfolio/positions', authed((_req, account) => {
@@ -115,9 +119,10 @@ export function registerLimitlessOrders(server: SimServer, opts: LimitlessOrders
     const clob = simHoldings(engine, opts.activity, (o) => o.account === account).map((h) => {
       const side = { cost: base(h.cost), fillPrice: base(h.avgPrice), marketValue: base(h.value), realisedPnl: '0', unrealizedPnl: base(h.value - h.cost) };
       const yesPrice = h.yes ? h.price : 1 - h.price;
+      const m = opts.market(h.marketId);
       return {
         // Like the venue's: the market without its token ids (a client reads them from GET /markets/{slug}).
-        market: { id: h.marketId, slug: h.marketId, title: h.marketId, closed: false, deadline: null },
+        market: { id: m?.id ?? 0, slug: h.marketId, title: m?.title ?? h.marketId, closed: false, deadline: m?.deadline ?? new Date(0).toISOString() },
         makerAddress: account,
         positions: { yes: h.yes ? side : zero, no: h.yes ? zero : side },
         tokensBalance: { yes: h.yes ? base(h.size) : '0', no: h.yes ? '0' : base(h.size) },

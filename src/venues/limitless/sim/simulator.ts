@@ -257,7 +257,9 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     activity,
     market: (slug) => {
       const m = bySlug.get(slug);
-      return m && isClob(m) && m.venue?.exchange && m.tokens ? { exchange: m.venue.exchange, yes: String(m.tokens.yes), no: String(m.tokens.no) } : undefined;
+      return m && isClob(m) && m.venue?.exchange && m.tokens
+        ? { id: m.id ?? 0, title: m.title, deadline: m.expirationDate ?? new Date(m.expirationTimestamp ?? 0).toISOString(), exchange: m.venue.exchange, yes: String(m.tokens.yes), no: String(m.tokens.no) }
+        : undefined;
     },
   });
 

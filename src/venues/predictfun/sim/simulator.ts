@@ -95,9 +95,12 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
     const outcome = m.outcomes.find((o) => o.indexSet === (onNo ? 2 : 1))!;
     const price = onNo ? 1 - t.price : t.price;
     const takerBuys = onNo ? t.takerSide === 'sell' : t.takerSide === 'buy';
+    const quote = (bid: boolean, who: string) => ({ quoteType: bid ? 'Bid' : 'Ask', outcome: { name: outcome.name, indexSet: outcome.indexSet, onChainId: outcome.onChainId }, signer: `0x${hashString(`${who}:${t.id}`).toString(16).padStart(40, '0')}`, price: wei(price), amount: wei(t.size) });
+    // A match has a taker and the resting order(s) it met: one maker on the other side here.
     return {
       market: { id: m.id, question: m.question },
-      taker: { quoteType: takerBuys ? 'Bid' : 'Ask', outcome: { name: outcome.name, indexSet: outcome.indexSet, onChainId: outcome.onChainId }, signer: `0x${hashString(`signer:${t.id}`).toString(16).padStart(40, '0')}`, price: wei(price), amount: wei(t.size) },
+      taker: quote(takerBuys, 'signer'),
+      makers: [quote(!takerBuys, 'maker')],
       amountFilled: wei(t.size),
       priceExecuted: wei(price),
       executedAt: new Date(t.t).toISOString(),
