@@ -4,8 +4,8 @@
  * Options: `--only kalshi,polymarket`, `--tick-ms 500`, `--seed 1`,
  * `--corpus <code>=<file>` (repeatable; a file in the venue's own format, e.g. ../shared/data/markets/...).
  * `--port-base 9100` gives venue N the port 9100+N-1 instead of a random one.
- * `--scale N` serves N markets per venue synthesised from its listings (src/sim/scale.ts; venues with
- * a scale mode: kalshi, polymarket, manifold, predictfun), deterministic by `--seed`.
+ * `--scale N` serves N markets per venue synthesised from its listings (src/sim/scale.ts; every
+ * venue), deterministic by `--seed`, built on demand (none held in memory).
  */
 import { EXCHANGE_CODES, isExchangeCode, type ExchangeCode } from '../src/venues/exchanges.js';
 import { urlEnvKey } from '../src/venues/descriptor.js';

@@ -1,19 +1,20 @@
 /**
  * The service's parts at a venue's real size: N markets in all, served by the simulators in scale
- * mode (src/sim/scale.ts: kalshi, polymarket and manifold, N/3 each (predictfun has a scale mode too, left out to keep runs comparable), ~10% open), synced, indexed,
+ * mode (src/sim/scale.ts: all nine venues, N/9 each, ~10% open; Limitless and PredictIt list only
+ * their open markets, as the venues do), synced, indexed,
  * embedded, searched and matched, on the embedded default or the server path, in one run:
  *   first sync (every venue, full listings), steady-state sync (2% of the open markets moved, one
  *   incremental run per venue), database size, title and rules embedding rate over a bounded
  *   sample and the backfill time it implies, keyword and autocomplete p50/p95 at 4 clients (search
  *   engine directly), semantic p50/p95 at 4 clients over what was embedded, matching full and
- *   incremental run, and this process's peak RSS (simulators included).
+ *   incremental run, cluster browse (GET /api/v1/clusters through the keyed HTTP app, 4 clients, a
+ *   few filter shapes), the simulators' memory, and this process's peak RSS (simulators included).
  *
  *   npx tsx bench/scale/run.ts --markets 25000 [--path embedded|server] [--seconds 6] [--embed-seconds 60] [--skip-embeddings] [--skip-matching]
  *
  * `--path server` starts the local PostgreSQL (.db-server, scripts/db-server.ts) and the local
  * OpenSearch node (.search-node) as the tests do; `embedded` (default) runs PGlite and the PostgreSQL
- * search engine. Cluster browse needs GET /api/v1/clusters, which this benchmark does not reach: not
- * measured here.
+ * search engine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,13 @@ import { VENUES } from '../../src/venues/index.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { runLoad, type LoadResult } from '../search/harness.js';
+import { startKeyedApp } from '../support/keyed-app.js';
+import { RawHttpClient } from '../support/raw-http.js';
+import { CatalogReader } from '../../src/catalog/catalog-repository.js';
+import { setupCrossVenue } from '../../src/cross-venue/setup.js';
+import { MarketDataService } from '../../src/market-data/market-data-service.js';
+import { PartitionManager } from '../../src/recorder/partition-repository.js';
+import { RecordedStore } from '../../src/recorder/recorded-data-repository.js';
 import { autocompletePrefixes, keywordQueries } from '../search/queries.js';
 
 exitOnHelp(import.meta.url);
@@ -54,7 +62,7 @@ const EMBED_SECONDS = arg('embed-seconds', 60);
 const SKIP_EMBEDDINGS = process.argv.includes('--skip-embeddings');
 const SKIP_MATCHING = process.argv.includes('--skip-matching');
 if (!['embedded', 'server'].includes(PATH)) throw new Error(`--path is embedded or server, not ${PATH}`);
-const SCALED: ExchangeCode[] = ['kalshi', 'polymarket', 'manifold'];
+const SCALED: ExchangeCode[] = VENUES.map((v) => v.code);
 const HTTP = { retries: 2, timeoutMs: 120_000, rateLimit: { perSecond: 100_000, burst: 100_000 } };
 const CHANGE_SHARE = 0.02;
 
@@ -91,8 +99,9 @@ try {
   // ---- simulators and the first sync ------------------------------------------------------------
   const perVenue = Math.ceil(MARKETS / SCALED.length);
   const tSims = performance.now();
+  const rssBeforeSims = process.memoryUsage().rss;
   for (const code of SCALED) sims.set(code, await (await simulatorFor(code))({ tickMs: 0, seed: 1, scale: perVenue }));
-  row('simulators', `${SCALED.length} venues x ${perVenue} markets`, `built in ${((performance.now() - tSims) / 1000).toFixed(1)} s`);
+  row('simulators', `${SCALED.length} venues x ${perVenue} markets`, `built in ${((performance.now() - tSims) / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rssBeforeSims) / 1e6).toFixed(0)} MB for them (scale mode builds markets on demand)`);
   const syncs = new Map<ExchangeCode, { sync: VenueSync; sim: RunningSimulator }>();
   for (const [code, sim] of sims) {
     const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: HTTP });
@@ -184,7 +193,23 @@ try {
     const inc = await matcher.run();
     row('matching: incremental run after a short sync', `${((performance.now() - t1) / 1000).toFixed(1)} s`, `${inc.rematched} re-matched; target <= 30 s`);
   }
-  row('cluster browse p95', 'not measured', 'GET /api/v1/clusters is not part of this benchmark');
+  // ---- cluster browse: GET /api/v1/clusters through the keyed HTTP app ------------------------------
+  {
+    const clusters = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM match_clusters')).rows[0].n;
+    const recorded = new RecordedStore(db.pool, new PartitionManager(db.pool, { retentionDays: 7, aheadDays: 1 }));
+    const marketData = new MarketDataService({ catalog: new CatalogReader(db.pool), adapters: {}, liveCacheTtlMs: 1000, recorded });
+    const app = await startKeyedApp({ db, plan: 'pro', routers: (ctx) => [{ path: '/', router: setupCrossVenue({ pool: db.pool, marketData, recorded, now: Date.now, requireFeature: ctx.requireFeature }).router }] });
+    cleanups.push(() => app.close());
+    const client = new RawHttpClient(app.base, { 'X-API-Key': app.apiKey });
+    const shapes = ['sort=gap&limit=50', 'sort=volume&active_only=true&limit=50', 'exchange=kalshi,polymarket&sort=updated&limit=20', 'min_venues=3&sort=venues&limit=50', 'min_gap=0.01&sort=gap&limit=50'];
+    for (const shape of shapes) {
+      const check = await client.get(`/api/v1/clusters?${shape}`);
+      if (check.status !== 200) throw new Error(`GET /api/v1/clusters?${shape}: ${check.status} ${check.body.toString().slice(0, 300)}`);
+    }
+    const browse = await runLoad({ label: 'clusters', concurrency: 4, seconds: SECONDS, warmupSeconds: 2, request: (i) => client.getOk(`/api/v1/clusters?${shapes[i % shapes.length]}`) });
+    row('cluster browse at 4 clients (GET /api/v1/clusters, 5 filter shapes)', loadLine(browse), `${clusters} clusters; shapes: ${shapes.join(' | ')}`);
+  }
+  for (const [code, sim] of sims) if (sim.marketCount() !== perVenue) row(`${code} served`, String(sim.marketCount()), '');
   row('peak RSS of this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`, 'service parts and the simulators together; target for the API process <= 3 GB');
 
   const out = [

@@ -301,8 +301,11 @@ export class CatalogWriter {
     const result = await withTransaction(this.pool, async (c) => {
       if (maxShare < 1) {
         const { rows } = await c.query<{ missing: number; total: number }>(
-          `SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS seen(id) WHERE seen.id = markets.market_id))::int AS missing, count(*)::int AS total
-             FROM markets WHERE exchange = $1 AND NOT removed`,
+          // A left join on the unnested ids (hashable): a NOT EXISTS inside the aggregate's FILTER is a
+          // subplan run per row, a scan of every id per market (20 s a venue at 28k markets).
+          `SELECT count(*) FILTER (WHERE seen.id IS NULL)::int AS missing, count(*)::int AS total
+             FROM markets LEFT JOIN unnest($2::text[]) AS seen(id) ON seen.id = markets.market_id
+            WHERE exchange = $1 AND NOT removed`,
           [exchange, [...seenIds]],
         );
         const { missing, total } = rows[0];

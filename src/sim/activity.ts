@@ -102,6 +102,13 @@ export class SimActivity {
     return [...this.defaults.keys()];
   }
 
+  /** The markets the ticker or a taker has moved (those with a change time): what a change-time listing returns. */
+  changedIds(): string[] {
+    const out: string[] = [];
+    for (const s of this.states.values()) if (s.changedAt !== null) out.push(s.id);
+    return out;
+  }
+
   on(listener: (e: SimActivityEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -12,6 +12,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { hashString } from '../../../sim/rng.js';
 import { intParam, json, SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { ScaledCatalog, shiftIso, varyNumbers, type ScaleVariant, type Sliceable } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { FutuurEventWire, FutuurMarketWire } from '../normalise.js';
 import { futuurSeed } from './seed.js';
@@ -45,6 +46,42 @@ function verifySignature(req: SimRequest): SimResponse | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? null : err(401, 'InvalidHMACSignature', 'Invalid HMAC signature');
 }
 
+/** Synthetic ids (scale mode): event k is 20,000,000 + k; its outcome market j is 100,000,000 + 100 k + j. */
+const SCALED_EVENT_BASE = 20_000_000;
+const SCALED_MARKET_BASE = 100_000_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Synthetic event `v.k` from a template (scale mode): own ids and slug, varied title, outcomes and
+ * dates; open ones open for bets, the others resolved (one outcome long in an exclusive event).
+ */
+function scaledFutuurEvent(e: FutuurEventWire, v: ScaleVariant): FutuurEventWire {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const betEnd = v.open ? new Date(today + Math.abs(v.shiftDays) * DAY_MS + DAY_MS).toISOString() : new Date(Math.min(Date.parse(e.bet_end_date ?? '') + v.shiftDays * DAY_MS || today - DAY_MS, today - DAY_MS)).toISOString();
+  const winner = v.k % Math.max(1, e.markets.length);
+  const markets = e.markets.map((m, j): FutuurMarketWire => ({
+    ...m,
+    id: SCALED_MARKET_BASE + 100 * v.k + j,
+    title: varyNumbers(m.title, v),
+    title_verbose: m.title_verbose ? varyNumbers(m.title_verbose, v) : m.title_verbose,
+    status: v.open ? 'active' : 'resolved',
+    resolution: v.open ? null : e.resolution_mode === 'non_exclusive' ? ((v.k + j) % 2 ? 'long' : 'short') : j === winner ? 'long' : 'short',
+  }));
+  return {
+    ...e,
+    id: SCALED_EVENT_BASE + v.k,
+    title: varyNumbers(e.title, v),
+    slug: `${e.slug}-s${v.k}`,
+    description: e.description ? varyNumbers(e.description, v) : e.description,
+    status: v.open ? 'open' : 'resolved',
+    is_wagerable: v.open,
+    markets,
+    bet_end_date: betEnd,
+    resolve_date: betEnd,
+    created: shiftIso(e.created, v),
+  };
+}
+
 export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const events: FutuurEventWire[] = [...futuurSeed(Date.now()).events];
   if (opts.corpusFile) {
@@ -53,12 +90,30 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
       if (e && typeof e.id === 'number' && typeof e.title === 'string' && Array.isArray(e.markets)) events.push(e);
     }
   }
-  const eventById = new Map(events.map((e) => [String(e.id), e]));
-  const marketById = new Map<string, { m: FutuurMarketWire; e: FutuurEventWire }>();
-  for (const e of events) for (const m of e.markets) marketById.set(String(m.id), { m, e });
+  // Scale mode: the events built on demand (src/sim/scale.ts); their ids and their markets' carry `k`.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: events, n: opts.scale, seed: opts.seed ?? 1, variant: scaledFutuurEvent, idOf: (e) => String(e.id), indexOf: (id) => (/^\d+$/.test(id) ? Number(id) - SCALED_EVENT_BASE - 1 : null) })
+    : null;
+  const eventMap = new Map(events.map((e) => [String(e.id), e]));
+  const marketMap = new Map<string, { m: FutuurMarketWire; e: FutuurEventWire }>();
+  if (!scaled) for (const e of events) for (const m of e.markets) marketMap.set(String(m.id), { m, e });
+  const eventById = { get: (id: string): FutuurEventWire | undefined => (scaled ? scaled.get(id) : eventMap.get(id)) };
+  const marketById = {
+    get: (id: string): { m: FutuurMarketWire; e: FutuurEventWire } | undefined => {
+      if (!scaled) return marketMap.get(id);
+      const n = /^\d+$/.test(id) ? Number(id) : NaN;
+      const e = n >= SCALED_MARKET_BASE ? scaled.get(String(SCALED_EVENT_BASE + Math.floor((n - SCALED_MARKET_BASE) / 100))) : undefined;
+      const m = e?.markets.find((x) => x.id === n);
+      return e && m ? { m, e } : undefined;
+    },
+    has: (id: string): boolean => marketById.get(id) !== undefined,
+  };
+  const eventListing = (status: 'all' | 'open' | 'closed'): Sliceable<FutuurEventWire> =>
+    scaled ? scaled.list(status) : status === 'all' ? events : events.filter((e) => (e.status === 'open') === (status === 'open'));
 
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const [id, { m, e }] of marketById) activity.addMarket(id, m.price ?? 0.5, { active: m.status === 'active' && e.status === 'open' });
+  // Closed markets never trade: in scale mode only the open events' markets are registered (a few bytes each).
+  for (const e of scaled ? scaled.openValues() : events) for (const m of e.markets) activity.addMarket(String(m.id), m.price ?? 0.5, { active: m.status === 'active' && e.status === 'open' });
 
   const renderEvent = (e: FutuurEventWire): FutuurEventWire => ({
     ...e,
@@ -92,7 +147,7 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
     const c = req.query.get('currency_mode');
     return c === 'real_money' || c === 'play_money' ? null : err(400, 'invalid', 'currency_mode is required (real_money or play_money)');
   };
-  const pageOf = <T>(items: T[], req: SimRequest, def: number): { pagination: Record<string, unknown>; results: T[] } => {
+  const pageOf = <T>(items: Sliceable<T>, req: SimRequest, def: number): { pagination: Record<string, unknown>; results: T[] } => {
     const limit = Math.max(1, intParam(req.query, 'limit', def, 100));
     const offset = intParam(req.query, 'offset', 0, Number.MAX_SAFE_INTEGER);
     const next = offset + limit < items.length ? offset + limit : null;
@@ -100,9 +155,11 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
   };
 
   route('/events/', (req) => {
-    let list = events;
-    if (req.query.get('live') === 'true') list = list.filter((e) => e.status === 'open');
-    if (req.query.get('resolved_only') === 'true') list = list.filter((e) => e.status === 'resolved');
+    const live = req.query.get('live') === 'true';
+    const resolved = req.query.get('resolved_only') === 'true';
+    // Open events are the venue's live ones; a synthetic closed event is resolved.
+    let list: Sliceable<FutuurEventWire> = eventListing(live ? 'open' : 'all');
+    if (resolved) list = scaled && !live ? scaled.list('closed') : list.slice().filter((e) => e.status === 'resolved');
     const p = pageOf(list, req, 20);
     return json({ ...p, results: p.results.map(renderEvent) });
   });
@@ -158,6 +215,6 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
     activity,
     port: opts.port,
     baseUrls: () => ({ rest: `${server.baseUrl}${P}` }),
-    marketCount: () => marketById.size,
+    marketCount: () => (scaled ? scaled.size : marketMap.size),
   });
 }

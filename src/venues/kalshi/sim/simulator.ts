@@ -11,7 +11,7 @@ import { fixed } from '../../../sim/fixture-helpers.js';
 import { stableUuid } from '../../../sim/rng.js';
 import { badRequest, intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
-import { scaledListing, scaleVariant, shiftIso, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
+import { filterStore, indexFromSuffix, ScaledCatalog, scaleVariant, shiftIso, storeListing, varyNumbers, type MarketStore, type ScaledStatus, type ScaleVariant, type Sliceable } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { KalshiEventWire, KalshiMarketWire } from '../normalise.js';
 import { kalshiSeed } from './seed.js';
@@ -39,7 +39,7 @@ const STATUS_FILTER: Record<string, string[]> = {
   settled: ['determined', 'finalized', 'settled', 'amended'],
 };
 
-function page<T>(items: T[], cursor: string | null, limit: number): { items: T[]; next: string } | null {
+function page<T>(items: Sliceable<T>, cursor: string | null, limit: number): { items: T[]; next: string } | null {
   const offset = decodeCursor(cursor);
   if (offset === null) return null;
   const slice = items.slice(offset, offset + limit);
@@ -96,29 +96,48 @@ function scaledKalshiMarket(m: KalshiMarketWire, v: ScaleVariant): KalshiMarketW
 export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): Promise<RunningSimulator & KalshiSimulatorControls> {
   const now = Date.now();
   const seed = kalshiSeed(now);
-  const markets = new Map<string, KalshiMarketWire>();
-  const events = new Map<string, KalshiEventWire>();
-  for (const e of seed.events) events.set(e.event_ticker, e);
-  for (const m of seed.markets) markets.set(m.ticker, m);
+  const listed = new Map<string, KalshiMarketWire>();
+  const seedEvents = new Map<string, KalshiEventWire>();
+  for (const e of seed.events) seedEvents.set(e.event_ticker, e);
+  for (const m of seed.markets) listed.set(m.ticker, m);
   if (opts.corpusFile) {
     for (const raw of readCorpus(opts.corpusFile)) {
       const m = raw as KalshiMarketWire;
-      if (m && typeof m.ticker === 'string' && typeof m.event_ticker === 'string' && typeof m.status === 'string') markets.set(m.ticker, m);
+      if (m && typeof m.ticker === 'string' && typeof m.event_ticker === 'string' && typeof m.status === 'string') listed.set(m.ticker, m);
     }
   }
-  if (opts.scale) {
-    const templates = [...markets.values()];
-    const templateEvents = new Map(events);
-    markets.clear();
-    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledKalshiMarket)) {
-      markets.set(m.ticker, m);
-      const base = templateEvents.get(m.event_ticker.replace(/-S\d+$/, ''));
-      if (base && !events.has(m.event_ticker)) events.set(m.event_ticker, { ...base, event_ticker: m.event_ticker, title: varyNumbers(base.title ?? '', scaleVariant(Number(m.event_ticker.split('-S').pop()) - 1, opts.seed ?? 1)) });
-    }
-  }
+  // Scale mode: synthetic market k is ticker `<event>-S<k>-<strike>` in its own event `<event>-S<k>`,
+  // built on demand (src/sim/scale.ts); its event is the template's under the new ticker.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...listed.values()], n: opts.scale, seed: opts.seed ?? 1, variant: scaledKalshiMarket, idOf: (m) => m.ticker, indexOf: (id) => indexFromSuffix(id, /-S(\d+)-[^-]*$/) })
+    : null;
+  const markets: MarketStore<KalshiMarketWire> = scaled ?? listed;
+  const scaledEvent = (eventTicker: string): KalshiEventWire | undefined => {
+    const i = indexFromSuffix(eventTicker, /-S(\d+)$/);
+    const base = seedEvents.get(eventTicker.replace(/-S\d+$/, ''));
+    if (!scaled || i === null || !base || i >= opts.scale! || scaled.build(i).event_ticker !== eventTicker) return undefined;
+    return { ...base, event_ticker: eventTicker, title: varyNumbers(base.title ?? '', scaleVariant(i, opts.seed ?? 1)) };
+  };
+  const events = {
+    get: (t: string): KalshiEventWire | undefined => (scaled ? scaledEvent(t) : seedEvents.get(t)),
+    /** Every event (a scan in scale mode: one per synthetic market). */
+    *values(): Generator<KalshiEventWire> {
+      if (!scaled) return yield* seedEvents.values();
+      for (const m of scaled.values()) {
+        const e = scaledEvent(m.event_ticker);
+        if (e) yield e;
+      }
+    },
+  };
+  const marketsOfEvent = (e: KalshiEventWire): KalshiMarketWire[] => {
+    if (!scaled) return filterStore(markets, (m) => m.event_ticker === e.event_ticker);
+    const i = indexFromSuffix(e.event_ticker, /-S(\d+)$/);
+    return i === null ? [] : [scaled.at(i)].filter((m) => m.event_ticker === e.event_ticker);
+  };
 
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of markets.values()) {
+  // Closed markets never trade: in scale mode only the open ones are registered (a few bytes each).
+  for (const m of scaled ? scaled.openValues() : markets.values()) {
     const bid = Number(m.yes_bid_dollars ?? 0);
     const ask = Number(m.yes_ask_dollars ?? 0);
     const last = Number(m.last_price_dollars ?? 0);
@@ -178,35 +197,34 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
 
   const server = new SimServer('kalshi');
   const P = KALSHI_SIM_REST_PREFIX;
-  registerKalshiMemberHistory(server, { prefix: P, tickers: () => [...markets.values()].filter((m) => m.status === 'active').map((m) => m.ticker) });
+  registerKalshiMemberHistory(server, { prefix: P, tickers: () => activity.marketIds.filter((t) => markets.get(t)?.status === 'active') });
   // The historical tier (trades and markets before the cutoff): simulator-historical.ts.
-  registerKalshiHistorical(server, { prefix: P, liveMarkets: () => [...markets.values()] });
+  registerKalshiHistorical(server, { prefix: P, liveMarkets: () => (scaled ? scaled.list('all').slice(0, 1_000) : [...listed.values()]) });
 
   server.get(`${P}/markets`, (req) => {
     const q = req.query;
     const limit = intParam(q, 'limit', 100, 1000);
     if (limit < 1) return kalshiError(400, 'invalid_parameters', 'limit must be between 1 and 1000');
-    let list = [...markets.values()];
     const status = q.get('status');
-    if (status) {
-      const allowed = status.split(',').flatMap((s) => STATUS_FILTER[s] ?? []);
-      if (allowed.length === 0) return kalshiError(400, 'invalid_parameters', `invalid status ${status}`);
-      list = list.filter((m) => allowed.includes(m.status));
-    }
+    const allowed = status ? status.split(',').flatMap((s) => STATUS_FILTER[s] ?? []) : null;
+    if (allowed && allowed.length === 0) return kalshiError(400, 'invalid_parameters', `invalid status ${status}`);
     const ev = q.get('event_ticker');
-    if (ev) list = list.filter((m) => ev.split(',').includes(m.event_ticker));
     const series = q.get('series_ticker');
-    if (series) list = list.filter((m) => m.event_ticker.split('-')[0] === series);
     const tickers = q.get('tickers');
-    if (tickers) list = list.filter((m) => tickers.split(',').includes(m.ticker));
     const mve = q.get('mve_filter');
-    if (mve === 'exclude') list = list.filter((m) => !m.mve_collection_ticker);
-    if (mve === 'only') list = list.filter((m) => !!m.mve_collection_ticker);
     const minUpdated = q.get('min_updated_ts');
-    if (minUpdated) {
-      if (status) return kalshiError(400, 'invalid_parameters', 'min_updated_ts cannot be combined with status');
-      list = list.filter((m) => Date.parse(String(render(m).updated_time ?? 0)) / 1000 >= Number(minUpdated));
-    }
+    if (minUpdated && status) return kalshiError(400, 'invalid_parameters', 'min_updated_ts cannot be combined with status');
+    const keep = (m: KalshiMarketWire): boolean =>
+      (!allowed || allowed.includes(m.status)) &&
+      (!ev || ev.split(',').includes(m.event_ticker)) &&
+      (!series || m.event_ticker.split('-')[0] === series) &&
+      (!tickers || tickers.split(',').includes(m.ticker)) &&
+      (mve !== 'exclude' || !m.mve_collection_ticker) &&
+      (mve !== 'only' || !!m.mve_collection_ticker) &&
+      (!minUpdated || Date.parse(String(render(m).updated_time ?? 0)) / 1000 >= Number(minUpdated));
+    // The full and the open listings page through the catalog without building it; other filters scan.
+    const plain: ScaledStatus | null = ev || series || tickers || minUpdated || mve === 'only' ? null : !allowed ? 'all' : allowed.every((s) => STATUS_FILTER.open.includes(s)) ? 'open' : null;
+    const list: Sliceable<KalshiMarketWire> = plain && scaled ? storeListing(markets, plain, (m) => m.status === 'active') : filterStore(markets, keep);
     const p = page(list, q.get('cursor'), limit);
     if (!p) return kalshiError(400, 'invalid_cursor', 'invalid cursor');
     return json({ markets: p.items.map(render), cursor: p.next });
@@ -219,7 +237,7 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
     const minTs = q.get('min_ts');
     const maxTs = q.get('max_ts');
     // Without a ticker: the exchange-wide tape, every market's trades (combos among them: the parlay trades).
-    const ids = ticker ? [ticker] : [...markets.keys()];
+    const ids = ticker ? [ticker] : activity.marketIds;
     const all = ids.flatMap((t) => (activity.trades(t, { startMs: minTs ? Number(minTs) * 1000 : undefined, endMs: maxTs ? Number(maxTs) * 1000 : undefined }) ?? []).map((tr) => ({ t, tr })));
     all.sort((a, b) => b.tr.t - a.tr.t);
     const p = page(all, q.get('cursor'), limit);
@@ -243,23 +261,23 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
   server.get(`${P}/events`, (req) => {
     const q = req.query;
     const limit = intParam(q, 'limit', 100, 200);
-    let list = [...events.values()];
     // `tickers` is the venue's filter (get-events.md); an unknown parameter is ignored, as the venue does.
     const wanted = q.get('tickers');
-    if (wanted) list = list.filter((e) => wanted.split(',').includes(e.event_ticker));
+    let list = wanted && scaled ? [...new Set(wanted.split(','))].flatMap((t) => events.get(t) ?? []) : [...events.values()];
+    if (wanted && !scaled) list = list.filter((e) => wanted.split(',').includes(e.event_ticker));
     const st = q.get('status');
     if (st) list = list.filter((e) => e.status === st);
     const nested = q.get('with_nested_markets') === 'true';
     const p = page(list, q.get('cursor'), limit);
     if (!p) return kalshiError(400, 'invalid_cursor', 'invalid cursor');
-    const withMarkets = (e: KalshiEventWire): KalshiEventWire => (nested ? { ...e, markets: [...markets.values()].filter((m) => m.event_ticker === e.event_ticker).map(render) } : e);
+    const withMarkets = (e: KalshiEventWire): KalshiEventWire => (nested ? { ...e, markets: marketsOfEvent(e).map(render) } : e);
     return json({ events: p.items.map(withMarkets), cursor: p.next });
   });
 
   server.get(`${P}/events/:event_ticker`, (req) => {
     const e = events.get(req.params.event_ticker);
     if (!e) return kalshiError(404, 'not_found', 'event not found');
-    return json({ event: e, markets: [...markets.values()].filter((m) => m.event_ticker === e.event_ticker).map(render) });
+    return json({ event: e, markets: marketsOfEvent(e).map(render) });
   });
 
   server.get(`${P}/series/:series/markets/:ticker/candlesticks`, (req) => {
@@ -403,7 +421,7 @@ export async function startKalshiSimulator(opts: KalshiSimulatorOptions = {}): P
   registerKalshiOrders(server, { prefix: P, activity });
 
   const listMarket = (ticker: string, title: string): KalshiMarketWire => {
-    const template = [...markets.values()].find((m) => m.status === 'active');
+    const template = markets.get(activity.marketIds.find((t) => markets.get(t)?.status === 'active') ?? '');
     if (!template) throw new Error('the kalshi simulator has no open market to copy');
     const at = new Date().toISOString();
     const m: KalshiMarketWire = { ...template, ticker, title, yes_sub_title: title, created_time: at, open_time: at, updated_time: at };

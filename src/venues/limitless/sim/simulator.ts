@@ -17,6 +17,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { hashString } from '../../../sim/rng.js';
 import { intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { indexFromSuffix, ScaledCatalog, shiftIso, varyNumbers, type ScaleVariant, type Sliceable } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import { isGroup, type LimitlessMarketWire } from '../normalise.js';
 import { limitlessSeed } from './seed.js';
@@ -31,9 +32,41 @@ const r3 = (p: number): number => Math.round(p * 1000) / 1000;
 
 const HISTORY_STEP_MS: Record<string, number> = { '1h': 3_600_000, '6h': 6 * 3_600_000, '1d': 86_400_000, '1w': 7 * 86_400_000, '1m': 30 * 86_400_000, all: 86_400_000 };
 
+const DAY_MS = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Synthetic market `v.k` from a template (scale mode): a single market or a group with its children,
+ * under slugs ending in `-s<k>`, with varied title, strike and expiry; open ones funded and listed
+ * as active, the others resolved (reachable by slug only, as on the venue).
+ */
+function scaledLimitlessMarket(m: LimitlessMarketWire, v: ScaleVariant): LimitlessMarketWire {
+  // Expiries from the day, not the millisecond: the same seed gives the same markets all day.
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const expires = v.open ? today + Math.abs(v.shiftDays) * DAY_MS + 12 * 3_600_000 : Math.min((m.expirationTimestamp ?? today) + v.shiftDays * DAY_MS, today - DAY_MS);
+  const d = new Date(expires);
+  const vary = (x: LimitlessMarketWire, id: number): LimitlessMarketWire => ({
+    ...x,
+    id,
+    slug: `${x.slug}-s${v.k}`,
+    title: varyNumbers(x.title, v),
+    conditionId: x.conditionId ? `${x.conditionId.slice(0, 54)}${v.k.toString(16).padStart(12, '0')}` : x.conditionId,
+    tokens: x.tokens ? { yes: `${String(x.tokens.yes).slice(0, 60)}${String(v.k).padStart(12, '0')}`, no: `${String(x.tokens.no).slice(0, 60)}${String(v.k).padStart(12, '0')}` } : x.tokens,
+    createdAt: shiftIso(x.createdAt, v),
+    expirationTimestamp: expires,
+    expirationDate: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
+    expired: !v.open,
+    status: v.open ? 'FUNDED' : 'RESOLVED',
+    winningOutcomeIndex: isGroup(x) ? x.winningOutcomeIndex : v.open ? null : ((v.k % 2) as 0 | 1),
+  });
+  const top = vary(m, 10_000_000 + v.k);
+  return isGroup(m) ? { ...top, markets: (m.markets ?? []).map((c, j) => vary(c, (j + 2) * 10_000_000 + v.k)) } : top;
+}
+
 export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
-  const seed = limitlessSeed(now);
+  // Scale mode takes its templates from the day's seed (slugs carry a time): the same seed all day.
+  const seed = limitlessSeed(opts.scale ? Math.floor(now / DAY_MS) * DAY_MS : now);
   /** Listing order of `/markets/active`. */
   const active: LimitlessMarketWire[] = [];
   /** Every addressable market by slug (singles, groups, group children, inactive ones). */
@@ -53,9 +86,29 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     }
   }
 
+  // Scale mode: the listing items (singles and groups) built on demand (src/sim/scale.ts); the open
+  // ones are the active listing, the others resolved and reachable by slug.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...seed.active, ...seed.inactive], n: opts.scale, seed: opts.seed ?? 1, variant: scaledLimitlessMarket, idOf: (m) => m.slug, indexOf: (slug) => indexFromSuffix(slug, /-s(\d+)$/) })
+    : null;
+  /** A market by slug: a listing item or a group's child. */
+  const lookup = {
+    get: (slug: string): LimitlessMarketWire | undefined => {
+      if (!scaled) return bySlug.get(slug);
+      const i = indexFromSuffix(slug, /-s(\d+)$/);
+      if (i === null || i < 0 || i >= opts.scale!) return undefined;
+      const m = scaled.at(i);
+      return m.slug === slug ? m : m.markets?.find((c) => c.slug === slug);
+    },
+    has: (slug: string): boolean => lookup.get(slug) !== undefined,
+  };
+  const activeListing = (): Sliceable<LimitlessMarketWire> => (scaled ? scaled.list('open') : active);
+
   const isClob = (m: LimitlessMarketWire): boolean => !isGroup(m) && m.tradeType !== 'amm' && !!m.tokens;
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of bySlug.values()) {
+  // Closed markets never trade: in scale mode only the open ones (and their children) are registered.
+  const registered = scaled ? [...scaled.openValues()].flatMap((m) => [m, ...(m.markets ?? [])]) : bySlug.values();
+  for (const m of registered) {
     if (!isClob(m)) continue;
     const p = m.prices?.[0];
     activity.addMarket(m.slug, typeof p === 'number' && p > 0 && p < 1 ? p : 0.5, { active: m.status === 'FUNDED' && !m.expired, tick: 0.01 });
@@ -125,30 +178,30 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     const page = intParam(q, 'page', 1, 1_000_000);
     if (limit < 1 || page < 1) return err(400, 'page and limit must be positive');
     const tradeType = q.get('tradeType');
-    let list = active;
-    if (tradeType === 'group') list = active.filter(isGroup);
-    else if (tradeType === 'clob' || tradeType === 'amm') list = active.filter((m) => !isGroup(m) && (m.tradeType ?? 'clob') === tradeType);
+    let list = activeListing();
+    if (tradeType === 'group') list = list.slice().filter(isGroup);
+    else if (tradeType === 'clob' || tradeType === 'amm') list = list.slice().filter((m) => !isGroup(m) && (m.tradeType ?? 'clob') === tradeType);
     else if (tradeType) return err(400, `invalid tradeType ${tradeType}`);
     const items = list.slice((page - 1) * limit, page * limit);
     return json({ data: items.map(render), totalMarketsCount: list.length });
   });
 
-  server.get('/markets/active/slugs', () => json(active.flatMap((m): Record<string, unknown>[] => (isGroup(m) ? [{ slug: m.slug, markets: (m.markets ?? []).map((c) => ({ slug: c.slug })) }] : [{ slug: m.slug, ticker: null, strikePrice: null }]))));
+  server.get('/markets/active/slugs', () => json(activeListing().slice().flatMap((m): Record<string, unknown>[] => (isGroup(m) ? [{ slug: m.slug, markets: (m.markets ?? []).map((c) => ({ slug: c.slug })) }] : [{ slug: m.slug, ticker: null, strikePrice: null }]))));
 
   server.get('/markets/:slug', (req) => {
-    const m = bySlug.get(req.params.slug);
+    const m = lookup.get(req.params.slug);
     return m ? json(render(m)) : err(404, `Market ${req.params.slug} not found`);
   });
 
   server.get('/markets/:slug/orderbook', (req) => {
-    const m = bySlug.get(req.params.slug);
+    const m = lookup.get(req.params.slug);
     if (!m) return err(404, `Market ${req.params.slug} not found`);
     if (!isClob(m)) return err(400, 'Orderbook is only available for CLOB markets');
     return json(bookWire(m));
   });
 
   server.get('/markets/:slug/historical-price', (req) => {
-    const m = bySlug.get(req.params.slug);
+    const m = lookup.get(req.params.slug);
     if (!m) return err(404, `Market ${req.params.slug} not found`);
     const interval = req.query.get('interval') ?? '1h';
     const step = HISTORY_STEP_MS[interval];
@@ -164,7 +217,7 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
   });
 
   server.get('/markets/:slug/events', (req) => {
-    const m = bySlug.get(req.params.slug);
+    const m = lookup.get(req.params.slug);
     if (!m) return err(404, `Market ${req.params.slug} not found`);
     const limit = intParam(req.query, 'limit', 10, 100);
     const page = intParam(req.query, 'page', 1, 1_000_000);
@@ -227,10 +280,10 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
         const b = (body ?? {}) as { marketSlugs?: unknown; marketAddresses?: unknown };
         const slugs = Array.isArray(b.marketSlugs) ? b.marketSlugs.filter((s): s is string => typeof s === 'string') : [];
         // A subscription replaces the previous set.
-        state.slugs = new Set(slugs.filter((s) => bySlug.has(s)));
+        state.slugs = new Set(slugs.filter((s) => lookup.has(s)));
         ack({ success: true, marketSlugs: [...state.slugs] });
         for (const s of state.slugs) {
-          const mk = bySlug.get(s)!;
+          const mk = lookup.get(s)!;
           if (isClob(mk)) emit(ws, 'orderbookUpdate', orderbookUpdate(mk));
         }
         return;
@@ -242,7 +295,7 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
 
   activity.on((e) => {
     if (e.kind !== 'book_delta') return;
-    const m = bySlug.get(e.marketId);
+    const m = lookup.get(e.marketId);
     if (!m) return;
     let update: Record<string, unknown> | null = null;
     for (const [ws, st] of subs) {
@@ -256,7 +309,7 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
   registerLimitlessOrders(server, {
     activity,
     market: (slug) => {
-      const m = bySlug.get(slug);
+      const m = lookup.get(slug);
       return m && isClob(m) && m.venue?.exchange && m.tokens
         ? { id: m.id ?? 0, title: m.title, deadline: m.expirationDate ?? new Date(m.expirationTimestamp ?? 0).toISOString(), exchange: m.venue.exchange, yes: String(m.tokens.yes), no: String(m.tokens.no) }
         : undefined;
@@ -269,6 +322,6 @@ export async function startLimitlessSimulator(opts: SimulatorOptions = {}): Prom
     activity,
     port: opts.port,
     baseUrls: () => ({ rest: server.baseUrl, ws: server.wsBaseUrl }),
-    marketCount: () => [...bySlug.values()].filter((m) => !isGroup(m)).length,
+    marketCount: () => (scaled ? scaled.size : [...bySlug.values()].filter((m) => !isGroup(m)).length),
   });
 }

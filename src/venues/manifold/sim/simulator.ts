@@ -10,7 +10,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { hashString } from '../../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
-import { scaledListing, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
+import { indexFromSuffix, ScaledCatalog, varyNumbers, type MarketStore, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import { isMultiAnswer, yesProbability, type ManifoldBetWire, type ManifoldMarketWire } from '../normalise.js';
 import { manifoldId, manifoldSeed, toLiteMarket } from './seed.js';
@@ -49,25 +49,32 @@ function scaledManifoldMarket(m: ManifoldMarketWire, v: ScaleVariant): ManifoldM
 
 export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
-  const markets = new Map<string, ManifoldMarketWire>();
-  for (const m of manifoldSeed(now)) markets.set(m.id, m);
+  const listed = new Map<string, ManifoldMarketWire>();
+  for (const m of manifoldSeed(now)) listed.set(m.id, m);
   if (opts.corpusFile) {
     for (const raw of readCorpus(opts.corpusFile)) {
       const m = raw as ManifoldMarketWire;
-      if (m && typeof m.id === 'string' && typeof m.question === 'string' && typeof m.outcomeType === 'string' && typeof m.createdTime === 'number') markets.set(m.id, m);
+      if (m && typeof m.id === 'string' && typeof m.question === 'string' && typeof m.outcomeType === 'string' && typeof m.createdTime === 'number') listed.set(m.id, m);
     }
   }
-  if (opts.scale) {
-    const templates = [...markets.values()];
-    markets.clear();
-    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledManifoldMarket)) markets.set(m.id, m);
-  }
-  const bySlug = new Map<string, ManifoldMarketWire>();
-  for (const m of markets.values()) if (m.slug) bySlug.set(m.slug, m);
+  // Scale mode: synthetic markets built on demand (src/sim/scale.ts); id and slug end in `s<k>`.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...listed.values()], n: opts.scale, seed: opts.seed ?? 1, variant: scaledManifoldMarket, idOf: (m) => m.id, indexOf: (id) => indexFromSuffix(id, /s(\d+)$/) })
+    : null;
+  const markets: MarketStore<ManifoldMarketWire> = scaled ?? listed;
+  const slugs = new Map<string, ManifoldMarketWire>();
+  if (!scaled) for (const m of markets.values()) if (m.slug) slugs.set(m.slug, m);
+  const bySlug = (slug: string): ManifoldMarketWire | undefined => {
+    if (!scaled) return slugs.get(slug);
+    const i = indexFromSuffix(slug, /-s(\d+)$/);
+    const m = i !== null && i >= 0 && i < opts.scale! ? scaled.at(i) : undefined;
+    return m?.slug === slug ? m : undefined;
+  };
 
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
   const isLive = (m: ManifoldMarketWire): boolean => !m.isResolved && (m.closeTime === undefined || m.closeTime > Date.now());
-  for (const m of markets.values()) {
+  // Closed markets never trade: in scale mode only the open ones are registered (a few bytes each).
+  for (const m of scaled ? scaled.openValues() : markets.values()) {
     if (m.outcomeType === 'POLL') continue;
     if (isMultiAnswer(m)) {
       for (const a of m.answers ?? []) activity.addMarket(answerKey(m.id, a.id), a.probability ?? 0.5, { active: isLive(m) });
@@ -144,6 +151,50 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
     return (activity.trades(m.id) ?? []).map((t) => betWire(m.id, undefined, t));
   };
 
+  /**
+   * One page of the scaled catalog sorted on a key: each key's order of the synthetic markets is
+   * computed once (an index array and the keys, 12 bytes a market); the markets the activity moved
+   * (whose live key may differ) are taken out of it and merged back by their live key, so a page
+   * builds only its own markets.
+   */
+  const orders = new Map<string, { order: Uint32Array; keys: Float64Array }>();
+  const scaledPage = (catalog: ScaledCatalog<ManifoldMarketWire>, sort: string, key: (m: ManifoldMarketWire) => number, desc: boolean, before: string | null, limit: number): SimResponse => {
+    let o = orders.get(sort);
+    if (!o) {
+      const keys = new Float64Array(opts.scale!);
+      for (let i = 0; i < keys.length; i++) keys[i] = key(catalog.at(i));
+      const order = new Uint32Array(keys.length).map((_, i) => i).sort((a, b) => keys[a] - keys[b] || a - b);
+      o = { order, keys };
+      orders.set(sort, o);
+    }
+    const moved = new Map<number, number>();
+    for (const id of activity.changedIds()) {
+      const i = indexFromSuffix(id.split('/')[0], /s(\d+)$/);
+      if (i !== null && i >= 0 && i < o.keys.length && !moved.has(i)) moved.set(i, key(render(catalog.at(i))));
+    }
+    const keyOf = (i: number): number => moved.get(i) ?? o.keys[i];
+    const movedSorted = [...moved.keys()].sort((a, b) => keyOf(a) - keyOf(b) || a - b);
+    // Ascending merge of the unmoved order with the moved ones, then the direction asked for.
+    const merged = new Uint32Array(o.order.length);
+    let n = 0;
+    let j = 0;
+    for (const i of o.order) {
+      if (moved.has(i)) continue;
+      while (j < movedSorted.length && (keyOf(movedSorted[j]) - keyOf(i) || movedSorted[j] - i) < 0) merged[n++] = movedSorted[j++];
+      merged[n++] = i;
+    }
+    while (j < movedSorted.length) merged[n++] = movedSorted[j++];
+    if (desc) merged.reverse();
+    let start = 0;
+    if (before) {
+      const bi = indexFromSuffix(before, /s(\d+)$/);
+      const pos = bi !== null && catalog.get(before) ? merged.indexOf(bi) : -1;
+      if (pos < 0) return message(404, `Contract ${before} not found`);
+      start = pos + 1;
+    }
+    return json([...merged.subarray(start, start + limit)].map((i) => toLiteMarket(render(catalog.at(i)))));
+  };
+
   const server = new SimServer('manifold');
   const P = MANIFOLD_SIM_PREFIX;
 
@@ -169,6 +220,7 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
     const k = key[sort];
     if (!k) return message(400, `Error validating request: invalid sort ${sort}`);
     const desc = (q.get('order') ?? 'desc') === 'desc';
+    if (scaled && !q.get('groupId') && !q.get('userId')) return scaledPage(scaled, sort, k, desc, q.get('before'), limit);
     let list = [...markets.values()].map(render);
     const groupId = q.get('groupId');
     if (groupId) list = list.filter((m) => m.groupSlugs?.includes(groupId));
@@ -199,7 +251,7 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
   });
 
   server.get(`${P}/slug/:slug`, (req) => {
-    const m = bySlug.get(req.params.slug);
+    const m = bySlug(req.params.slug);
     return m ? json(render(m)) : message(404, 'Contract not found');
   });
 
@@ -211,8 +263,8 @@ export async function startManifoldSimulator(opts: SimulatorOptions = {}): Promi
     const slug = q.get('contractSlug');
     let scope: ManifoldMarketWire[];
     if (ids.length) scope = ids.map((id) => markets.get(id)).filter((m): m is ManifoldMarketWire => !!m);
-    else if (slug) scope = bySlug.has(slug) ? [bySlug.get(slug)!] : [];
-    else scope = [...markets.values()].filter((m) => activity.peek(m.id));
+    else if (slug) scope = bySlug(slug) ? [bySlug(slug)!] : [];
+    else scope = activity.marketIds.filter((id) => activity.peek(id)).flatMap((id) => markets.get(id) ?? []);
     let bets = scope.flatMap(betsOf);
     const afterTime = q.get('afterTime');
     const beforeTime = q.get('beforeTime');

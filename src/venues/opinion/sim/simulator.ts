@@ -10,6 +10,7 @@ import { SimActivity } from '../../../sim/activity.js';
 import { readCorpus } from '../../../sim/corpus.js';
 import { SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { ScaledCatalog, varyNumbers, type ScaleVariant, type Sliceable } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { OpinionMarketWire } from '../normalise.js';
 import { opinionSeed } from './seed.js';
@@ -34,6 +35,45 @@ function respell(res: SimResponse, envelope: 'errno/errmsg' | 'code/msg'): SimRe
   return { ...res, body: { code, msg, ...rest } };
 }
 
+/** Synthetic ids (scale mode): listing item k is 20,000,000 + k; child j of item k is 100,000,000 + 100 k + j. */
+const SCALED_ITEM_BASE = 20_000_000;
+const SCALED_CHILD_BASE = 100_000_000;
+const DAY_S = 86_400;
+
+/**
+ * Synthetic market `v.k` from a template (scale mode): a binary market or a categorical parent with
+ * its children, own ids and tokens (ending in `k`), varied title and dates; open ones activated,
+ * the others resolved (with a winning token and a resolution time).
+ */
+function scaledOpinionMarket(m: OpinionMarketWire, v: ScaleVariant): OpinionMarketWire {
+  const today = Math.floor(Date.now() / 86_400_000) * DAY_S;
+  const shift = v.shiftDays * DAY_S;
+  const cutoff = v.open ? today + Math.abs(shift) + DAY_S : Math.min((m.cutoffAt || today) + shift, today - DAY_S);
+  const token = (t: string | undefined): string | undefined => (t ? `${t.slice(0, 60)}${String(v.k).padStart(12, '0')}` : t);
+  const vary = (x: OpinionMarketWire, id: number, parentId: number | null): OpinionMarketWire => {
+    const yesTokenId = token(x.yesTokenId);
+    const noTokenId = token(x.noTokenId);
+    return {
+      ...x,
+      marketId: id,
+      parentMarketId: parentId,
+      marketTitle: varyNumbers(x.marketTitle, v),
+      rules: varyNumbers(x.rules ?? '', v),
+      status: v.open ? 2 : 4,
+      statusEnum: v.open ? 'Activated' : 'Resolved',
+      yesTokenId,
+      noTokenId,
+      conditionId: x.conditionId ? `${x.conditionId.slice(0, 54)}${v.k.toString(16).padStart(12, '0')}` : x.conditionId,
+      resultTokenId: v.open || !yesTokenId ? '' : v.k % 2 ? yesTokenId : noTokenId,
+      createdAt: Math.min((x.createdAt ?? cutoff) + shift, cutoff - DAY_S),
+      cutoffAt: cutoff,
+      resolvedAt: v.open ? 0 : cutoff + 3_600,
+    };
+  };
+  const item = vary(m, SCALED_ITEM_BASE + v.k, null);
+  return m.childMarkets?.length ? { ...item, childMarkets: m.childMarkets.map((c, j) => vary(c, SCALED_CHILD_BASE + 100 * v.k + j, item.marketId)) } : item;
+}
+
 export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?: 'errno/errmsg' | 'code/msg' } = {}): Promise<RunningSimulator> {
   const envelope = opts.envelope ?? 'errno/errmsg';
   const seed = opinionSeed(Date.now());
@@ -56,8 +96,31 @@ export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?
     }
   }
 
+  // Scale mode: the listing items built on demand (src/sim/scale.ts); their ids and tokens carry `k`.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: listing, n: opts.scale, seed: opts.seed ?? 1, variant: scaledOpinionMarket, idOf: (m) => String(m.marketId), indexOf: (id) => (/^\d+$/.test(id) ? Number(id) - SCALED_ITEM_BASE - 1 : null) })
+    : null;
+  /** A market by id: a listing item or a categorical market's child. */
+  const marketById = (id: string): OpinionMarketWire | undefined => {
+    if (!scaled) return byId.get(id);
+    const n = /^\d+$/.test(id) ? Number(id) : NaN;
+    if (n >= SCALED_CHILD_BASE) return scaled.get(String(SCALED_ITEM_BASE + Math.floor((n - SCALED_CHILD_BASE) / 100)))?.childMarkets?.find((c) => c.marketId === n);
+    return scaled.get(id);
+  };
+  const tokenRef = (id: string): { marketId: string; yes: boolean } | undefined => {
+    if (!scaled) return tokens.get(id);
+    const i = /^\d{13,}$/.test(id) ? Number(id.slice(-12)) - 1 : -1;
+    if (i < 0 || i >= opts.scale!) return undefined;
+    const item = scaled.at(i);
+    const m = [item, ...(item.childMarkets ?? [])].find((x) => x.yesTokenId === id || x.noTokenId === id);
+    return m ? { marketId: String(m.marketId), yes: m.yesTokenId === id } : undefined;
+  };
+  const marketListing = (): Sliceable<OpinionMarketWire> => scaled?.list('all') ?? listing;
+
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of byId.values()) if (m.yesTokenId) activity.addMarket(String(m.marketId), seed.yes.get(m.marketId) ?? 0.5, { active: m.status === 2 });
+  // Closed markets never trade: in scale mode only the open ones (and their children) are registered.
+  const registered = scaled ? [...scaled.openValues()].flatMap((m) => [m, ...(m.childMarkets ?? [])]) : byId.values();
+  for (const m of registered) if (m.yesTokenId) activity.addMarket(String(m.marketId), (scaled ? undefined : seed.yes.get(m.marketId)) ?? 0.5, { active: m.status === 2 });
 
   const server = new SimServer('opinion');
   const P = OPINION_SIM_PREFIX;
@@ -72,7 +135,7 @@ export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?
   const token = (req: SimRequest): TokenRef => {
     const id = req.query.get('token_id');
     if (!id) return { error: errno(10001, 'token_id is required') };
-    const t = tokens.get(id);
+    const t = tokenRef(id);
     return t ? { id, ...t } : { error: errno(10404, 'token not found') };
   };
 
@@ -82,21 +145,27 @@ export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?
     const limit = Number(q.get('limit') ?? 10);
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1) return errno(10001, 'invalid page or limit');
     if (limit > 20) return errno(10001, 'limit must be <= 20');
-    let list = listing;
     const status = q.get('status');
-    if (status === 'activated') list = list.filter((m) => m.status === 2);
-    else if (status === 'resolved') list = list.filter((m) => m.status === 4);
-    else if (status) return errno(10001, `invalid status ${status}`);
+    if (status && status !== 'activated' && status !== 'resolved') return errno(10001, `invalid status ${status}`);
     const type = q.get('marketType');
-    if (type === '0' || type === '1') list = list.filter((m) => m.marketType === Number(type));
+    let list: Sliceable<OpinionMarketWire>;
+    // The full and the by-status listings page through the catalog without building it; a type filter scans.
+    if (scaled && type !== '0' && type !== '1') list = scaled.list(status === 'activated' ? 'open' : status === 'resolved' ? 'closed' : 'all');
+    else {
+      let all = marketListing().slice();
+      if (status === 'activated') all = all.filter((m) => m.status === 2);
+      else if (status === 'resolved') all = all.filter((m) => m.status === 4);
+      if (type === '0' || type === '1') all = all.filter((m) => m.marketType === Number(type));
+      list = all;
+    }
     return ok({ total: list.length, list: list.slice((page - 1) * limit, page * limit) });
   });
   route('/market/:id', (req) => {
-    const m = byId.get(req.params.id);
+    const m = marketById(req.params.id);
     return m && m.status !== 6 ? ok({ data: m }) : errno(10404, 'market not found');
   });
   route('/market/categorical/:id', (req) => {
-    const m = byId.get(req.params.id);
+    const m = marketById(req.params.id);
     return m && m.marketType === 1 ? ok({ data: m }) : errno(10404, 'market not found');
   });
   route('/token/orderbook', (req) => {
@@ -106,7 +175,7 @@ export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?
     // The NO token's book mirrors the YES book.
     const bids = t.yes ? b.bids : b.asks.map((l) => ({ price: 1 - l.price, size: l.size }));
     const asks = t.yes ? b.asks : b.bids.map((l) => ({ price: 1 - l.price, size: l.size }));
-    return ok({ market: byId.get(t.marketId)!.conditionId, tokenId: t.id, timestamp: Date.now(), bids: bids.map((l) => ({ price: fx(l.price), size: fx(l.size) })), asks: asks.map((l) => ({ price: fx(l.price), size: fx(l.size) })) });
+    return ok({ market: marketById(t.marketId)!.conditionId, tokenId: t.id, timestamp: Date.now(), bids: bids.map((l) => ({ price: fx(l.price), size: fx(l.size) })), asks: asks.map((l) => ({ price: fx(l.price), size: fx(l.size) })) });
   });
   route('/token/latest-price', (req) => {
     const t = token(req);
@@ -135,9 +204,9 @@ export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?
   registerOpinionOrders(server, {
     prefix: P,
     activity,
-    token: (id) => tokens.get(id),
+    token: (id) => tokenRef(id),
     market: (id) => {
-      const m = byId.get(id);
+      const m = marketById(id);
       return m?.yesTokenId && m.noTokenId ? { title: m.marketTitle, yesTokenId: m.yesTokenId, noTokenId: m.noTokenId, yesLabel: m.yesLabel || 'Yes', noLabel: m.noLabel || 'No' } : undefined;
     },
   });
@@ -148,6 +217,6 @@ export async function startOpinionSimulator(opts: SimulatorOptions & { envelope?
     activity,
     port: opts.port,
     baseUrls: () => ({ rest: `${server.baseUrl}${P}` }),
-    marketCount: () => [...byId.values()].filter((m) => !(m.childMarkets?.length)).length,
+    marketCount: () => (scaled ? scaled.size : [...byId.values()].filter((m) => !(m.childMarkets?.length)).length),
   });
 }

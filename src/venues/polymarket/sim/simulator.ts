@@ -10,7 +10,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { createRng, stableHex32 } from '../../../sim/rng.js';
 import { intParam, json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
-import { scaledListing, shiftIso, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
+import { ScaledCatalog, shiftIso, storeListing, varyNumbers, type MarketStore, type ScaleVariant, type Sliceable } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import { decodeOutcomes, type GammaEventWire, type GammaMarketWire } from '../normalise.js';
 import { polymarketSeed } from './seed.js';
@@ -35,6 +35,13 @@ export interface PolymarketSimulatorControls {
   setExchangeVersion(version: 2 | 3): void;
 }
 
+/** A synthetic market's condition id: 32 bytes whose last six carry `k`, so a lookup can find the market without an index. */
+const scaledConditionId = (template: string, k: number): string => `${stableHex32(`scale:${template}:${k}`).slice(0, 54)}${k.toString(16).padStart(12, '0')}`;
+/** Synthetic market `k`'s index from its condition id, Gamma id or token id (the inverse of the scheme above). */
+const scaledIndexOfCondition = (id: string): number | null => (/^0x[0-9a-f]{64}$/.test(id) ? parseInt(id.slice(-12), 16) - 1 : null);
+const scaledIndexOfGammaId = (id: string): number | null => (/^\d+$/.test(id) ? Number(id) - 9_000_001 : null);
+const scaledIndexOfToken = (id: string): number | null => (/^\d{13,}$/.test(id) ? Number(id.slice(-12)) - 1 : null);
+
 /**
  * Synthetic market `v.k` from a template (scale mode): its own condition id, Gamma id, tokens, slug
  * and event, a varied question and dates, open or settled.
@@ -51,7 +58,7 @@ function scaledPolymarketMarket(m: GammaMarketWire, v: ScaleVariant): GammaMarke
   return {
     ...m,
     id: String(9_000_000 + v.k),
-    conditionId: stableHex32(`scale:${m.conditionId}:${v.k}`),
+    conditionId: scaledConditionId(m.conditionId, v.k),
     question: varyNumbers(m.question, v),
     slug: m.slug ? `${m.slug}-s${v.k}` : m.slug,
     clobTokenIds: tokens.length ? JSON.stringify(tokens) : m.clobTokenIds,
@@ -70,22 +77,26 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
   let exchangeVersion: 2 | 3 = opts.exchangeVersion ?? 2;
   const now = Date.now();
   const seed = polymarketSeed(now);
-  const markets = new Map<string, GammaMarketWire>();
-  const byGammaId = new Map<string, GammaMarketWire>();
+  const listed = new Map<string, GammaMarketWire>();
+  const gammaIds = new Map<string, GammaMarketWire>();
   /** token id -> condition id and whether it is the YES token. */
-  const tokens = new Map<string, { conditionId: string; yes: boolean }>();
+  const tokenMap = new Map<string, { conditionId: string; yes: boolean }>();
   const events = new Map<string, GammaEventWire>();
   for (const e of seed.events) events.set(String(e.id), e);
 
-  const add = (m: GammaMarketWire): void => {
-    markets.set(m.conditionId, m);
-    byGammaId.set(String(m.id), m);
+  const tokensOf = (m: GammaMarketWire): [string, { conditionId: string; yes: boolean }][] => {
     try {
       const o = decodeOutcomes(m);
-      o.tokenIds.forEach((t, i) => tokens.set(t, { conditionId: m.conditionId, yes: i === o.yesIndex }));
+      return o.tokenIds.map((t, i) => [t, { conditionId: m.conditionId, yes: i === o.yesIndex }]);
     } catch {
       // A corpus record with broken arrays is still served (the adapter must cope), just without a book.
+      return [];
     }
+  };
+  const add = (m: GammaMarketWire): void => {
+    listed.set(m.conditionId, m);
+    gammaIds.set(String(m.id), m);
+    for (const [t, ref] of tokensOf(m)) tokenMap.set(t, ref);
   };
   for (const m of seed.markets) add(m);
   if (opts.corpusFile) {
@@ -94,17 +105,29 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
       if (m && typeof m.conditionId === 'string' && m.conditionId.startsWith('0x') && typeof m.question === 'string') add(m);
     }
   }
-  if (opts.scale) {
-    const templates = [...markets.values()];
-    markets.clear();
-    byGammaId.clear();
-    tokens.clear();
-    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledPolymarketMarket)) add(m);
-  }
-  const ordered = (): GammaMarketWire[] => [...markets.values()];
+  // Scale mode: synthetic markets built on demand (src/sim/scale.ts); their ids carry their number.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...listed.values()], n: opts.scale, seed: opts.seed ?? 1, variant: scaledPolymarketMarket, idOf: (m) => m.conditionId, indexOf: scaledIndexOfCondition })
+    : null;
+  const markets: MarketStore<GammaMarketWire> = scaled ?? listed;
+  const byGammaId = (id: string): GammaMarketWire | undefined => {
+    if (!scaled) return gammaIds.get(id);
+    const i = scaledIndexOfGammaId(id);
+    const m = i !== null && i >= 0 && i < opts.scale! ? scaled.at(i) : undefined;
+    return m && String(m.id) === id ? m : undefined;
+  };
+  const tokens = {
+    get: (id: string): { conditionId: string; yes: boolean } | undefined => {
+      if (!scaled) return tokenMap.get(id);
+      const i = scaledIndexOfToken(id);
+      return i !== null && i >= 0 && i < opts.scale! ? tokensOf(scaled.at(i)).find(([t]) => t === id)?.[1] : undefined;
+    },
+  };
+  const ordered = (): Sliceable<GammaMarketWire> => storeListing(markets, 'all', (m) => !m.closed);
 
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of markets.values()) {
+  // Closed markets never trade: in scale mode only the open ones are registered (a few bytes each).
+  for (const m of scaled ? scaled.openValues() : markets.values()) {
     if (!m.clobTokenIds || m.enableOrderBook === false) continue;
     const live = !m.closed && m.acceptingOrders !== false;
     let mid = 0.5;
@@ -155,9 +178,13 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
   const server = new SimServer('polymarket');
 
   // ---- Gamma -------------------------------------------------------------------------------------
-  const filterMarkets = (q: URLSearchParams): GammaMarketWire[] => {
-    let list = ordered();
+  const filterMarkets = (q: URLSearchParams): Sliceable<GammaMarketWire> => {
     const closed = q.get('closed');
+    const onlyStatus = [...q.keys()].every((k) => ['closed', 'limit', 'after_cursor', 'offset'].includes(k));
+    // The full and the by-status listings page through the catalog without building it.
+    if (onlyStatus && (closed === null || closed === 'true' || closed === 'false')) return storeListing(markets, closed === null ? 'all' : closed === 'false' ? 'open' : 'closed', (m) => !m.closed);
+    const cid = q.getAll('condition_ids').flatMap((v) => v.split(','));
+    let list: GammaMarketWire[] = scaled && cid.length ? cid.flatMap((c) => markets.get(c) ?? []) : ordered().slice();
     if (closed !== null) list = list.filter((m) => String(!!m.closed) === closed);
     const active = q.get('active');
     if (active !== null) list = list.filter((m) => String(m.active !== false) === active);
@@ -193,7 +220,7 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
   });
 
   server.get('/gamma/markets/:id', (req) => {
-    const m = byGammaId.get(req.params.id);
+    const m = byGammaId(req.params.id);
     return m ? json(render(m)) : err(404, 'market not found');
   });
 

@@ -13,7 +13,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { hashString, stableHex32 } from '../../../sim/rng.js';
 import { intParam, SimServer, type SimRequest, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
-import { scaledListing, shiftIso, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
+import { ScaledCatalog, shiftIso, storeListing, varyNumbers, type MarketStore, type ScaleVariant, type Sliceable } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { PredictCategoryWire, PredictMarketWire } from '../normalise.js';
 import { predictfunSeed } from './seed.js';
@@ -36,7 +36,7 @@ function decodeCursor(c: string | null): number | null {
 /** A 0..1 number as a wei string (1e18 = 1.0), exact to 1e-6. */
 const wei = (x: number): string => (BigInt(Math.round(x * 1e6)) * 10n ** 12n).toString();
 
-function page<T>(items: T[], q: URLSearchParams): { items: T[]; cursor: string | null } | null {
+function page<T>(items: Sliceable<T>, q: URLSearchParams): { items: T[]; cursor: string | null } | null {
   const first = intParam(q, 'first', 50, 100);
   const offset = decodeCursor(q.get('after'));
   if (offset === null || first < 1) return null;
@@ -65,25 +65,26 @@ function scaledPredictfunMarket(m: PredictMarketWire, v: ScaleVariant): PredictM
 
 export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const seed = predictfunSeed(Date.now());
-  const markets = new Map<string, PredictMarketWire>();
-  for (const m of seed.markets) markets.set(String(m.id), m);
+  const listed = new Map<string, PredictMarketWire>();
+  for (const m of seed.markets) listed.set(String(m.id), m);
   const categories = new Map<string, PredictCategoryWire>();
   for (const c of seed.categories) categories.set(c.slug, c);
   if (opts.corpusFile) {
     for (const raw of readCorpus(opts.corpusFile)) {
       const m = raw as PredictMarketWire;
-      if (m && typeof m.id === 'number' && typeof m.question === 'string' && Array.isArray(m.outcomes)) markets.set(String(m.id), m);
+      if (m && typeof m.id === 'number' && typeof m.question === 'string' && Array.isArray(m.outcomes)) listed.set(String(m.id), m);
     }
   }
 
-  if (opts.scale) {
-    const templates = [...markets.values()];
-    markets.clear();
-    for (const m of scaledListing(templates, opts.scale, opts.seed ?? 1, scaledPredictfunMarket)) markets.set(String(m.id), m);
-  }
+  // Scale mode: synthetic markets built on demand (src/sim/scale.ts): id 5,000,000 + k, tokens ending in k.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...listed.values()], n: opts.scale, seed: opts.seed ?? 1, variant: scaledPredictfunMarket, idOf: (m) => String(m.id), indexOf: (id) => (/^\d+$/.test(id) ? Number(id) - 5_000_001 : null) })
+    : null;
+  const markets: MarketStore<PredictMarketWire> = scaled ?? listed;
   const tradable = (m: PredictMarketWire): boolean => (m.status === 'REGISTERED' || m.status === 'UNPAUSED') && (m.tradingStatus ?? 'OPEN') === 'OPEN' && !m.resolution;
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of markets.values()) activity.addMarket(String(m.id), seed.yes.get(m.id) ?? 0.5, { active: tradable(m), tick: 0.01 });
+  // Closed markets never trade: in scale mode only the open ones are registered (a few bytes each).
+  for (const m of scaled ? scaled.openValues() : markets.values()) activity.addMarket(String(m.id), seed.yes.get(m.id) ?? 0.5, { active: tradable(m), tick: 0.01 });
 
   const bookData = (id: string): Record<string, unknown> => {
     const b = activity.book(id) ?? { bids: [], asks: [] };
@@ -123,7 +124,7 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   };
 
   route('/markets', (req) => {
-    const p = page([...markets.values()], req.query);
+    const p = page(storeListing(markets, 'all', tradable), req.query);
     return p ? ok(p.items, p.cursor) : fail(400, 'BAD_REQUEST', 'invalid cursor');
   });
   route('/markets/:id', (req) => {
@@ -224,12 +225,17 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   });
 
   // The order API: simulator-orders.ts.
-  const tokenIndex = new Map<string, { marketId: string; yes: boolean; negRisk: boolean; yieldBearing: boolean }>();
-  for (const m of markets.values()) {
-    for (const o of m.outcomes ?? []) tokenIndex.set(String(o.onChainId), { marketId: String(m.id), yes: o.indexSet === 1, negRisk: !!m.isNegRisk, yieldBearing: !!m.isYieldBearing });
-  }
+  type TokenRef = { marketId: string; yes: boolean; negRisk: boolean; yieldBearing: boolean };
+  const tokensOf = (m: PredictMarketWire): [string, TokenRef][] => (m.outcomes ?? []).map((o) => [String(o.onChainId), { marketId: String(m.id), yes: o.indexSet === 1, negRisk: !!m.isNegRisk, yieldBearing: !!m.isYieldBearing }]);
+  const tokenIndex = new Map<string, TokenRef>();
+  if (!scaled) for (const m of markets.values()) for (const [t, ref] of tokensOf(m)) tokenIndex.set(t, ref);
+  // A synthetic market's token ids end in its number (eight digits).
+  const scaledToken = (id: string): TokenRef | undefined => {
+    const i = /^\d{9,}$/.test(id) ? Number(id.slice(-8)) - 1 : -1;
+    return scaled && i >= 0 && i < opts.scale! ? tokensOf(scaled.at(i)).find(([t]) => t === id)?.[1] : undefined;
+  };
   orderOpts = {
-    token: (id) => tokenIndex.get(id),
+    token: (id) => (scaled ? scaledToken(id) : tokenIndex.get(id)),
     market: (id) => {
       const m = markets.get(id);
       const yes = m?.outcomes?.find((o) => o.indexSet === 1);

@@ -10,6 +10,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { createRng } from '../../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { ScaledCatalog, varyNumbers, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import type { PredictItContractWire, PredictItMarketWire } from '../normalise.js';
 import { predictitSeed, predictitTimeStamp, toEasternWallClock } from './seed.js';
@@ -23,6 +24,33 @@ const LINE_COLORS = ['#2B7FCB', '#E04C4C', '#7DB93F', '#F5A623', '#8E5EA2', '#4A
 const text = (status: number, message: string): SimResponse => ({ status, body: { Message: message } });
 const cents = (p: number): number => Math.round(Math.min(0.99, Math.max(0.01, p)) * 100) / 100;
 
+/** Synthetic ids (scale mode): market k is 20,000,000 + k; its contract j is 100,000,000 + 100 k + j. */
+const SCALED_MARKET_BASE = 20_000_000;
+const SCALED_CONTRACT_BASE = 100_000_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Synthetic market `v.k` from a template (scale mode): own ids and URL, varied names and end dates;
+ * open ones in the snapshot, the others closed (reachable by id only: the snapshot is of the open
+ * markets, as on the venue).
+ */
+function scaledPredictItMarket(m: PredictItMarketWire, v: ScaleVariant): PredictItMarketWire {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const status = v.open ? 'Open' : 'Closed';
+  const contracts = m.contracts.map((c, j): PredictItContractWire => {
+    // The venue's `YYYY-MM-DDThh:mm:ss` or `MM/DD/YYYY hh:mm:ss AM (ET)` (or `NA`): the date moves, the format and the time of day stay.
+    const iso = /^(\d{4})-(\d{2})-(\d{2})(T.*)$/.exec(c.dateEnd ?? '');
+    const us = /^(\d{2})\/(\d{2})\/(\d{4})( .*)$/.exec(c.dateEnd ?? '');
+    const end = iso ? Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])) : us ? Date.UTC(Number(us[3]), Number(us[1]) - 1, Number(us[2])) : NaN;
+    const moved = new Date(v.open ? today + Math.abs(v.shiftDays) * DAY_MS + DAY_MS : Math.min(end + v.shiftDays * DAY_MS, today - DAY_MS));
+    const [y, mo, d] = [moved.getUTCFullYear(), String(moved.getUTCMonth() + 1).padStart(2, '0'), String(moved.getUTCDate()).padStart(2, '0')];
+    const dateEnd = Number.isNaN(end) ? c.dateEnd : iso ? `${y}-${mo}-${d}${iso[4]}` : `${mo}/${d}/${y}${us![4]}`;
+    return { ...c, id: SCALED_CONTRACT_BASE + 100 * v.k + j, name: varyNumbers(c.name, v), shortName: c.shortName ? varyNumbers(c.shortName, v) : c.shortName, dateEnd, status };
+  });
+  const id = SCALED_MARKET_BASE + v.k;
+  return { ...m, id, name: varyNumbers(m.name, v), shortName: m.shortName ? varyNumbers(m.shortName, v) : m.shortName, url: m.url ? m.url.replace(/\/\d+\//, `/${id}/`) : m.url, status, contracts };
+}
+
 export async function startPredictItSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
   const markets = new Map<number, PredictItMarketWire>();
@@ -33,10 +61,16 @@ export async function startPredictItSimulator(opts: SimulatorOptions = {}): Prom
       if (m && typeof m.id === 'number' && typeof m.name === 'string' && Array.isArray(m.contracts)) markets.set(m.id, m);
     }
   }
-  const contractCount = (): number => [...markets.values()].reduce((n, m) => n + m.contracts.length, 0);
+  // Scale mode: synthetic markets built on demand (src/sim/scale.ts); their ids carry `k`.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...markets.values()], n: opts.scale, seed: opts.seed ?? 1, variant: scaledPredictItMarket, idOf: (m) => String(m.id), indexOf: (id) => (/^\d+$/.test(id) ? Number(id) - SCALED_MARKET_BASE - 1 : null) })
+    : null;
+  const marketById = (id: number): PredictItMarketWire | undefined => (scaled ? scaled.get(String(id)) : markets.get(id));
+  const contractCount = (): number => (scaled ? scaled.size : [...markets.values()].reduce((n, m) => n + m.contracts.length, 0));
 
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of markets.values()) {
+  // Closed markets never trade: in scale mode only the open ones are registered (a few bytes each).
+  for (const m of scaled ? scaled.openValues() : markets.values()) {
     for (const c of m.contracts) activity.addMarket(String(c.id), c.lastTradePrice ?? 0.5, { active: m.status === 'Open' && c.status === 'Open' });
   }
 
@@ -61,15 +95,15 @@ export async function startPredictItSimulator(opts: SimulatorOptions = {}): Prom
   const server = new SimServer('predictit');
   const P = PREDICTIT_SIM_PREFIX;
 
-  server.get(`${P}/marketdata/all`, () => json({ markets: [...markets.values()].map(render) }));
+  server.get(`${P}/marketdata/all`, () => json({ markets: (scaled ? scaled.list('open').slice() : [...markets.values()]).map(render) }));
 
   server.get(`${P}/marketdata/markets/:id`, (req) => {
-    const m = /^\d+$/.test(req.params.id) ? markets.get(Number(req.params.id)) : undefined;
+    const m = /^\d+$/.test(req.params.id) ? marketById(Number(req.params.id)) : undefined;
     return m ? json(render(m)) : text(404, 'Market not found');
   });
 
   server.get(`${P}/Public/GetMarketChartData/:id`, (req) => {
-    const m = /^\d+$/.test(req.params.id) ? markets.get(Number(req.params.id)) : undefined;
+    const m = /^\d+$/.test(req.params.id) ? marketById(Number(req.params.id)) : undefined;
     if (!m) return json([]);
     const timespan = req.query.get('timespan') ?? '24h';
     const step = CHART_STEP_MS[timespan];

@@ -10,6 +10,7 @@ import { readCorpus } from '../../../sim/corpus.js';
 import { stableUuid } from '../../../sim/rng.js';
 import { json, SimServer, type SimResponse } from '../../../sim/server.js';
 import { launchSimulator } from '../../../sim/launch.js';
+import { ScaledCatalog, shiftIso, storeListing, varyNumbers, type MarketStore, type ScaleVariant } from '../../../sim/scale.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../sim/types.js';
 import { decodeOutcomes, probableStatus, type ProbableEventWire, type ProbableMarketWire } from '../normalise.js';
 import { probableSeed } from './seed.js';
@@ -22,35 +23,97 @@ const px = (p: number): string => String(Math.round(p * 1000) / 1000);
 /** `interval`: the look-back window ending now ('1m' a month, 'max' all the simulator keeps). */
 const INTERVAL_SPAN_MS: Record<string, number> = { '1h': 3_600_000, '6h': 6 * 3_600_000, '1d': 86_400_000, '1w': 7 * 86_400_000, '1m': 30 * 86_400_000, max: 30 * 86_400_000 };
 
+/** Synthetic market ids (scale mode): 20,000,000 + k. */
+const SCALED_ID_BASE = 20_000_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Synthetic market `v.k` from a template (scale mode): own id, condition, slug and tokens (ending in
+ * `k`), varied question and dates, in either of the venue's token spellings like its template; open
+ * ones active, the others closed with a winner.
+ */
+function scaledProbableMarket(m: ProbableMarketWire, v: ScaleVariant): ProbableMarketWire {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const end = v.open ? new Date(today + Math.abs(v.shiftDays) * DAY_MS + DAY_MS).toISOString() : new Date(Math.min(Date.parse(String(m.endDate ?? '')) + v.shiftDays * DAY_MS || today - DAY_MS, today - DAY_MS)).toISOString();
+  const token = (t: string): string => `${t.slice(0, 60)}${String(v.k).padStart(12, '0')}`;
+  const winner = v.open ? undefined : v.k % 2 ? 'Yes' : 'No';
+  const out: ProbableMarketWire = {
+    ...m,
+    id: SCALED_ID_BASE + v.k,
+    condition_id: m.condition_id ? `${String(m.condition_id).slice(0, 54)}${v.k.toString(16).padStart(12, '0')}` : m.condition_id,
+    question: varyNumbers(m.question ?? '', v),
+    market_slug: m.market_slug ? `${m.market_slug}-s${v.k}` : m.market_slug,
+    description: m.description ? varyNumbers(m.description, v) : m.description,
+    active: true,
+    closed: !v.open,
+    startDate: shiftIso(m.startDate, v),
+    createdAt: shiftIso(m.createdAt, v),
+    endDate: end,
+  };
+  delete out.resolved_outcomes;
+  if (Array.isArray(m.tokens)) {
+    out.tokens = m.tokens.map((t) => {
+      const { winner: _w, ...rest } = t;
+      void _w;
+      return { ...rest, token_id: token(String(t.token_id)), ...(winner ? { winner: t.outcome === winner } : {}) };
+    });
+  } else if (typeof m.clobTokenIds === 'string') {
+    out.clobTokenIds = JSON.stringify((JSON.parse(m.clobTokenIds) as string[]).map(token));
+    if (winner) out.resolved_outcomes = [winner];
+  }
+  return out;
+}
+
 export async function startProbableSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const now = Date.now();
   const seed = probableSeed(now);
-  const markets = new Map<string, ProbableMarketWire>();
+  const listed = new Map<string, ProbableMarketWire>();
   const startPrice = new Map<string, number>();
   const events = new Map<string, ProbableEventWire>();
   for (const e of seed.events) events.set(String(e.id), e);
   for (const m of seed.markets) {
-    markets.set(String(m.wire.id), m.wire);
+    listed.set(String(m.wire.id), m.wire);
     startPrice.set(String(m.wire.id), m.yes);
   }
   if (opts.corpusFile) {
     for (const raw of readCorpus(opts.corpusFile)) {
       const m = raw as ProbableMarketWire;
-      if (m && (typeof m.id === 'number' || typeof m.id === 'string') && typeof m.question === 'string') markets.set(String(m.id), m);
+      if (m && (typeof m.id === 'number' || typeof m.id === 'string') && typeof m.question === 'string') listed.set(String(m.id), m);
     }
   }
+  // Scale mode: synthetic markets built on demand (src/sim/scale.ts); their ids and tokens carry `k`.
+  const scaled = opts.scale
+    ? new ScaledCatalog({ templates: [...listed.values()], n: opts.scale, seed: opts.seed ?? 1, variant: scaledProbableMarket, idOf: (m) => String(m.id), indexOf: (id) => (/^\d+$/.test(id) ? Number(id) - SCALED_ID_BASE - 1 : null) })
+    : null;
+  const markets: MarketStore<ProbableMarketWire> = scaled ?? listed;
 
   /** token id -> market id and side. */
-  const tokens = new Map<string, { marketId: string; yes: boolean }>();
+  const tokenMap = new Map<string, { marketId: string; yes: boolean }>();
+  const tokens = {
+    get: (id: string): { marketId: string; yes: boolean } | undefined => {
+      if (!scaled) return tokenMap.get(id);
+      const i = /^\d{13,}$/.test(id) ? Number(id.slice(-12)) - 1 : -1;
+      if (i < 0 || i >= opts.scale!) return undefined;
+      const m = scaled.at(i);
+      try {
+        const o = decodeOutcomes(m);
+        const at = o.tokenIds.indexOf(id);
+        return at < 0 ? undefined : { marketId: String(m.id), yes: at === o.yesIndex };
+      } catch {
+        return undefined;
+      }
+    },
+  };
   const activity = new SimActivity({ seed: opts.seed ?? 1, tickMs: opts.tickMs ?? 1000, now: Date.now });
-  for (const m of markets.values()) {
+  // Closed markets never trade: in scale mode only the open ones are registered (a few bytes each).
+  for (const m of scaled ? scaled.openValues() : markets.values()) {
     let o;
     try {
       o = decodeOutcomes(m);
     } catch {
       continue;
     }
-    o.tokenIds.forEach((t, i) => tokens.set(t, { marketId: String(m.id), yes: i === o.yesIndex }));
+    if (!scaled) o.tokenIds.forEach((t, i) => tokenMap.set(t, { marketId: String(m.id), yes: i === o.yesIndex }));
     if (o.tokenIds.length === 0) continue;
     let live = false;
     try {
@@ -114,11 +177,12 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     const page = positiveInt(q.get('page'), 1, 1_000_000);
     const limit = positiveInt(q.get('limit'), 20, 100);
     if (page === null || limit === null) return err(400, 'page and limit must be positive integers');
-    let list = [...markets.values()];
+    const isOpen = (m: ProbableMarketWire): boolean => m.active !== false && !m.closed;
     const active = q.get('active');
-    if (active === 'true') list = list.filter((m) => m.active !== false && !m.closed);
     const eventId = q.get('event_id');
-    if (eventId) list = list.filter((m) => String(m.event_id) === eventId);
+    // The full and the active listings page through the catalog without building it; an event filter scans.
+    let list = eventId ? [...markets.values()].filter((m) => String(m.event_id) === eventId) : storeListing(markets, active === 'true' ? 'open' : 'all', isOpen);
+    if (active === 'true' && eventId) list = list.slice().filter(isOpen);
     const total = list.length;
     const totalPages = Math.max(1, Math.ceil(total / limit));
     const items = list.slice((page - 1) * limit, page * limit).map(render);
