@@ -105,7 +105,7 @@ export const eventParam = z
 
 /** The engines' collapse for a `group` (none within one event: grouping it by event leaves one market). */
 export function collapseFor(group: 'event' | 'cluster' | 'none' | undefined, event: EventRef | undefined): Collapse | undefined {
-  const g = group ?? 'event';
+  const g = group ?? 'none';
   if (g === 'none' || (g === 'event' && event)) return undefined;
   return g;
 }
