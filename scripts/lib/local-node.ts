@@ -2,7 +2,8 @@
 // (OpenSearch 2.19.1, Elasticsearch 7.10 API) run from jars that Maven copies into `.search-node/`.
 //
 // Facts this module is built around (docs/search.md, "The local search node"):
-// - the runner takes the first free HTTP port from 9201 up and logs it as `publish_address`;
+// - the runner takes the first free HTTP port from 9201 up and logs it as `publish_address` (two
+//   runners started at once can pick the same port: the start tries again, see startSearchNode);
 //   we parse that line (its `-baseHttpPort` flag makes it exit silently, so it is never passed);
 // - nodes run inside the runner's JVM, so the JVM heap flags size the node;
 // - disk watermarks are switched off through the cluster settings API once the node is up, so a
@@ -209,15 +210,28 @@ export async function startSearchNode(options: StartOptions = {}): Promise<Searc
   installSearchNode(home);
   const timeoutMs = options.timeoutMs ?? 90_000;
   mkdirSync(path.join(home, 'nodes'), { recursive: true });
-  const basePath = mkdtempSync(path.join(home, 'nodes', 'node-'));
-  const { url, pid } = await spawnRunner({
-    home,
-    heap: options.heap ?? '1g',
-    runnerArgs: ['-basePath', basePath, '-numOfNode', '1', '-clusterName', path.basename(basePath)],
-    logFile: options.logFile ?? path.join(basePath, 'node.log'),
-    detached: options.detached ?? false,
-    timeoutMs,
-  });
+  // Two runners started at the same moment (two test processes side by side) can both find the same
+  // HTTP port free; the one that then cannot bind it closes its node and exits before logging an
+  // address. Started again a moment later, it finds that port taken and takes the next one.
+  let basePath = '';
+  let spawned: { url: string; pid: number } | undefined;
+  for (let attempt = 1; !spawned; attempt++) {
+    basePath = mkdtempSync(path.join(home, 'nodes', 'node-'));
+    try {
+      spawned = await spawnRunner({
+        home,
+        heap: options.heap ?? '1g',
+        runnerArgs: ['-basePath', basePath, '-numOfNode', '1', '-clusterName', path.basename(basePath)],
+        logFile: options.logFile ?? path.join(basePath, 'node.log'),
+        detached: options.detached ?? false,
+        timeoutMs,
+      });
+    } catch (e) {
+      if (!(e instanceof RunnerExitedEarly) || attempt >= 3) throw e;
+      await sleep(500 + Math.random() * 1500 * attempt);
+    }
+  }
+  const { url, pid } = spawned;
 
   try {
     await waitForHealth(url, timeoutMs);
@@ -240,6 +254,9 @@ export async function startSearchNode(options: StartOptions = {}): Promise<Searc
     },
   };
 }
+
+/** The runner's JVM ended before it logged its HTTP address (e.g. the port it chose was taken meanwhile). */
+class RunnerExitedEarly extends Error {}
 
 interface SpawnOptions {
   home: string;
@@ -271,7 +288,7 @@ async function spawnRunner(options: SpawnOptions): Promise<{ url: string; pid: n
     }, timeoutMs);
     const onExit = (code: number | null) => {
       cleanup();
-      reject(new Error(`search node exited early (code ${code}); log: ${logFile}`));
+      reject(new RunnerExitedEarly(`search node exited early (code ${code}); log: ${logFile}`));
     };
     let poll: NodeJS.Timeout | undefined;
     const cleanup = () => {
