@@ -10,7 +10,18 @@
  *   incremental run, cluster browse (GET /api/v1/clusters through the keyed HTTP app, 4 clients, a
  *   few filter shapes), the simulators' memory, and this process's peak RSS (simulators included).
  *
- *   npx tsx bench/scale/run.ts --markets 25000 [--path embedded|server] [--seconds 6] [--embed-seconds 60] [--skip-embeddings] [--skip-matching]
+ *   npx tsx bench/scale/run.ts --markets 25000 [--path embedded|server] [--seconds 6] [--embed-seconds 60] [--skip-embeddings] [--skip-matching] [--keep DIR]
+ *
+ * `--keep DIR` keeps the database in DIR after the run (the PGlite data directory, or the local
+ * PostgreSQL server's data directory on the server path, stopped at the end) and, when DIR already
+ * holds a synced catalog, reuses it: no simulators and no syncs (their rows say so), the rest
+ * measured on the catalog as it is (the search index is rebuilt from it, ~1 min at 250k). A first
+ * sync at 250k takes ~6 min; the search figures can then be repeated in a few.
+ *
+ * On the server path each search load also reports where its time goes: OpenSearch's own time
+ * (the index's search stats before and after: queries per request, query and fetch milliseconds per
+ * request) and this process's CPU per request (the client side: building the body, the HTTP round
+ * trip, parsing the answer).
  *
  * `--path server` starts the local PostgreSQL (.db-server, scripts/db-server.ts) and the local
  * OpenSearch node (.search-node) as the tests do; `embedded` (default) runs PGlite and the PostgreSQL
@@ -46,6 +57,7 @@ import { simulatorFor } from '../../src/venues/simulators.js';
 import { runLoad, type LoadResult } from '../search/harness.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { RawHttpClient } from '../support/raw-http.js';
+import { openKeptServerDatabase } from './kept-database.js';
 import { CatalogReader } from '../../src/catalog/catalog-repository.js';
 import { setupCrossVenue } from '../../src/cross-venue/setup.js';
 import { MarketDataService } from '../../src/market-data/market-data-service.js';
@@ -61,6 +73,7 @@ const SECONDS = arg('seconds', 6);
 const EMBED_SECONDS = arg('embed-seconds', 60);
 const SKIP_EMBEDDINGS = process.argv.includes('--skip-embeddings');
 const SKIP_MATCHING = process.argv.includes('--skip-matching');
+const KEEP = arg('keep');
 if (!['embedded', 'server'].includes(PATH)) throw new Error(`--path is embedded or server, not ${PATH}`);
 const SCALED: ExchangeCode[] = VENUES.map((v) => v.code);
 const HTTP = { retries: 2, timeoutMs: 120_000, rateLimit: { perSecond: 100_000, burst: 100_000 } };
@@ -81,27 +94,37 @@ const cleanups: (() => Promise<void>)[] = [];
 let db: Database;
 let engine: SearchEngine & SearchIndexWriter;
 let searchNode: SearchNode | null = null;
+let searchClient: ReturnType<typeof createElasticClient> | null = null;
 if (PATH === 'server') {
-  const { createServerDatabase } = await import('../../test/helpers/postgres-server.js');
-  const server = await createServerDatabase();
-  db = await openDatabase({ dataDir: tmp, databaseUrl: server.url });
-  cleanups.push(() => server.drop());
+  if (KEEP) {
+    const kept = await openKeptServerDatabase(path.resolve(KEEP));
+    db = await openDatabase({ dataDir: tmp, databaseUrl: kept.url });
+    cleanups.push(kept.stop);
+  } else {
+    const { createServerDatabase } = await import('../../test/helpers/postgres-server.js');
+    const server = await createServerDatabase();
+    db = await openDatabase({ dataDir: tmp, databaseUrl: server.url });
+    cleanups.push(() => server.drop());
+  }
   searchNode = await startSearchNode({ timeoutMs: 300_000 });
   cleanups.push(() => searchNode!.stop());
-  engine = new ElasticSearchEngine({ client: createElasticClient(searchNode.url), alias: `bench-scale-${process.pid}-markets`, dropOldIndexAfterMs: 0 });
+  searchClient = createElasticClient(searchNode.url);
+  engine = new ElasticSearchEngine({ client: searchClient, alias: `bench-scale-${process.pid}-markets`, dropOldIndexAfterMs: 0 });
 } else {
-  db = await openDatabase({ dataDir: tmp });
+  db = await openDatabase({ dataDir: KEEP ? path.resolve(KEEP) : tmp });
   engine = new PostgresSearchEngine({ pool: db.pool });
 }
+const reused = KEEP ? (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM markets')).rows[0].n : 0;
 
 const sims = new Map<ExchangeCode, RunningSimulator>();
 try {
   // ---- simulators and the first sync ------------------------------------------------------------
   const perVenue = Math.ceil(MARKETS / SCALED.length);
+  if (reused > 0) row('catalog reused (--keep)', `${reused} markets in ${KEEP}`, 'no simulators, no syncs this run: the sync rows are the run that filled it');
   const tSims = performance.now();
   const rssBeforeSims = process.memoryUsage().rss;
-  for (const code of SCALED) sims.set(code, await (await simulatorFor(code))({ tickMs: 0, seed: 1, scale: perVenue }));
-  row('simulators', `${SCALED.length} venues x ${perVenue} markets`, `built in ${((performance.now() - tSims) / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rssBeforeSims) / 1e6).toFixed(0)} MB for them (scale mode builds markets on demand)`);
+  for (const code of reused > 0 ? [] : SCALED) sims.set(code, await (await simulatorFor(code))({ tickMs: 0, seed: 1, scale: perVenue }));
+  if (reused === 0) row('simulators', `${SCALED.length} venues x ${perVenue} markets`, `built in ${((performance.now() - tSims) / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rssBeforeSims) / 1e6).toFixed(0)} MB for them (scale mode builds markets on demand)`);
   const syncs = new Map<ExchangeCode, { sync: VenueSync; sim: RunningSimulator }>();
   for (const [code, sim] of sims) {
     const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: HTTP });
@@ -124,19 +147,21 @@ try {
     }
     return { seconds: (performance.now() - t0) / 1000, requests, written, markets };
   };
-  const first = await syncAll('full');
-  row('first sync (full listings)', `${first.seconds.toFixed(1)} s`, `${first.markets} markets, ${first.requests} requests, ${Math.round(first.markets / first.seconds)} markets/s`);
-
-  // ---- steady state: one short interval of change, one incremental run per venue ----------------
-  await new Promise((r) => setTimeout(r, 1_100));
   const rng = createRng('bench-scale');
-  let moved = 0;
-  for (const sim of sims.values()) {
-    const open = sim.activity.marketIds.filter((id) => sim.activity.isActive(id));
-    for (let i = 0; i < Math.max(1, Math.round(open.length * CHANGE_SHARE)); i++, moved++) sim.activity.stepMarket(rng.pick(open));
+  if (reused === 0) {
+    const first = await syncAll('full');
+    row('first sync (full listings)', `${first.seconds.toFixed(1)} s`, `${first.markets} markets, ${first.requests} requests, ${Math.round(first.markets / first.seconds)} markets/s`);
+
+    // ---- steady state: one short interval of change, one incremental run per venue --------------
+    await new Promise((r) => setTimeout(r, 1_100));
+    let moved = 0;
+    for (const sim of sims.values()) {
+      const open = sim.activity.marketIds.filter((id) => sim.activity.isActive(id));
+      for (let i = 0; i < Math.max(1, Math.round(open.length * CHANGE_SHARE)); i++, moved++) sim.activity.stepMarket(rng.pick(open));
+    }
+    const steady = await syncAll('incremental');
+    row('steady-state sync (incremental)', `${steady.seconds.toFixed(1)} s`, `${moved} markets moved; ${steady.requests} requests (${((steady.requests / first.requests) * 100).toFixed(1)}% of a full listing's), ${steady.written} rows written`);
   }
-  const steady = await syncAll('incremental');
-  row('steady-state sync (incremental)', `${steady.seconds.toFixed(1)} s`, `${moved} markets moved; ${steady.requests} requests (${((steady.requests / first.requests) * 100).toFixed(1)}% of a full listing's), ${steady.written} rows written`);
 
   // ---- database size ------------------------------------------------------------------------------
   const bytes = Number((await db.pool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
@@ -151,10 +176,19 @@ try {
   const titles = (await db.pool.query<{ title: string }>('SELECT title FROM markets WHERE NOT removed ORDER BY random() LIMIT 5000')).rows.map((r) => r.title);
   const prefixes = autocompletePrefixes(titles, 2000);
   const keywords = keywordQueries(titles, 2000);
-  const ac = await runLoad({ label: 'autocomplete', concurrency: 4, seconds: SECONDS, warmupSeconds: 2, request: (i) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 }) });
-  row('autocomplete at 4 clients (engine)', loadLine(ac), 'target p95 <= 15 ms');
-  const kw = await runLoad({ label: 'keyword', concurrency: 4, seconds: SECONDS, warmupSeconds: 2, request: (i) => engine.searchMarkets({ q: keywords[i % keywords.length], status: 'all', sort: 'relevance', limit: 20 }) });
-  row('keyword at 4 clients (engine)', loadLine(kw), 'target p95 <= 25 ms');
+  const autocompleteOnce = (i: number) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 });
+  const keywordOnce = (i: number) => engine.searchMarkets({ q: keywords[i % keywords.length], status: 'all', sort: 'relevance', limit: 20 });
+  const ac = await measuredLoad('autocomplete', 4, autocompleteOnce);
+  row('autocomplete at 4 clients (engine)', loadLine(ac.load), 'target p95 <= 15 ms');
+  if (ac.split) row('autocomplete: where a request\'s time goes (4 clients)', ac.split, '');
+  const kw = await measuredLoad('keyword', 4, keywordOnce);
+  row('keyword at 4 clients (engine)', loadLine(kw.load), 'target p95 <= 25 ms');
+  if (kw.split) row('keyword: where a request\'s time goes (4 clients)', kw.split, '');
+  // one client: the cost of a request without waiting for a core or for the node's search threads
+  const ac1 = await measuredLoad('autocomplete', 1, autocompleteOnce);
+  row('autocomplete at 1 client (engine)', loadLine(ac1.load), ac1.split ?? '');
+  const kw1 = await measuredLoad('keyword', 1, keywordOnce);
+  row('keyword at 1 client (engine)', loadLine(kw1.load), kw1.split ?? '');
 
   // ---- embeddings: a bounded sample of the backfill, and semantic search over it -------------------
   if (!SKIP_EMBEDDINGS) {
@@ -226,4 +260,35 @@ try {
   await db.close();
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+/** The live index's search statistics (primaries): queries and fetches run, and their time. */
+async function searchStats(): Promise<{ queries: number; queryMs: number; fetches: number; fetchMs: number } | null> {
+  if (!searchClient) return null;
+  const res = await searchClient.indices.stats({ index: (engine as ElasticSearchEngine).alias, metric: 'search' });
+  const s = res._all.primaries?.search;
+  return { queries: s?.query_total ?? 0, queryMs: s?.query_time_in_millis ?? 0, fetches: s?.fetch_total ?? 0, fetchMs: s?.fetch_time_in_millis ?? 0 };
+}
+
+/**
+ * A closed-loop load (2 s warm-up, SECONDS measured) and, on the server path, where its requests'
+ * time went, over warm-up and measurement together: OpenSearch's own query and fetch time and its
+ * queries per request (the index's search stats), and this process's CPU per request.
+ */
+async function measuredLoad(label: string, concurrency: number, once: (i: number) => Promise<unknown>): Promise<{ load: LoadResult; split: string | null }> {
+  let calls = 0;
+  const before = await searchStats();
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const load = await runLoad({ label, concurrency, seconds: SECONDS, warmupSeconds: 2, request: (i) => (calls++, once(i)) });
+  const wallMs = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
+  const after = await searchStats();
+  if (!before || !after || calls === 0) return { load, split: null };
+  const per = (x: number): string => (x / calls).toFixed(2);
+  const cpuMs = (used.user + used.system) / 1000;
+  return {
+    load,
+    split: `${calls} requests: OpenSearch ${per(after.queries - before.queries)} queries and ${per(after.fetches - before.fetches)} fetches a request, query ${per(after.queryMs - before.queryMs)} ms + fetch ${per(after.fetchMs - before.fetchMs)} ms a request (node-side time); this process's CPU ${per(cpuMs)} ms a request (${((cpuMs / wallMs) * 100).toFixed(0)}% of a core); wall ${per(wallMs * concurrency)} ms a request`,
+  };
 }
