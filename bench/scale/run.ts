@@ -10,7 +10,7 @@
  *   incremental run, cluster browse (GET /api/v1/clusters through the keyed HTTP app, 4 clients, a
  *   few filter shapes), the simulators' memory, and this process's peak RSS (simulators included).
  *
- *   npx tsx bench/scale/run.ts --markets 25000 [--path embedded|server] [--seconds 6] [--embed-seconds 60] [--skip-embeddings] [--skip-matching] [--keep DIR]
+ *   npx tsx bench/scale/run.ts --markets 25000 [--path embedded|server] [--seconds 6] [--embed-seconds 60] [--skip-embeddings] [--skip-matching] [--keep DIR] [--engine-warmup 30]
  *
  * `--keep DIR` keeps the database in DIR after the run (the PGlite data directory, or the local
  * PostgreSQL server's data directory on the server path, stopped at the end) and, when DIR already
@@ -74,6 +74,9 @@ const EMBED_SECONDS = arg('embed-seconds', 60);
 const SKIP_EMBEDDINGS = process.argv.includes('--skip-embeddings');
 const SKIP_MATCHING = process.argv.includes('--skip-matching');
 const KEEP = arg('keep');
+/** seconds of searches before the measured ones: a freshly started OpenSearch JVM (the server path
+ * starts one per run) keeps getting faster for its first minute, a service's node has run for days */
+const ENGINE_WARMUP = arg('engine-warmup', 30);
 if (!['embedded', 'server'].includes(PATH)) throw new Error(`--path is embedded or server, not ${PATH}`);
 const SCALED: ExchangeCode[] = VENUES.map((v) => v.code);
 const HTTP = { retries: 2, timeoutMs: 120_000, rateLimit: { perSecond: 100_000, burst: 100_000 } };
@@ -178,6 +181,7 @@ try {
   const keywords = keywordQueries(titles, 2000);
   const autocompleteOnce = (i: number) => engine.autocomplete({ q: prefixes[i % prefixes.length], limit: 8 });
   const keywordOnce = (i: number) => engine.searchMarkets({ q: keywords[i % keywords.length], status: 'all', sort: 'relevance', limit: 20 });
+  if (ENGINE_WARMUP > 0) await runLoad({ label: 'warm-up', concurrency: 4, seconds: ENGINE_WARMUP, request: (i) => (i % 2 ? autocompleteOnce(i) : keywordOnce(i)) });
   const ac = await measuredLoad('autocomplete', 4, autocompleteOnce);
   row('autocomplete at 4 clients (engine)', loadLine(ac.load), 'target p95 <= 15 ms');
   if (ac.split) row('autocomplete: where a request\'s time goes (4 clients)', ac.split, '');
