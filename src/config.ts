@@ -70,7 +70,7 @@ const ServiceEnvSchema = z.object({
   DATA_DIR: z.string().default('./data').describe('Where the embedded PostgreSQL keeps its files (`DATA_DIR/pg`), and the credentials key file and the Kalshi datasets; one process per directory.'),
   EMBEDDED_CATALOG_CEILING: intFromEnv(1_000, 100_000_000)
     .default(DEFAULT_EMBEDDED_CATALOG_CEILING)
-    .describe('Live markets the embedded database serves within its latency and memory targets (docs/operations.md, "Scale"); past it /health shows `catalog` degraded with a warning to set DATABASE_URL, and the log says so. Nothing is refused or lost beyond it. Ignored with DATABASE_URL.'),
+    .describe('Live markets the embedded database serves within its memory and semantic-search targets (docs/operations.md, "Scale"; keyword search needs OpenSearch at any size); past it /health shows `catalog` degraded with a warning to set DATABASE_URL, and the log says so. Nothing is refused or lost beyond it. Ignored with DATABASE_URL.'),
   DATABASE_URL: databaseUrl.describe('An external PostgreSQL >= 15 with pgvector >= 0.8, pg_trgm and unaccent, instead of the embedded one. Any form libpq reads: `postgresql://user:pw@host:5432/db`, a socket directory `postgresql://postgres@/postgres?host=/path/to/socket-dir` (or `%2F`-encoded as the host), or `host=... dbname=... user=...`; one host only. Never quoted in an error (it may hold a password).'),
   EXCHANGE_MODE: z.enum(['live', 'sim']).default('live').describe('`live`: the venues\' real APIs; `sim`: the built-in venue simulators.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),

@@ -34,7 +34,7 @@ export class EmbeddedCatalogCeiling {
   /** The warning for a catalog of `markets` live markets, or null within the ceiling (or on a server). */
   warning(markets: number): string | null {
     if (this.opts.databaseKind !== 'embedded' || markets <= this.opts.ceiling) return null;
-    return `the catalog holds ${markets} live markets, more than the ${this.opts.ceiling} the embedded database serves within its latency and memory targets (EMBEDDED_CATALOG_CEILING); nothing is refused or lost, but set DATABASE_URL to a PostgreSQL server (docs/operations.md, "Scale")`;
+    return `the catalog holds ${markets} live markets, more than the ${this.opts.ceiling} the embedded database serves within its memory and semantic-search targets (EMBEDDED_CATALOG_CEILING); nothing is refused or lost, but set DATABASE_URL to a PostgreSQL server (docs/operations.md, "Scale")`;
   }
 
   /** /health's `catalog` component; logs a warning when the catalog crosses the ceiling (and when it is back under). */
