@@ -15,13 +15,16 @@ import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
 import { VENUES } from '../../src/venues/index.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
-import { l1Headers } from '../../src/venues/polymarket/signing.js';
+import { l1Headers, l2Headers, polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
 import { startPolymarketSimulator } from '../../src/venues/polymarket/sim/simulator.js';
+import { createPolymarketTradingClient } from '../../src/venues/polymarket/trading.js';
+import type { RunningSimulator } from '../../src/sim/types.js';
 import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
 import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
 import { venueDrift } from '../../src/venues/wire.js';
 import { Wallet } from 'ethers';
 
+const ZERO32 = `0x${'0'.repeat(64)}`;
 const FAST_HTTP = { retries: 0, timeoutMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 } };
 const descriptor = (code: string) => VENUES.find((v) => v.code === code)!;
 const WITH_CHECKS = VENUES.filter((v) => v.conformance).map((v) => v.code);
@@ -117,19 +120,81 @@ describe('venue wire schemas and the conformance command', function () {
     }
   });
 
-  it('polymarket: the signed check (balance-allowance) runs with credentials and fits the schema', async () => {
-    const sim = await startPolymarketSimulator({ tickMs: 0 });
-    try {
-      const wallet = new Wallet(`0x${'41'.repeat(32)}`);
+  describe('polymarket: the signed checks with the account\'s credentials', () => {
+    const wallet = new Wallet(`0x${'41'.repeat(32)}`);
+    let sim: RunningSimulator;
+    let credentials: { api_key: string; secret: string; passphrase: string; address: string };
+    const signedChecks = ['GET /balance-allowance', 'GET /data/trades', 'GET /data/order/{id}', 'GET /positions'];
+    const run = (baseUrls: Record<string, string>, creds: Record<string, unknown> = credentials) => runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+
+    before(async () => {
+      sim = await startPolymarketSimulator({ tickMs: 0 });
+      sim.activity.stop();
       const key = (await (await fetch(`${sim.baseUrls.clob}/auth/derive-api-key`, { headers: { ...(await l1Headers(wallet, Math.floor(Date.now() / 1000))) } })).json()) as { apiKey: string; secret: string; passphrase: string };
-      const credentials = { api_key: key.apiKey, secret: key.secret, passphrase: key.passphrase, address: wallet.address };
-      const { results } = await runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials } }, { timeoutMs: 5_000, withCredentials: true });
-      assert.deepEqual(results.find((r) => r.endpoint === 'GET /balance-allowance'), { venue: 'polymarket', endpoint: 'GET /balance-allowance', outcome: 'ok', detail: '' });
-      const wrong = await runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: { ...credentials, passphrase: 'nope' } } }, { timeoutMs: 5_000, withCredentials: true });
-      assert.match(wrong.results.find((r) => r.endpoint === 'GET /balance-allowance')!.detail, /HTTP 401/);
-    } finally {
-      await sim.stop();
-    }
+      credentials = { api_key: key.apiKey, secret: key.secret, passphrase: key.passphrase, address: wallet.address };
+      // A buy through the best ask, so the account has a trade, an order and a holding to be read.
+      const list = (await (await fetch(`${sim.baseUrls.gamma}/markets?limit=50&closed=false`)).json()) as { conditionId: string; clobTokenIds?: string; outcomes?: string; negRisk?: boolean; acceptingOrders?: boolean }[];
+      const m = list.find((x) => x.clobTokenIds && x.acceptingOrders !== false && (x.outcomes ?? '["Yes","No"]').startsWith('["Yes"') && (sim.activity.book(x.conditionId)?.asks.length ?? 0) >= 1)!;
+      const token = (JSON.parse(m.clobTokenIds!) as string[])[0];
+      const ask = sim.activity.book(m.conditionId)!.asks[0];
+      const size = Math.min(ask.size, 5);
+      const o = { salt: String(Date.now()), maker: wallet.address, signer: wallet.address, tokenId: token, makerAmount: String(Math.round(ask.price * size * 1e6)), takerAmount: String(Math.round(size * 1e6)), side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32 };
+      const signedOrder = { ...o, negRisk: !!m.negRisk, signature: await wallet.signTypedData(polymarketOrderDomain(!!m.negRisk), POLYMARKET_ORDER_TYPES, o) };
+      const placed = await createPolymarketTradingClient({ baseUrls: sim.baseUrls, timeoutMs: 5_000 }).place(credentials, { marketId: m.conditionId, outcome: token, side: 'buy', type: 'limit', price: ask.price, size, timeInForce: 'gtc', expiresAt: null, clientId: o.salt, signedOrder });
+      assert.ok(placed.filledSize > 0, `the buy filled (${placed.status})`);
+    });
+    after(async () => {
+      await sim?.stop();
+    });
+
+    it('every signed check runs and fits the schemas: the balance, the account\'s trades, its order, its positions', async () => {
+      const { results } = await run(sim.baseUrls);
+      const signed = results.filter((r) => signedChecks.includes(r.endpoint));
+      assert.deepEqual(signed, signedChecks.map((endpoint) => ({ venue: 'polymarket', endpoint, outcome: 'ok', detail: '' })), formatConformance({ results, noNetwork: false }));
+      const trades = sim.server.requests.filter((r) => r.path === '/clob/data/trades').at(-1)!;
+      assert.equal(new URLSearchParams(trades.search).get('maker_address'), wallet.address, 'asked for the account\'s wallet');
+      // The schemas were held to rows, not to empty lists.
+      const page = (await (await fetch(`${sim.baseUrls.clob}${trades.path.replace(/^\/clob/, '')}?${trades.search}`, { headers: l2Headers(credentials, Math.floor(Date.now() / 1000), 'GET', '/data/trades') })).json()) as { data: unknown[] };
+      const held = (await (await fetch(`${sim.baseUrls.data}/positions?user=${wallet.address}&sizeThreshold=0`)).json()) as unknown[];
+      assert.deepEqual([page.data.length > 0, held.length > 0], [true, true]);
+    });
+
+    it('a wrong passphrase is the venue\'s 401 on each signed CLOB read; a proxy account without its funder is skipped, saying why', async () => {
+      const wrong = await run(sim.baseUrls, { ...credentials, passphrase: 'nope' });
+      for (const endpoint of ['GET /balance-allowance', 'GET /data/trades']) assert.match(wrong.results.find((r) => r.endpoint === endpoint)!.detail, /HTTP 401/, endpoint);
+      assert.equal(wrong.results.find((r) => r.endpoint === 'GET /data/order/{id}')?.outcome, 'skipped');
+      const proxy = await run(sim.baseUrls, { ...credentials, signature_type: 1 });
+      const trades = proxy.results.find((r) => r.endpoint === 'GET /data/trades')!;
+      assert.deepEqual([trades.outcome, /funder/.test(trades.detail)], ['skipped', true], trades.detail);
+    });
+
+    it('a trades answer without a field the order client reads is reported drifted, naming it', async () => {
+      // The venue as it would be if it dropped the maker orders' price: a proxy in front of the simulator.
+      const origin = new URL(sim.baseUrls.clob).origin;
+      const proxy = http.createServer((req, res) => {
+        void (async () => {
+          const upstream = await fetch(origin + req.url!, { headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host').map(([k, v]) => [k, String(v)])) });
+          let text = await upstream.text();
+          if (req.url!.startsWith('/clob/data/trades')) {
+            const page = JSON.parse(text) as { data: { maker_orders: Record<string, unknown>[] }[] };
+            delete page.data[0].maker_orders[0].price;
+            text = JSON.stringify(page);
+          }
+          res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+        })();
+      });
+      await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+      try {
+        const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+        const { results } = await run(Object.fromEntries(Object.entries(sim.baseUrls).map(([k, v]) => [k, v.replace(origin, via)])));
+        const trades = results.find((r) => r.endpoint === 'GET /data/trades')!;
+        assert.equal(trades.outcome, 'drifted');
+        assert.match(trades.detail, /data\[0\]\.maker_orders\[0\]\.price/);
+        assert.equal(results.find((r) => r.endpoint === 'GET /balance-allowance')?.outcome, 'ok', 'the proxy passes the rest through');
+      } finally {
+        proxy.close();
+      }
+    });
   });
 
   it('reports the drifted field, a failed endpoint, and what it could not ask', async () => {
