@@ -21,6 +21,7 @@ import { createPolymarketTradingClient } from '../../src/venues/polymarket/tradi
 import type { RunningSimulator } from '../../src/sim/types.js';
 import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
 import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
+import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/sim/simulator.js';
 import { venueDrift } from '../../src/venues/wire.js';
 import { Wallet } from 'ethers';
 
@@ -28,6 +29,28 @@ const ZERO32 = `0x${'0'.repeat(64)}`;
 const FAST_HTTP = { retries: 0, timeoutMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 } };
 const descriptor = (code: string) => VENUES.find((v) => v.code === code)!;
 const WITH_CHECKS = VENUES.filter((v) => v.conformance).map((v) => v.code);
+
+/**
+ * A venue that changed: a proxy in front of a simulator (`origin`) passing every request through and
+ * handing each JSON answer to `change` (by path) before it goes back. Returns the proxy's origin and its stop.
+ */
+async function changedVenue(origin: string, change: (path: string, body: any) => void): Promise<{ via: string; close: () => void }> {
+  const proxy = http.createServer((req, res) => {
+    void (async () => {
+      const upstream = await fetch(origin + req.url!, { headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host').map(([k, v]) => [k, String(v)])) });
+      let text = await upstream.text();
+      if (upstream.ok) {
+        const body = JSON.parse(text) as unknown;
+        change(req.url!.split('?')[0], body);
+        text = JSON.stringify(body);
+      }
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+    })();
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  return { via: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => proxy.close() };
+}
+const rebased = (baseUrls: Record<string, string>, origin: string, via: string) => Object.fromEntries(Object.entries(baseUrls).map(([k, v]) => [k, v.replace(origin, via)]));
 
 describe('venue wire schemas and the conformance command', function () {
   this.timeout(120_000);
@@ -169,32 +192,62 @@ describe('venue wire schemas and the conformance command', function () {
     });
 
     it('a trades answer without a field the order client reads is reported drifted, naming it', async () => {
-      // The venue as it would be if it dropped the maker orders' price: a proxy in front of the simulator.
+      // The venue as it would be if it dropped the maker orders' price.
       const origin = new URL(sim.baseUrls.clob).origin;
-      const proxy = http.createServer((req, res) => {
-        void (async () => {
-          const upstream = await fetch(origin + req.url!, { headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host').map(([k, v]) => [k, String(v)])) });
-          let text = await upstream.text();
-          if (req.url!.startsWith('/clob/data/trades')) {
-            const page = JSON.parse(text) as { data: { maker_orders: Record<string, unknown>[] }[] };
-            delete page.data[0].maker_orders[0].price;
-            text = JSON.stringify(page);
-          }
-          res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
-        })();
+      const venue = await changedVenue(origin, (path, body) => {
+        if (path === '/clob/data/trades') delete body.data[0].maker_orders[0].price;
       });
-      await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
       try {
-        const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-        const { results } = await run(Object.fromEntries(Object.entries(sim.baseUrls).map(([k, v]) => [k, v.replace(origin, via)])));
+        const { results } = await run(rebased(sim.baseUrls, origin, venue.via));
         const trades = results.find((r) => r.endpoint === 'GET /data/trades')!;
         assert.equal(trades.outcome, 'drifted');
         assert.match(trades.detail, /data\[0\]\.maker_orders\[0\]\.price/);
         assert.equal(results.find((r) => r.endpoint === 'GET /balance-allowance')?.outcome, 'ok', 'the proxy passes the rest through');
       } finally {
-        proxy.close();
+        venue.close();
       }
     });
+  });
+
+  it('limitless: the account\'s checks run with its API key and fit the schemas; an unknown key is a 401; a positions answer without a field is drifted', async () => {
+    const sim = await (await simulatorFor('limitless'))({ tickMs: 0, seed: 2 });
+    try {
+      const credentials = { api_key: 'conformance-key', address: new Wallet(`0x${'42'.repeat(32)}`).address };
+      assert.equal((await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })).status < 300, true);
+      const run = (baseUrls: Record<string, string>, creds: Record<string, unknown>) => runVenueConformance({ descriptor: descriptor('limitless'), baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+      const signed = ['GET /markets/{slug}/user-orders', 'GET /portfolio/positions'];
+      const ok = await run(sim.baseUrls, credentials);
+      assert.deepEqual(ok.results.filter((r) => signed.includes(r.endpoint)), signed.map((endpoint) => ({ venue: 'limitless', endpoint, outcome: 'ok', detail: '' })), formatConformance({ results: ok.results, noNetwork: false }));
+      const stranger = await run(sim.baseUrls, { ...credentials, api_key: 'unknown' });
+      for (const endpoint of signed) assert.match(stranger.results.find((r) => r.endpoint === endpoint)!.detail, /HTTP 401/, endpoint);
+      const origin = new URL(sim.baseUrls.rest).origin;
+      const venue = await changedVenue(origin, (path, body) => {
+        if (path === '/portfolio/positions') delete body.clob;
+      });
+      try {
+        const positions = (await run(rebased(sim.baseUrls, origin, venue.via), credentials)).results.find((r) => r.endpoint === 'GET /portfolio/positions')!;
+        assert.deepEqual([positions.outcome, /clob/.test(positions.detail)], ['drifted', true], positions.detail);
+      } finally {
+        venue.close();
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('predictfun: the positions check runs with the key and the stored wallet; a wrong key is a 401; no stored wallet is skipped, saying why', async () => {
+    const sim = await (await simulatorFor('predictfun'))({ tickMs: 0, seed: 2 });
+    try {
+      const credentials = { api_key: PREDICTFUN_SIM_API_KEY, address: new Wallet(`0x${'43'.repeat(32)}`).address };
+      const run = (creds: Record<string, unknown>) => runVenueConformance({ descriptor: descriptor('predictfun'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+      const find = (r: Awaited<ReturnType<typeof run>>) => r.results.find((x) => x.endpoint === 'GET /positions/{address}')!;
+      assert.deepEqual(find(await run(credentials)), { venue: 'predictfun', endpoint: 'GET /positions/{address}', outcome: 'ok', detail: '' });
+      assert.match(find(await run({ ...credentials, api_key: 'wrong' })).detail, /HTTP 401/);
+      const noWallet = find(await run({ api_key: PREDICTFUN_SIM_API_KEY }));
+      assert.deepEqual([noWallet.outcome, /address/.test(noWallet.detail)], ['skipped', true], noWallet.detail);
+    } finally {
+      await sim.stop();
+    }
   });
 
   it('reports the drifted field, a failed endpoint, and what it could not ask', async () => {
