@@ -81,11 +81,18 @@ export async function runVenueConformance(venue: ConformanceVenue, opts: { timeo
     }
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const url = base.replace(/\/$/, '') + request.path;
+    let headers: Record<string, string>;
+    try {
+      headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...check.headers?.(request, venue.keys, now(), new URL(url)) };
+    } catch (err) {
+      // Credentials that cannot sign (a key that does not parse): nothing was sent, so it says nothing about the network.
+      out('failed', `could not sign the request with the credentials: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
     tried++;
     let status: number;
     let text: string;
     try {
-      const headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...check.headers?.(request, venue.keys, now(), new URL(url)) };
       ({ status, text } = await venueHttpRequest(url, { method: request.method, headers, body, timeoutMs: opts.timeoutMs }));
     } catch (err) {
       const e = err as VenueHttpError;

@@ -143,6 +143,11 @@ describe('kalshi simulator against the published wire schemas', function () {
     const stranger = await runVenueConformance({ ...venue, keys: { marketData: {}, credentials: { key_id: 'unknown-key', private_key: PEM } } }, { timeoutMs: 5_000, withCredentials: true });
     const signedChecks = wire.conformanceChecks.filter((c) => c.authenticated).map((c) => c.endpoint);
     for (const r of stranger.results.filter((x) => signedChecks.includes(x.endpoint))) assert.ok((r.outcome === 'failed' && /HTTP 401/.test(r.detail)) || r.outcome === 'skipped', `${r.endpoint}: ${r.outcome} ${r.detail}`);
+    // A private key that does not parse: each signed check fails saying so, and nothing is sent unsigned.
+    sim.server.requests.length = 0;
+    const unparsable = await runVenueConformance({ ...venue, keys: { marketData: {}, credentials: { key_id: KEY_ID, private_key: 'not a key' } } }, { timeoutMs: 5_000, withCredentials: true });
+    for (const r of unparsable.results.filter((x) => signedChecks.includes(x.endpoint))) assert.ok((r.outcome === 'failed' && /could not sign/.test(r.detail)) || r.outcome === 'skipped', `${r.endpoint}: ${r.outcome} ${r.detail}`);
+    assert.deepEqual(sim.server.requests.filter((r) => r.path.includes('/portfolio/')), []);
   });
 
   it('a live answer unlike the schema is noted as drift for /health, naming the endpoint and the field', async () => {
