@@ -2,9 +2,10 @@
  * The conformance run behind `npm run conformance`: for each venue, its adapter's endpoints (the
  * descriptor's `conformance` checks, ./<code>/wire.ts) are called in order against the live venue
  * or a simulator, and every answer is checked against the venue's wire schema. Each endpoint comes
- * out ok, drifted (the answer does not fit the schema: which field), failed (no usable answer) or
- * skipped (needs credentials, or a value an earlier check did not find). When every venue fails
- * with a DNS or connection error before any answer, the run says "no network" instead.
+ * out ok, drifted (the answer does not fit the schema: which field), failed (no usable answer, or not
+ * the status a signed no-op expects) or skipped (needs credentials, credentials that do not say the
+ * wallet, or a value an earlier check did not find). When every venue fails with a DNS or connection
+ * error before any answer, the run says "no network" instead.
  */
 import type { z } from 'zod';
 import type { VenueDescriptor } from './descriptor.js';
@@ -61,7 +62,14 @@ export async function runVenueConformance(venue: ConformanceVenue, opts: { timeo
       out('skipped', 'needs credentials');
       continue;
     }
-    const request = check.request(values);
+    let request;
+    try {
+      request = check.request(values, venue.keys);
+    } catch (err) {
+      // The stored credentials do not say which wallet to ask about (e.g. a proxy wallet without its funder).
+      out('skipped', err instanceof Error ? err.message : String(err));
+      continue;
+    }
     if (!request) {
       out('skipped', 'an earlier check found nothing to ask about');
       continue;
@@ -72,20 +80,29 @@ export async function runVenueConformance(venue: ConformanceVenue, opts: { timeo
       continue;
     }
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const url = base.replace(/\/$/, '') + request.path;
+    let headers: Record<string, string>;
+    try {
+      headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...check.headers?.(request, venue.keys, now(), new URL(url)) };
+    } catch (err) {
+      // Credentials that cannot sign (a key that does not parse): nothing was sent, so it says nothing about the network.
+      out('failed', `could not sign the request with the credentials: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
     tried++;
     let status: number;
     let text: string;
     try {
-      const headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...check.headers?.(request, venue.keys, now()) };
-      ({ status, text } = await venueHttpRequest(base.replace(/\/$/, '') + request.path, { method: request.method, headers, body, timeoutMs: opts.timeoutMs }));
+      ({ status, text } = await venueHttpRequest(url, { method: request.method, headers, body, timeoutMs: opts.timeoutMs }));
     } catch (err) {
       const e = err as VenueHttpError;
       if (e instanceof VenueHttpError && e.code && NO_ROUTE.has(e.code)) noRoute++;
       out('failed', e instanceof VenueHttpError ? `${e.code ?? e.kind}: ${e.message}` : String(err));
       continue;
     }
-    if (status < 200 || status >= 300) {
-      out('failed', `HTTP ${status}: ${text.slice(0, 160)}`);
+    const expected = check.expectStatus === undefined ? status >= 200 && status < 300 : status === check.expectStatus;
+    if (!expected) {
+      out('failed', `HTTP ${status}${check.expectStatus === undefined ? '' : ` (expected ${check.expectStatus})`}: ${text.slice(0, 160)}`);
       continue;
     }
     let json: unknown;
@@ -100,7 +117,7 @@ export async function runVenueConformance(venue: ConformanceVenue, opts: { timeo
       out('drifted', issues(parsed.error));
       continue;
     }
-    check.remember?.(json, values);
+    check.remember?.(json, values, venue.keys);
     out('ok');
   }
   return { results, unreachable: tried > 0 && noRoute === tried };

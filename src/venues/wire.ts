@@ -120,20 +120,31 @@ export interface ConformanceCheck {
   readonly endpoint: string;
   /** The descriptor's base-URL key the request goes to (`rest`, `gamma`, `clob`...). */
   readonly base: string;
-  /** Needs the venue's trading credentials (signed); skipped without them. */
+  /** Needs the venue's trading credentials (signed, or the account's wallet in the request); skipped without them. */
   readonly authenticated: boolean;
-  /** The request, or null when a value it needs was not found by an earlier check. */
-  request(values: ConformanceValues): ConformanceRequest | null;
+  /**
+   * The request, or null when a value it needs was not found by an earlier check. An authenticated
+   * check reads the account's wallet from `keys.credentials` where the venue wants it in the request
+   * (a query parameter or path), and throws when the stored fields cannot say which wallet it is
+   * (the run reports that check skipped, with the error's message).
+   */
+  request(values: ConformanceValues, keys: ConformanceKeys): ConformanceRequest | null;
+  /**
+   * The status the answer must have when it is not a 2xx: a signed no-op such as a cancel of an id no
+   * order has expects the venue's not-found, whose error body `schema` then describes.
+   */
+  readonly expectStatus?: number;
   /** The schema the response must satisfy. */
   readonly schema: z.ZodType;
-  /** Keeps what later checks need from the (valid) response. */
-  remember?(response: unknown, values: ConformanceValues): void;
+  /** Keeps what later checks need from the (valid) response (`keys`: to tell the account's own entries). */
+  remember?(response: unknown, values: ConformanceValues, keys: ConformanceKeys): void;
   /**
    * Headers the request needs: a market-data key some venues want on public reads, or the signature
    * of an authenticated check (made from `keys.credentials`, which an authenticated check is only
-   * run with). Absent: no headers beyond `accept`.
+   * run with). `url` is the whole address the request goes to, for venues that sign the base URL's
+   * path too. Absent: no headers beyond `accept`.
    */
-  headers?(request: ConformanceRequest, keys: ConformanceKeys, nowMs: number): Record<string, string>;
+  headers?(request: ConformanceRequest, keys: ConformanceKeys, nowMs: number, url: URL): Record<string, string>;
 }
 
 /** What the conformance command holds of a venue's keys (secrets: never printed). */

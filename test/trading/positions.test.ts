@@ -13,10 +13,10 @@ import { VENUES } from '../../src/venues/index.js';
 import { limitlessDomain } from '../../src/venues/limitless/signing.js';
 import { opinionDomain } from '../../src/venues/opinion/signing.js';
 import { OPINION_SIM_EXCHANGE } from '../../src/venues/opinion/sim/simulator-orders.js';
-import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES, polymarketSafeAddress } from '../../src/venues/polymarket/signing.js';
+import { polymarketOrderDomain, POLYMARKET_ORDER_TYPES, polymarketSafeAddress, polymarketAccountWallet } from '../../src/venues/polymarket/signing.js';
 import { predictfunDomain, predictfunExchange } from '../../src/venues/predictfun/signing.js';
 import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/sim/simulator.js';
-import { polymarketPosition, positionsWallet } from '../../src/venues/polymarket/trading.js';
+import { polymarketPosition } from '../../src/venues/polymarket/trading.js';
 import { limitlessClobPositions } from '../../src/venues/limitless/trading.js';
 import { opinionBalance, opinionPosition } from '../../src/venues/opinion/trading.js';
 import { predictfunPosition } from '../../src/venues/predictfun/trading.js';
@@ -130,9 +130,9 @@ describe('trading: positions and balances of the EIP-712 venues, through the sim
     it('reads the Safe for a Safe account, the funder when stored, and asks for the funder of a proxy account', async () => {
       // The wallet choice itself: funder first, then the Safe of type 2, else the address.
       const base = { api_key: 'k', secret: 's', passphrase: 'p', address: wallet.address };
-      assert.equal(positionsWallet(base), wallet.address);
-      assert.equal(positionsWallet({ ...base, signature_type: 2 }), polymarketSafeAddress(wallet.address));
-      assert.equal(positionsWallet({ ...base, signature_type: 1, funder: `0x${'12'.repeat(20)}` }), `0x${'12'.repeat(20)}`);
+      assert.equal(polymarketAccountWallet(base), wallet.address);
+      assert.equal(polymarketAccountWallet({ ...base, signature_type: 2 }), polymarketSafeAddress(wallet.address));
+      assert.equal(polymarketAccountWallet({ ...base, signature_type: 1, funder: `0x${'12'.repeat(20)}` }), `0x${'12'.repeat(20)}`);
       // Through the service: the Safe made no orders, so it holds nothing.
       const safe = await call(other, '/api/v1/polymarket/derive-credentials', { method: 'POST', body: { private_key: WALLET_KEY, signature_type: 2 } });
       assert.equal(safe.status, 200, safe.text);

@@ -15,16 +15,42 @@ import { EXCHANGE_CODES } from '../../src/venues/exchanges.js';
 import { VENUES } from '../../src/venues/index.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
-import { l1Headers } from '../../src/venues/polymarket/signing.js';
+import { l1Headers, l2Headers, polymarketOrderDomain, POLYMARKET_ORDER_TYPES } from '../../src/venues/polymarket/signing.js';
 import { startPolymarketSimulator } from '../../src/venues/polymarket/sim/simulator.js';
+import { createPolymarketTradingClient } from '../../src/venues/polymarket/trading.js';
+import type { RunningSimulator } from '../../src/sim/types.js';
 import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
 import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
+import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/sim/simulator.js';
 import { venueDrift } from '../../src/venues/wire.js';
 import { Wallet } from 'ethers';
 
+const ZERO32 = `0x${'0'.repeat(64)}`;
 const FAST_HTTP = { retries: 0, timeoutMs: 5_000, rateLimit: { perSecond: 1_000, burst: 1_000 } };
 const descriptor = (code: string) => VENUES.find((v) => v.code === code)!;
 const WITH_CHECKS = VENUES.filter((v) => v.conformance).map((v) => v.code);
+
+/**
+ * A venue that changed: a proxy in front of a simulator (`origin`) passing every request through and
+ * handing each JSON answer to `change` (by path) before it goes back. Returns the proxy's origin and its stop.
+ */
+async function changedVenue(origin: string, change: (path: string, body: any) => void): Promise<{ via: string; close: () => void }> {
+  const proxy = http.createServer((req, res) => {
+    void (async () => {
+      const upstream = await fetch(origin + req.url!, { headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host').map(([k, v]) => [k, String(v)])) });
+      let text = await upstream.text();
+      if (upstream.ok) {
+        const body = JSON.parse(text) as unknown;
+        change(req.url!.split('?')[0], body);
+        text = JSON.stringify(body);
+      }
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+    })();
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  return { via: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => proxy.close() };
+}
+const rebased = (baseUrls: Record<string, string>, origin: string, via: string) => Object.fromEntries(Object.entries(baseUrls).map(([k, v]) => [k, v.replace(origin, via)]));
 
 describe('venue wire schemas and the conformance command', function () {
   this.timeout(120_000);
@@ -117,16 +143,108 @@ describe('venue wire schemas and the conformance command', function () {
     }
   });
 
-  it('polymarket: the signed check (balance-allowance) runs with credentials and fits the schema', async () => {
-    const sim = await startPolymarketSimulator({ tickMs: 0 });
-    try {
-      const wallet = new Wallet(`0x${'41'.repeat(32)}`);
+  describe('polymarket: the signed checks with the account\'s credentials', () => {
+    const wallet = new Wallet(`0x${'41'.repeat(32)}`);
+    let sim: RunningSimulator;
+    let credentials: { api_key: string; secret: string; passphrase: string; address: string };
+    const signedChecks = ['GET /balance-allowance', 'GET /data/trades', 'GET /data/order/{id}', 'GET /positions'];
+    const run = (baseUrls: Record<string, string>, creds: Record<string, unknown> = credentials) => runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+
+    before(async () => {
+      sim = await startPolymarketSimulator({ tickMs: 0 });
+      sim.activity.stop();
       const key = (await (await fetch(`${sim.baseUrls.clob}/auth/derive-api-key`, { headers: { ...(await l1Headers(wallet, Math.floor(Date.now() / 1000))) } })).json()) as { apiKey: string; secret: string; passphrase: string };
-      const credentials = { api_key: key.apiKey, secret: key.secret, passphrase: key.passphrase, address: wallet.address };
-      const { results } = await runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials } }, { timeoutMs: 5_000, withCredentials: true });
-      assert.deepEqual(results.find((r) => r.endpoint === 'GET /balance-allowance'), { venue: 'polymarket', endpoint: 'GET /balance-allowance', outcome: 'ok', detail: '' });
-      const wrong = await runVenueConformance({ descriptor: descriptor('polymarket'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: { ...credentials, passphrase: 'nope' } } }, { timeoutMs: 5_000, withCredentials: true });
-      assert.match(wrong.results.find((r) => r.endpoint === 'GET /balance-allowance')!.detail, /HTTP 401/);
+      credentials = { api_key: key.apiKey, secret: key.secret, passphrase: key.passphrase, address: wallet.address };
+      // A buy through the best ask, so the account has a trade, an order and a holding to be read.
+      const list = (await (await fetch(`${sim.baseUrls.gamma}/markets?limit=50&closed=false`)).json()) as { conditionId: string; clobTokenIds?: string; outcomes?: string; negRisk?: boolean; acceptingOrders?: boolean }[];
+      const m = list.find((x) => x.clobTokenIds && x.acceptingOrders !== false && (x.outcomes ?? '["Yes","No"]').startsWith('["Yes"') && (sim.activity.book(x.conditionId)?.asks.length ?? 0) >= 1)!;
+      const token = (JSON.parse(m.clobTokenIds!) as string[])[0];
+      const ask = sim.activity.book(m.conditionId)!.asks[0];
+      const size = Math.min(ask.size, 5);
+      const o = { salt: String(Date.now()), maker: wallet.address, signer: wallet.address, tokenId: token, makerAmount: String(Math.round(ask.price * size * 1e6)), takerAmount: String(Math.round(size * 1e6)), side: 0, signatureType: 0, timestamp: String(Date.now()), metadata: ZERO32, builder: ZERO32 };
+      const signedOrder = { ...o, negRisk: !!m.negRisk, signature: await wallet.signTypedData(polymarketOrderDomain(!!m.negRisk), POLYMARKET_ORDER_TYPES, o) };
+      const placed = await createPolymarketTradingClient({ baseUrls: sim.baseUrls, timeoutMs: 5_000 }).place(credentials, { marketId: m.conditionId, outcome: token, side: 'buy', type: 'limit', price: ask.price, size, timeInForce: 'gtc', expiresAt: null, clientId: o.salt, signedOrder });
+      assert.ok(placed.filledSize > 0, `the buy filled (${placed.status})`);
+    });
+    after(async () => {
+      await sim?.stop();
+    });
+
+    it('every signed check runs and fits the schemas: the balance, the account\'s trades, its order, its positions', async () => {
+      const { results } = await run(sim.baseUrls);
+      const signed = results.filter((r) => signedChecks.includes(r.endpoint));
+      assert.deepEqual(signed, signedChecks.map((endpoint) => ({ venue: 'polymarket', endpoint, outcome: 'ok', detail: '' })), formatConformance({ results, noNetwork: false }));
+      const trades = sim.server.requests.filter((r) => r.path === '/clob/data/trades').at(-1)!;
+      assert.equal(new URLSearchParams(trades.search).get('maker_address'), wallet.address, 'asked for the account\'s wallet');
+      // The schemas were held to rows, not to empty lists.
+      const page = (await (await fetch(`${sim.baseUrls.clob}${trades.path.replace(/^\/clob/, '')}?${trades.search}`, { headers: l2Headers(credentials, Math.floor(Date.now() / 1000), 'GET', '/data/trades') })).json()) as { data: unknown[] };
+      const held = (await (await fetch(`${sim.baseUrls.data}/positions?user=${wallet.address}&sizeThreshold=0`)).json()) as unknown[];
+      assert.deepEqual([page.data.length > 0, held.length > 0], [true, true]);
+    });
+
+    it('a wrong passphrase is the venue\'s 401 on each signed CLOB read; a proxy account without its funder is skipped, saying why', async () => {
+      const wrong = await run(sim.baseUrls, { ...credentials, passphrase: 'nope' });
+      for (const endpoint of ['GET /balance-allowance', 'GET /data/trades']) assert.match(wrong.results.find((r) => r.endpoint === endpoint)!.detail, /HTTP 401/, endpoint);
+      assert.equal(wrong.results.find((r) => r.endpoint === 'GET /data/order/{id}')?.outcome, 'skipped');
+      const proxy = await run(sim.baseUrls, { ...credentials, signature_type: 1 });
+      const trades = proxy.results.find((r) => r.endpoint === 'GET /data/trades')!;
+      assert.deepEqual([trades.outcome, /funder/.test(trades.detail)], ['skipped', true], trades.detail);
+    });
+
+    it('a trades answer without a field the order client reads is reported drifted, naming it', async () => {
+      // The venue as it would be if it dropped the maker orders' price.
+      const origin = new URL(sim.baseUrls.clob).origin;
+      const venue = await changedVenue(origin, (path, body) => {
+        if (path === '/clob/data/trades') delete body.data[0].maker_orders[0].price;
+      });
+      try {
+        const { results } = await run(rebased(sim.baseUrls, origin, venue.via));
+        const trades = results.find((r) => r.endpoint === 'GET /data/trades')!;
+        assert.equal(trades.outcome, 'drifted');
+        assert.match(trades.detail, /data\[0\]\.maker_orders\[0\]\.price/);
+        assert.equal(results.find((r) => r.endpoint === 'GET /balance-allowance')?.outcome, 'ok', 'the proxy passes the rest through');
+      } finally {
+        venue.close();
+      }
+    });
+  });
+
+  it('limitless: the account\'s checks run with its API key and fit the schemas; an unknown key is a 401; a positions answer without a field is drifted', async () => {
+    const sim = await (await simulatorFor('limitless'))({ tickMs: 0, seed: 2 });
+    try {
+      const credentials = { api_key: 'conformance-key', address: new Wallet(`0x${'42'.repeat(32)}`).address };
+      assert.equal((await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) })).status < 300, true);
+      const run = (baseUrls: Record<string, string>, creds: Record<string, unknown>) => runVenueConformance({ descriptor: descriptor('limitless'), baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+      const signed = ['GET /markets/{slug}/user-orders', 'GET /portfolio/positions'];
+      const ok = await run(sim.baseUrls, credentials);
+      assert.deepEqual(ok.results.filter((r) => signed.includes(r.endpoint)), signed.map((endpoint) => ({ venue: 'limitless', endpoint, outcome: 'ok', detail: '' })), formatConformance({ results: ok.results, noNetwork: false }));
+      const stranger = await run(sim.baseUrls, { ...credentials, api_key: 'unknown' });
+      for (const endpoint of signed) assert.match(stranger.results.find((r) => r.endpoint === endpoint)!.detail, /HTTP 401/, endpoint);
+      const origin = new URL(sim.baseUrls.rest).origin;
+      const venue = await changedVenue(origin, (path, body) => {
+        if (path === '/portfolio/positions') delete body.clob;
+      });
+      try {
+        const positions = (await run(rebased(sim.baseUrls, origin, venue.via), credentials)).results.find((r) => r.endpoint === 'GET /portfolio/positions')!;
+        assert.deepEqual([positions.outcome, /clob/.test(positions.detail)], ['drifted', true], positions.detail);
+      } finally {
+        venue.close();
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('predictfun: the positions check runs with the key and the stored wallet; a wrong key is a 401; no stored wallet is skipped, saying why', async () => {
+    const sim = await (await simulatorFor('predictfun'))({ tickMs: 0, seed: 2 });
+    try {
+      const credentials = { api_key: PREDICTFUN_SIM_API_KEY, address: new Wallet(`0x${'43'.repeat(32)}`).address };
+      const run = (creds: Record<string, unknown>) => runVenueConformance({ descriptor: descriptor('predictfun'), baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+      const find = (r: Awaited<ReturnType<typeof run>>) => r.results.find((x) => x.endpoint === 'GET /positions/{address}')!;
+      assert.deepEqual(find(await run(credentials)), { venue: 'predictfun', endpoint: 'GET /positions/{address}', outcome: 'ok', detail: '' });
+      assert.match(find(await run({ ...credentials, api_key: 'wrong' })).detail, /HTTP 401/);
+      const noWallet = find(await run({ api_key: PREDICTFUN_SIM_API_KEY }));
+      assert.deepEqual([noWallet.outcome, /address/.test(noWallet.detail)], ['skipped', true], noWallet.detail);
     } finally {
       await sim.stop();
     }

@@ -12,7 +12,8 @@
  * difference is said next to the schema (the error envelope).
  */
 import { z } from 'zod';
-import { checkWire, type ConformanceCheck, type ConformanceValues } from '../wire.js';
+import { checkWire, type ConformanceCheck, type ConformanceKeys, type ConformanceRequest, type ConformanceValues } from '../wire.js';
+import { signKalshiRequest } from './signing.js';
 
 /** `FixedPointDollars`: a dollar string; responses carry up to 6 decimals ("0.5600", "0.960"). */
 export const FixedPointDollars = z.string().regex(/^-?\d+(\.\d{1,6})?$/, 'not a fixed-point dollar string');
@@ -424,6 +425,12 @@ const forMarket = (values: ConformanceValues, path: (ticker: string) => string) 
   return ticker ? { method: 'GET' as const, path: path(ticker) } : null;
 };
 
+/** Kalshi's RSA-PSS headers over the whole path (the base URL's `/trade-api/v2` included), as the order client signs. */
+const signedByKey = (request: ConformanceRequest, keys: ConformanceKeys, nowMs: number, url: URL): Record<string, string> => {
+  const c = keys.credentials ?? {};
+  return { ...signKalshiRequest(String(c.key_id), String(c.private_key), request.method, url.pathname, nowMs) };
+};
+
 /**
  * The endpoints the Kalshi adapter and order client rely on, in the order the conformance command
  * runs them: the listing finds a live market, the reads after it use its ticker. The signed checks
@@ -466,14 +473,37 @@ export const conformanceChecks: ConformanceCheck[] = [
       return forMarket(v, (t) => `/series/${enc(series)}/markets/${enc(t)}/candlesticks?start_ts=${end - 86_400}&end_ts=${end}&period_interval=60`);
     },
   },
-  { ...KALSHI_READS.balance, base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/portfolio/balance' }) },
-  { ...KALSHI_READS.positions, base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/portfolio/positions?limit=100' }) },
+  { ...KALSHI_READS.balance, base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/portfolio/balance' }), headers: signedByKey },
+  { ...KALSHI_READS.positions, base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/portfolio/positions?limit=100' }), headers: signedByKey },
+  {
+    // The order list as the order client searches it for a client id (by market, since a time).
+    ...KALSHI_READS.orders,
+    base: 'rest',
+    authenticated: true,
+    request: (v) => forMarket(v, (t) => `/portfolio/orders?ticker=${enc(t)}&min_ts=${Math.floor(Date.now() / 1000) - 30 * 86_400}&limit=100`),
+    headers: signedByKey,
+  },
+  {
+    // The account's latest fills; one names an order for the order read.
+    ...KALSHI_READS.fills,
+    base: 'rest',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/portfolio/fills?limit=20' }),
+    headers: signedByKey,
+    remember(response, values) {
+      const f = (response as z.infer<typeof KalshiFillsPage>).fills[0];
+      if (f) values.set('order_id', f.order_id);
+    },
+  },
+  { ...KALSHI_READS.order, base: 'rest', authenticated: true, request: (v) => (v.get('order_id') ? { method: 'GET', path: `/portfolio/orders/${enc(v.get('order_id')!)}` } : null), headers: signedByKey },
   {
     // A cancel of an id no order has: Kalshi answers 404 with its error body, and nothing changes.
     endpoint: 'DELETE /portfolio/events/orders/{unknown id} (expects 404)',
     base: 'rest',
     authenticated: true,
     request: () => ({ method: 'DELETE', path: '/portfolio/events/orders/00000000-0000-4000-8000-000000000000' }),
+    expectStatus: 404,
     schema: KalshiErrorBody,
+    headers: signedByKey,
   },
 ];

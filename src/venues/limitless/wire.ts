@@ -12,7 +12,7 @@
  * `"limit": "3"`) where dr-manhattan's recordings show numbers: both are accepted.
  */
 import { z } from 'zod';
-import type { ConformanceCheck } from '../wire.js';
+import type { ConformanceCheck, ConformanceKeys } from '../wire.js';
 
 const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
 
@@ -114,6 +114,9 @@ export function limitlessWireFor(path: string): { endpoint: string; schema: z.Zo
   return null;
 }
 
+/** The trading credentials' API key, as the order client sends it. */
+const byApiKey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => ({ 'X-API-Key': String(keys.credentials?.api_key ?? '') });
+
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
     endpoint: 'GET /markets/active',
@@ -130,4 +133,7 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   { endpoint: 'GET /markets/{slug}/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/orderbook` } : null), schema: LimitlessOrderbookSchema },
   { endpoint: 'GET /markets/{slug}/events', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/events?page=1&limit=5` } : null), schema: LimitlessEventsPageSchema },
   { endpoint: 'GET /markets/{slug}/historical-price', base: 'rest', authenticated: false, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/historical-price?interval=1h` } : null), schema: LimitlessHistorySchema },
+  // The account's reads the order client relies on, by its API key.
+  { endpoint: 'GET /markets/{slug}/user-orders', base: 'rest', authenticated: true, request: (v) => (v.get('slug') ? { method: 'GET', path: `/markets/${v.get('slug')}/user-orders?statuses=LIVE,MATCHED` } : null), schema: LimitlessUserOrdersSchema, headers: byApiKey },
+  { endpoint: 'GET /portfolio/positions', base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/portfolio/positions' }), schema: LimitlessPositionsSchema, headers: byApiKey },
 ];

@@ -13,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { AbiCoder, dataSlice, getAddress, getCreate2Address, hexlify, keccak256, toUtf8String, TypedDataEncoder, ZeroHash, type TypedDataField, type Wallet } from 'ethers';
 import { checkOrderAgainstBody, checksumAddress, ctfPriceAndSize, newOrderSalt, parseCtfOrder, recoverSigner, SIGNATURE_TYPE, typedDataHash, type ParsedCtfOrder } from '../ctf-order.js';
-import { SignedOrderError, type OrderTypedData, type VerifiedSignedOrder } from '../trading.js';
+import { IncompleteCredentialsError, SignedOrderError, type Credentials, type OrderTypedData, type VerifiedSignedOrder } from '../trading.js';
 
 export const POLYGON_CHAIN_ID = 137;
 
@@ -300,6 +300,21 @@ export const POLYMARKET_SAFE_INIT_CODE_HASH = '0x2bce2127ff07fb632d16c8347c4ebf5
 export function polymarketSafeAddress(owner: string): string {
   const salt = keccak256(AbiCoder.defaultAbiCoder().encode(['address'], [getAddress(owner)]));
   return getCreate2Address(POLYMARKET_SAFE_FACTORY, salt, POLYMARKET_SAFE_INIT_CODE_HASH);
+}
+
+/**
+ * The wallet Polymarket keys a user's positions and trades by: the one holding the outcome tokens,
+ * i.e. the `maker` of their orders (the Data API calls it `proxyWallet`). That is the stored `funder` when
+ * there is one (the proxy or Safe, as the venue's clients call it); else, for a Safe account
+ * (signature_type 2), the signer's Safe by CREATE2; else (an EOA account, type 0 or unset) the
+ * signer's own address. A proxy account (type 1) without `funder` cannot be derived here.
+ */
+export function polymarketAccountWallet(creds: Readonly<Credentials>): string {
+  if (typeof creds.funder === 'string' && creds.funder) return creds.funder;
+  if (creds.signature_type === 2) return polymarketSafeAddress(String(creds.address));
+  if (creds.signature_type === 3) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your deposit wallet; store its address as funder with your polymarket credentials');
+  if (creds.signature_type === 1) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your proxy wallet; store its address as funder with your polymarket credentials');
+  return String(creds.address);
 }
 
 // ---- orders made ready to sign (POST /orders/prepare) -----------------------------------------------

@@ -16,13 +16,13 @@
 import type { z } from 'zod';
 import { timedSync } from '../../util/request-timings.js';
 import { ctfOrderAmounts, orderExpiration, parseCtfOrder, requireAddress, signedPrice, SIGNATURE_TYPE, typedDataHash } from '../ctf-order.js';
-import { IncompleteCredentialsError, num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type OrderReadHint, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
+import { num, SignedOrderError, VenueCallError, venueCall, type Credentials, type OrderSignerInput, type TradingClient, type OrderReadHint, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueBalance, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire, venueDrift } from '../wire.js';
 import { sideOfLabelled } from '../outcome-sides.js';
-import { l2Headers, ORDER_VERSION_MISMATCH, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketDepositWalletTypedData, polymarketOrderTypedData, polymarketSafeAddress, polymarketSignedForVenue, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
+import { l2Headers, ORDER_VERSION_MISMATCH, polymarketAccountWallet, parseExchangeVersion, polymarketOrderDomain, polymarketOrderMessage, polymarketDepositWalletTypedData, polymarketOrderTypedData, polymarketSafeAddress, polymarketSignedForVenue, POLYMARKET_DECIMALS, POLYMARKET_EXCHANGE_VERSIONS, POLYMARKET_ORDER_TYPES, verifyPolymarketOrder, type L2Credentials, type PolymarketExchangeVersion } from './signing.js';
 import { buildUrl } from '../http-client.js';
 import { polymarketRequests } from './client.js';
-import { ClobOrderSchema, ClobTradesPageSchema, ClobVersionSchema, type ClobTradeSchema } from './wire.js';
+import { ClobOrderSchema, ClobTradesPageSchema, ClobVersionSchema, DataApiPositionsSchema, type ClobTradeSchema } from './wire.js';
 
 interface PolymarketOrderWire {
   id: string;
@@ -133,21 +133,6 @@ interface DataApiPositionWire {
   size: number | string;
   avgPrice?: number | string;
   currentValue?: number | string;
-}
-
-/**
- * The wallet Polymarket keys a user's positions by: the one holding the outcome tokens, i.e. the
- * `maker` of their orders (the Data API calls it `proxyWallet`). That is the stored `funder` when
- * there is one (the proxy or Safe, as the venue's clients call it); else, for a Safe account
- * (signature_type 2), the signer's Safe by CREATE2; else (an EOA account, type 0 or unset) the
- * signer's own address. A proxy account (type 1) without `funder` cannot be derived here.
- */
-export function positionsWallet(creds: Credentials): string {
-  if (typeof creds.funder === 'string' && creds.funder) return creds.funder;
-  if (creds.signature_type === 2) return polymarketSafeAddress(String(creds.address));
-  if (creds.signature_type === 3) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your deposit wallet; store its address as funder with your polymarket credentials');
-  if (creds.signature_type === 1) throw new IncompleteCredentialsError('polymarket', 'funder: polymarket positions are held by your proxy wallet; store its address as funder with your polymarket credentials');
-  return String(creds.address);
 }
 
 export function polymarketPosition(p: DataApiPositionWire): VenuePosition {
@@ -342,11 +327,12 @@ export function createPolymarketTradingClient(cfg: TradingClientConfig): Trading
       return s;
     },
     async positions(creds) {
-      const wallet = positionsWallet(creds);
+      const wallet = polymarketAccountWallet(creds);
       const out: VenuePosition[] = [];
       // sizeThreshold=0: the default (1) would hide holdings under one share.
       for (let offset = 0; offset <= POSITIONS_MAX_OFFSET; offset += POSITIONS_PAGE) {
         const res = await venueCall('polymarket', `${dataBase}/positions?user=${encodeURIComponent(wallet)}&sizeThreshold=0&limit=${POSITIONS_PAGE}&offset=${offset}`, { method: 'GET', timeoutMs: cfg.timeoutMs });
+        checkWire(DataApiPositionsSchema, res.body, { exchange: 'polymarket', endpoint: 'GET /positions' });
         const page = Array.isArray(res.body) ? (res.body as DataApiPositionWire[]) : [];
         out.push(...page.map(polymarketPosition).filter((p) => p.size > 0));
         if (page.length < POSITIONS_PAGE) break;

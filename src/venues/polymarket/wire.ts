@@ -10,8 +10,8 @@
  *   rest pass through.
  */
 import { z } from 'zod';
-import type { ConformanceCheck } from '../wire.js';
-import { l2Headers } from './signing.js';
+import type { ConformanceCheck, ConformanceKeys, ConformanceRequest } from '../wire.js';
+import { l2Headers, polymarketAccountWallet } from './signing.js';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'a decimal string');
 /** Gamma encodes its outcome arrays as JSON strings, e.g. `"[\"Yes\", \"No\"]"`. */
@@ -139,6 +139,15 @@ export const DataApiTradeSchema = z.looseObject({
 });
 export const DataApiTradesSchema = z.array(DataApiTradeSchema);
 
+/**
+ * A holding as the Data API's `GET /positions?user=` lists it (docs.polymarket.com "Get current
+ * positions for a user", Aug 2026: numbers; pmxt core/src/exchanges/polymarket/fetchPositions.ts,
+ * Feb 2026, types them as strings: both are read). Only the fields the adapter reads are required.
+ */
+const amount = z.union([z.number(), decimalString]);
+export const DataApiPositionSchema = z.looseObject({ asset: z.string(), conditionId: z.string(), size: amount, avgPrice: amount, currentValue: amount, outcome: z.string(), outcomeIndex: z.union([z.number().int(), z.string().regex(/^\d+$/)]) });
+export const DataApiPositionsSchema = z.array(DataApiPositionSchema);
+
 // ---- the market WebSocket (ws_market_*_msg.json) ---------------------------------------------------
 export const WsBookMessageSchema = z.looseObject({ event_type: z.literal('book'), market: z.string(), asset_id: z.string(), bids: z.array(BookLevel), asks: z.array(BookLevel), timestamp: z.string() });
 export const WsPriceChangeMessageSchema = z.looseObject({
@@ -150,6 +159,15 @@ export const WsPriceChangeMessageSchema = z.looseObject({
 export const WsLastTradeMessageSchema = z.looseObject({ event_type: z.literal('last_trade_price'), market: z.string(), asset_id: z.string(), price: decimalString, side: z.enum(['BUY', 'SELL']), size: decimalString, timestamp: z.string() });
 /** Every market-channel message the adapter reads; others (tick_size_change, best_bid_ask...) are let through. */
 export const WsMarketMessageSchema = z.union([WsBookMessageSchema, WsPriceChangeMessageSchema, WsLastTradeMessageSchema, z.looseObject({ event_type: z.enum(['tick_size_change', 'best_bid_ask', 'new_market', 'market_resolved']) })]);
+
+/** The L2 headers of a conformance request, as the order client signs its own (the path without its query). */
+const signedByCredentials = (request: ConformanceRequest, keys: ConformanceKeys, nowMs: number): Record<string, string> => {
+  const c = keys.credentials ?? {};
+  return l2Headers({ api_key: String(c.api_key), secret: String(c.secret), passphrase: String(c.passphrase), address: String(c.address) }, Math.floor(nowMs / 1000), request.method, request.path.split('?')[0]);
+};
+
+/** The account's wallet as a query value: the stored funder, else the one the signature type implies (throws when they cannot say). */
+const walletOf = (keys: ConformanceKeys): string => encodeURIComponent(polymarketAccountWallet(keys.credentials ?? {}));
 
 /** The endpoints the adapter relies on, in the order the conformance command calls them. */
 export const conformanceChecks: readonly ConformanceCheck[] = [
@@ -199,9 +217,39 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
     authenticated: true,
     request: () => ({ method: 'GET', path: '/balance-allowance?asset_type=COLLATERAL' }),
     schema: BalanceAllowanceSchema,
-    headers(request, keys, nowMs) {
-      const c = keys.credentials ?? {};
-      return l2Headers({ api_key: String(c.api_key), secret: String(c.secret), passphrase: String(c.passphrase), address: String(c.address) }, Math.floor(nowMs / 1000), request.method, request.path.split('?')[0]);
+    headers: signedByCredentials,
+  },
+  {
+    // The account's trades, as the order client reads an order's fills (its wallet as maker_address, the first page).
+    endpoint: 'GET /data/trades',
+    base: 'clob',
+    authenticated: true,
+    request: (_v, keys) => ({ method: 'GET', path: `/data/trades?maker_address=${walletOf(keys)}&next_cursor=MA%3D%3D` }),
+    schema: ClobTradesPageSchema,
+    headers: signedByCredentials,
+    remember(response, values, keys) {
+      // One of the account's orders for the order read: the taker order, or the account's maker order the trade filled.
+      const wallet = polymarketAccountWallet(keys.credentials ?? {}).toLowerCase();
+      for (const t of (response as z.infer<typeof ClobTradesPageSchema>).data) {
+        const own = t.trader_side === 'TAKER' ? t.taker_order_id : t.maker_orders.find((m) => m.maker_address.toLowerCase() === wallet)?.order_id;
+        if (own) return void values.set('orderId', own);
+      }
     },
+  },
+  {
+    endpoint: 'GET /data/order/{id}',
+    base: 'clob',
+    authenticated: true,
+    request: (v) => (v.get('orderId') ? { method: 'GET', path: `/data/order/${encodeURIComponent(v.get('orderId')!)}` } : null),
+    schema: ClobOrderSchema,
+    headers: signedByCredentials,
+  },
+  {
+    // Public on the Data API, but about the account: its wallet comes from the credentials.
+    endpoint: 'GET /positions',
+    base: 'data',
+    authenticated: true,
+    request: (_v, keys) => ({ method: 'GET', path: `/positions?user=${walletOf(keys)}&sizeThreshold=0&limit=100&offset=0` }),
+    schema: DataApiPositionsSchema,
   },
 ];

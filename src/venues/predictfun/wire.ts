@@ -134,4 +134,20 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   { endpoint: 'GET /markets/{id}/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('marketId') ? { method: 'GET', path: `/markets/${v.get('marketId')}/orderbook` } : null), schema: PredictOrderbookSchema, headers: apiKey },
   { endpoint: 'GET /markets/{id}/stats', base: 'rest', authenticated: false, request: (v) => (v.get('marketId') ? { method: 'GET', path: `/markets/${v.get('marketId')}/stats` } : null), schema: PredictStatsSchema, headers: apiKey },
   { endpoint: 'GET /categories', base: 'rest', authenticated: false, request: () => ({ method: 'GET', path: '/categories?first=10' }), schema: PredictCategoriesSchema, headers: apiKey },
+  {
+    // The account's holdings, by the wallet its credentials store (as the order client reads them).
+    endpoint: 'GET /positions/{address}',
+    base: 'rest',
+    authenticated: true,
+    request(_v, keys) {
+      const address = keys.credentials?.address;
+      if (typeof address !== 'string' || !address) throw new Error('address: predictfun positions are read by wallet; the credentials store none');
+      return { method: 'GET', path: `/positions/${encodeURIComponent(address)}?first=10` };
+    },
+    schema: PredictPositionsSchema,
+    headers: (_r, keys) => ({
+      ...(keys.credentials?.api_key ? { 'x-api-key': String(keys.credentials.api_key) } : {}),
+      ...(keys.credentials?.jwt ? { authorization: `Bearer ${String(keys.credentials.jwt)}` } : {}),
+    }),
+  },
 ];

@@ -13,6 +13,8 @@ import { signKalshiRequest } from '../../../src/venues/kalshi/signing.js';
 import { startKalshiSimulator } from '../../../src/venues/kalshi/sim/simulator.js';
 import * as wire from '../../../src/venues/kalshi/wire.js';
 import { venueDrift } from '../../../src/venues/wire.js';
+import { formatConformance, runVenueConformance } from '../../../src/venues/conformance.js';
+import { VENUES } from '../../../src/venues/index.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
 const PEM = readFileSync(new URL('../../trading/fixtures/kalshi-test-private.pem', import.meta.url), 'utf8');
@@ -132,19 +134,20 @@ describe('kalshi simulator against the published wire schemas', function () {
     assert.ok(trades.every((m) => (m.msg.taker_outcome_side === 'yes') === (m.msg.taker_book_side === 'bid')));
   });
 
-  it('the conformance checks run green against the simulator, the signed ones included', async () => {
-    const values = new Map<string, string>();
-    const results: string[] = [];
-    for (const check of wire.conformanceChecks) {
-      const req = check.request(values);
-      assert.ok(req, `${check.endpoint}: no request (an earlier check found nothing)`);
-      const res = check.authenticated ? await signed(req.method, req.path, req.body) : await get(req.path);
-      valid(check.schema, res.body, check.endpoint);
-      check.remember?.(res.body, values);
-      results.push(`${check.endpoint} ${res.status}`);
-    }
-    assert.ok(results.includes('DELETE /portfolio/events/orders/{unknown id} (expects 404) 404'), results.join('\n'));
-    assert.deepEqual([...values.keys()].sort(), ['event_ticker', 'series_ticker', 'ticker']);
+  it('the conformance run with the account\'s key: every check ok against the simulator, the signed ones included', async () => {
+    const venue = { descriptor: VENUES.find((v) => v.code === 'kalshi')!, baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: { key_id: KEY_ID, private_key: PEM } } };
+    const { results } = await runVenueConformance(venue, { timeoutMs: 5_000, withCredentials: true });
+    assert.deepEqual(results.filter((r) => r.outcome !== 'ok'), [], formatConformance({ results, noNetwork: false }));
+    assert.deepEqual(results.map((r) => r.endpoint), wire.conformanceChecks.map((c) => c.endpoint));
+    // A key the venue does not know: every signed check fails with the venue's 401, none is taken for ok.
+    const stranger = await runVenueConformance({ ...venue, keys: { marketData: {}, credentials: { key_id: 'unknown-key', private_key: PEM } } }, { timeoutMs: 5_000, withCredentials: true });
+    const signedChecks = wire.conformanceChecks.filter((c) => c.authenticated).map((c) => c.endpoint);
+    for (const r of stranger.results.filter((x) => signedChecks.includes(x.endpoint))) assert.ok((r.outcome === 'failed' && /HTTP 401/.test(r.detail)) || r.outcome === 'skipped', `${r.endpoint}: ${r.outcome} ${r.detail}`);
+    // A private key that does not parse: each signed check fails saying so, and nothing is sent unsigned.
+    sim.server.requests.length = 0;
+    const unparsable = await runVenueConformance({ ...venue, keys: { marketData: {}, credentials: { key_id: KEY_ID, private_key: 'not a key' } } }, { timeoutMs: 5_000, withCredentials: true });
+    for (const r of unparsable.results.filter((x) => signedChecks.includes(x.endpoint))) assert.ok((r.outcome === 'failed' && /could not sign/.test(r.detail)) || r.outcome === 'skipped', `${r.endpoint}: ${r.outcome} ${r.detail}`);
+    assert.deepEqual(sim.server.requests.filter((r) => r.path.includes('/portfolio/')), []);
   });
 
   it('a live answer unlike the schema is noted as drift for /health, naming the endpoint and the field', async () => {
