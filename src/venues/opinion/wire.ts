@@ -152,6 +152,8 @@ export const OpinionQuoteTokensSchema = OpinionEnvelopeSchema(
 
 /** The OpenAPI: "All API requests require an API key passed in the `apikey` header" (OPINION_API_KEY). */
 const apikey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (keys.marketData.api_key ? { apikey: keys.marketData.api_key } : {});
+/** The trading credentials' own API key, for the authenticated reads. */
+const userKey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (typeof keys.credentials?.api_key === 'string' ? { apikey: keys.credentials.api_key } : {});
 
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
@@ -173,6 +175,20 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   { endpoint: 'GET /token/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/orderbook?token_id=${v.get('token')}` } : null), schema: OpinionOrderbookSchema, headers: apikey },
   { endpoint: 'GET /token/latest-price', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/latest-price?token_id=${v.get('token')}` } : null), schema: OpinionLatestPriceSchema, headers: apikey },
   { endpoint: 'GET /token/price-history', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/price-history?token_id=${v.get('token')}&interval=1h` } : null), schema: OpinionPriceHistorySchema, headers: apikey },
+  {
+    // The user's own key (the stored credentials' api_key); the answer names the user's Safe, whose positions come next.
+    endpoint: 'GET /user/balance',
+    base: 'rest',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/user/balance?chain_id=56' }),
+    schema: OpinionBalanceSchema,
+    headers: userKey,
+    remember(response, values) {
+      const safe = (response as { result?: { multiSignAddress?: string } }).result?.multiSignAddress;
+      if (safe) values.set('safe', safe);
+    },
+  },
+  { endpoint: 'GET /positions/user/{walletAddress}', base: 'rest', authenticated: true, request: (v) => (v.get('safe') ? { method: 'GET', path: `/positions/user/${v.get('safe')}?page=1&limit=20` } : null), schema: OpinionPositionsSchema, headers: userKey },
 ];
 
 /** The endpoint name and wire schema of a request path of the adapter (for the drift log). */

@@ -13,6 +13,8 @@ import { startOpinionSimulator } from '../../../src/venues/opinion/sim/simulator
 import { OPINION_SIM_EXCHANGE } from '../../../src/venues/opinion/sim/simulator-orders.js';
 import { createOpinionTradingClient, opinionOrderState } from '../../../src/venues/opinion/trading.js';
 import { OpinionBalanceSchema, OpinionCancelSchema, OpinionOrderSchema, OpinionPositionsSchema, OpinionQuoteTokensSchema } from '../../../src/venues/opinion/wire.js';
+import { runVenueConformance } from '../../../src/venues/conformance.js';
+import { VENUES } from '../../../src/venues/index.js';
 import { venueDrift } from '../../../src/venues/wire.js';
 import { fixture } from '../fixture.js';
 
@@ -23,7 +25,7 @@ const fits = (schema: z.ZodType, payload: unknown, what: string) => {
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 describe('opinion trading wire', function () {
-  this.timeout(30_000);
+  this.timeout(90_000);
 
   it('the order client\'s fixtures fit the published schemas', () => {
     for (const [name, schema] of [['quote_token.json', OpinionQuoteTokensSchema], ['order_post.json', OpinionOrderSchema], ['order_detail.json', OpinionOrderSchema], ['order_cancel.json', OpinionCancelSchema], ['positions.json', OpinionPositionsSchema], ['balance.json', OpinionBalanceSchema]] as const) {
@@ -79,6 +81,10 @@ describe('opinion trading wire', function () {
       fits(OpinionQuoteTokensSchema, await get('/quoteToken'), 'GET /quoteToken');
       fits(OpinionPositionsSchema, await get(`/positions/user/${safe}?page=1&limit=20`), 'GET /positions/user/{walletAddress}');
       fits(OpinionBalanceSchema, await get('/user/balance?chain_id=56'), 'GET /user/balance');
+      // The conformance command's authenticated reads, with the same key: both fit.
+      const opinion = VENUES.find((v) => v.code === 'opinion')!;
+      const { results } = await runVenueConformance({ descriptor: opinion, baseUrls: sim.baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+      assert.deepEqual(results.filter((r) => r.endpoint === 'GET /user/balance' || r.endpoint.startsWith('GET /positions')).map((r) => [r.endpoint, r.outcome]), [['GET /user/balance', 'ok'], ['GET /positions/user/{walletAddress}', 'ok']]);
     } finally {
       await sim.stop();
     }
