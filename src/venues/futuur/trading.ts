@@ -5,12 +5,55 @@
  * position's price, 0..1, as here. Orders are placed in real money (USDC).
  */
 import { signFutuurRequest, type FutuurParams } from './auth.js';
-import { num, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueFill, type VenueOrderRequest, type VenueOrderState } from '../trading.js';
+import { num, venueCall, type Credentials, type TradingClient, type TradingClientConfig, type VenueBalance, type VenueFill, type VenueOrderRequest, type VenueOrderState, type VenuePosition } from '../trading.js';
 import { checkWire } from '../wire.js';
-import { FutuurOrderSchema, FutuurOrdersPageSchema } from './wire.js';
+import { FutuurBalancesSchema, FutuurOrderSchema, FutuurOrdersPageSchema, FutuurWagersPageSchema } from './wire.js';
 import type { z } from 'zod';
 
 export const FUTUUR_ORDER_CURRENCY = 'USDC';
+
+/** Wagers per page, and how many pages a positions read follows. */
+const WAGERS_PAGE = 100;
+const WAGERS_MAX_PAGES = 50;
+
+/** A wager as `GET /wagers/` lists it (WagerList, futuur/wire.ts): `market` is the market's URL. */
+interface FutuurWagerWire {
+  market: string | number | { id: number };
+  position: string;
+  shares: number | string;
+  purchases_amount?: number | string | null;
+  amount_on_sell?: string | number;
+}
+
+/** The market id of a wager's `market`: its resource URL (`.../markets/3801/`), or an id as it is. */
+export function futuurWagerMarketId(market: FutuurWagerWire['market']): string {
+  if (typeof market === 'object' && market !== null) return String(market.id);
+  const text = String(market);
+  return /\/markets\/(\d+)\/?$/.exec(text)?.[1] ?? text;
+}
+
+/** A wager as a position: its cost basis over its shares is the average price, what selling brings its value. */
+export function futuurPosition(w: FutuurWagerWire): VenuePosition {
+  const size = num(w.shares) ?? 0;
+  const cost = num(w.purchases_amount);
+  return {
+    market_id: futuurWagerMarketId(w.market),
+    // Every Futuur market is one binary outcome: long is its yes, short its no.
+    outcome: w.position === 'long' ? 'yes' : w.position === 'short' ? 'no' : w.position,
+    venue_outcome: w.position,
+    size,
+    avg_price: cost !== null && size > 0 ? Math.round((cost / size) * 1e6) / 1e6 : null,
+    value: num(w.amount_on_sell),
+  };
+}
+
+/**
+ * A balance row `{currency, amount}`: the ledger's amount is what the account holds in that currency;
+ * the venue publishes no split of what open orders hold, so the total is left unknown.
+ */
+export function futuurBalance(b: { currency: string; amount?: string | number }): VenueBalance {
+  return { currency: b.currency, available: num(b.amount) ?? 0, total: null };
+}
 
 interface FutuurOrderWire {
   id: number | string;
@@ -95,26 +138,28 @@ export function createFutuurTradingClient(cfg: TradingClientConfig): TradingClie
       );
       return list.length ? futuurState(list[0], now()) : null;
     },
-    async cancel(creds, id) {
-      return futuurState(checked(FutuurOrderSchema, 'PATCH /orders/{id}/cancel/', (await call(creds, 'PATCH', `/orders/${encodeURIComponent(id)}/cancel/`)).body) as FutuurOrderWire, now());
+    async cancel(creds, id, hint) {
+      // 204 and no body: the order as it now stands is read back.
+      await call(creds, 'PATCH', `/orders/${encodeURIComponent(id)}/cancel/`);
+      return this.get(creds, id, hint);
     },
     async positions(creds) {
-      const res = await call(creds, 'GET', '/wagers/', { active: 'true', currency_mode: 'real_money' });
-      const list = (res.body as { results?: { market: number | { id: number }; position: string; shares: string | number; avg_price?: string | number; current_value?: string | number }[] }).results ?? [];
-      return list.map((w) => ({
-        market_id: String(typeof w.market === 'object' ? w.market.id : w.market),
-        // Every Futuur market is one binary outcome: long is its yes, short its no.
-        outcome: w.position === 'long' ? 'yes' : w.position === 'short' ? 'no' : w.position,
-        venue_outcome: w.position,
-        size: num(w.shares) ?? 0,
-        avg_price: num(w.avg_price),
-        value: num(w.current_value),
-      }));
+      const out: VenuePosition[] = [];
+      for (let page = 0; page < WAGERS_MAX_PAGES; page++) {
+        const res = await call(creds, 'GET', '/wagers/', { active: 'true', currency_mode: 'real_money', limit: WAGERS_PAGE, offset: page * WAGERS_PAGE });
+        const body = checked(FutuurWagersPageSchema, 'GET /wagers/', res.body) as { results?: FutuurWagerWire[]; pagination?: { total?: number }; count?: number };
+        const list = body.results ?? [];
+        out.push(...list.map(futuurPosition).filter((p) => p.size > 0));
+        const total = body.pagination?.total ?? body.count ?? 0;
+        if (list.length < WAGERS_PAGE || (page + 1) * WAGERS_PAGE >= total) break;
+      }
+      return out;
     },
     async balances(creds) {
-      const res = await call(creds, 'GET', '/me/balances/');
-      const list = (res.body as { results?: { currency: string; available?: string | number; amount?: string | number; total?: string | number }[] }).results ?? [];
-      return list.map((b) => ({ currency: b.currency, available: num(b.available ?? b.amount) ?? 0, total: num(b.total) }));
+      const body = checked(FutuurBalancesSchema, 'GET /me/balances/', (await call(creds, 'GET', '/me/balances/')).body);
+      // A bare array (the OpenAPI); a list under `results` is read too, should the venue page it.
+      const list = (Array.isArray(body) ? body : ((body as { results?: unknown[] } | null)?.results ?? [])) as { currency: string; amount?: string | number }[];
+      return list.map(futuurBalance);
     },
   };
 }

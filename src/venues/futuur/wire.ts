@@ -90,6 +90,34 @@ export const FutuurOrderSchema = z.looseObject({
 /** `GET /orders/`: a PaginatedLimitOrderList. */
 export const FutuurOrdersPageSchema = page(FutuurOrderSchema);
 
+/*
+ * Positions and balances, from the same OpenAPI document (commit 2a37720, 2026-11) and its reference
+ * pages `api-reference/wagers/list.mdx` and `api-reference/me/balances.mdx`. `GET /wagers/` answers a
+ * PaginatedWagerListList of WagerList: `market` (and `event`, `user`) a read-only string, the
+ * resource's URL in the page's sample (`https://api.futuur.com/v2.0/markets/3801/`); `shares` and
+ * `purchases_amount` (the open position's cost basis, nullable) numbers; `amount_on_sell` (what
+ * selling now brings), `total_amount` decimal strings. `GET /me/balances/` answers a bare array of
+ * UserPrivateAccountBalance `{currency, amount}`, `amount` a decimal string. `PATCH
+ * /orders/{id}/cancel/` answers 204 with no body (the OpenAPI and `api-reference/orders/cancel.mdx`).
+ */
+export const FUTUUR_WAGER_STATUSES = ['lost', 'purchased', 'sold', 'won', 'cancelled', 'disabled'] as const;
+export const FutuurWagerSchema = z.looseObject({
+  id: z.number().int(),
+  status: z.enum(FUTUUR_WAGER_STATUSES),
+  market: z.string(),
+  event: z.string(),
+  position: z.enum(['long', 'short']),
+  currency: z.string().optional(),
+  shares: z.number(),
+  purchases_amount: z.number().nullable().optional(),
+  amount_on_sell: decimalString,
+  total_amount: decimalString,
+  last_purchase: z.string(),
+  last_update: z.string(),
+});
+export const FutuurWagersPageSchema = page(FutuurWagerSchema);
+export const FutuurBalancesSchema = z.array(z.looseObject({ currency: z.string(), amount: decimalString }));
+
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
     endpoint: 'GET /events/',

@@ -79,6 +79,28 @@ export function limitlessClobPositions(p: LimitlessClobPositionWire, tokens: { y
 
 const ORDER_TYPE = { gtc: 'GTC', gtd: 'GTC', ioc: 'FAK', fok: 'FOK' } as const;
 
+/**
+ * The JSON numbers of `POST /orders`' order: the official TypeScript SDK (limitless-exchange-ts-sdk
+ * src/types/orders.ts UnsignedOrder, built by src/orders/builder.ts, 2026-04-30) sends `salt`,
+ * `makerAmount`, `takerAmount`, `nonce`, `feeRateBps`, `side`, `signatureType` as numbers and
+ * `tokenId`, `expiration` as strings.
+ */
+const SDK_NUMBER_FIELDS = ['salt', 'makerAmount', 'takerAmount', 'nonce', 'feeRateBps', 'side', 'signatureType'] as const;
+
+/**
+ * The signed order as the SDK puts it on the wire: the signed values unchanged, the SDK's number
+ * fields as JSON numbers. A value past 2^53 stays a decimal string (a number would change it).
+ */
+export function limitlessOrderBody(signed: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...signed };
+  for (const field of SDK_NUMBER_FIELDS) {
+    const v = out[field];
+    if (typeof v === 'string' && /^\d+$/.test(v) && Number.isSafeInteger(Number(v))) out[field] = Number(v);
+  }
+  if (typeof out.expiration === 'number') out.expiration = String(out.expiration);
+  return out;
+}
+
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 /** A Limitless order record (the placement answer's `order`, or a user-orders entry) in unified terms, fills aside. */
@@ -180,7 +202,7 @@ export function createLimitlessTradingClient(cfg: TradingClientConfig): TradingC
     },
     async place(creds, order) {
       const { verifyingContract: _v, ...signed } = order.signedOrder!;
-      const body = { order: { ...signed, price: order.price }, orderType: ORDER_TYPE[order.timeInForce], marketSlug: order.marketId, ownerId: creds.owner_id ?? null };
+      const body = { order: { ...limitlessOrderBody(signed), price: order.price }, orderType: ORDER_TYPE[order.timeInForce], marketSlug: order.marketId, ownerId: creds.owner_id ?? null };
       const res = checked(LimitlessPlacementSchema, 'POST /orders', (await call(creds, 'POST', '/orders', body)).body) as LimitlessPlacementWire;
       return limitlessPlacement(res, order.clientId, order.price, isoNow());
     },

@@ -77,8 +77,83 @@ export const OpinionOrderbookSchema = OpinionEnvelopeSchema(z.looseObject({ mark
 export const OpinionLatestPriceSchema = OpinionEnvelopeSchema(z.looseObject({ tokenId: z.string(), price: decimalString, side: z.string(), size: decimalString, timestamp: z.number().int() }));
 export const OpinionPriceHistorySchema = OpinionEnvelopeSchema(z.looseObject({ history: z.array(z.looseObject({ t: z.number().int(), p: decimalString })) }));
 
+/*
+ * The authenticated answers the order client reads, from the venue's generated OpenAPI client
+ * `@opinion-labs/opinion-api` 0.3.1 (published 2026-09-02, src/types.gen.ts), which the official
+ * `@opinion-labs/opinion-clob-sdk` 0.6.1 calls, and docs.opinion.trade's "Opinion Open API" Order,
+ * Position and Models pages (as indexed in 2026). The generated client's envelope is
+ * `{errno, errmsg, result}` (ViewApiBaseResponse): both spellings are accepted, as above.
+ * - `POST /order`, `GET /order/{orderId}`: result `{orderData: OrderData}`. OrderData: `orderId`
+ *   (string), `status` 1 pending | 2 finished | 3 canceled | 4 expired | 5 failed, `statusEnum`,
+ *   `marketId` (integer), `side`, `tradingMethod` (integers), `price`, `orderShares`, `orderAmount`,
+ *   `filledShares`, `filledAmount` (decimal strings), `createdAt` (unix s), and in the detail only
+ *   `trades: TradeData[]`: `orderNo`, `tradeNo`, `txHash`, `side` (strings), `outcomeSide` 1 | 2,
+ *   `price`, `shares`, `amount` (decimal strings), `fee` a number and `feeFormatted` its
+ *   human-readable string (the SDK's getMyTrades reads `feeFormatted` as the fee, "avoids precision
+ *   loss"), `createdAt` (unix s).
+ * - `POST /order/cancel`: result `{result: boolean}`.
+ * - `GET /positions/user/{walletAddress}`: result `{total, list: PositionData[]}`: `marketId`,
+ *   `outcomeSide` 1 | 2 (integers), `tokenId`, and decimal strings `sharesOwned`, `sharesFrozen`,
+ *   `avgEntryPrice`, `currentValueInQuoteToken`, `unrealizedPnl`.
+ * - `GET /user/balance?chain_id=` (the query name is `chain_id`, required): result
+ *   `{walletAddress, multiSignAddress, chainId (string), balances: QuoteTokenBalance[]}`, each
+ *   `{quoteToken, tokenDecimals, totalBalance, availableBalance, frozenBalance}` (decimal strings).
+ * - `GET /quoteToken`: result `{total, list: QuoteTokenData[]}`: `quoteTokenAddress`,
+ *   `quoteTokenName`, `ctfExchangeAddress`, `chainId` (a string), `decimal` (integer).
+ * The spec marks every field optional: required here are those the client cannot do without.
+ */
+const outcomeSide = z.union([z.literal(1), z.literal(2)]);
+export const OpinionTradeSchema = z.looseObject({
+  orderNo: z.string().optional(),
+  tradeNo: z.string().optional(),
+  txHash: z.string().optional(),
+  side: z.string().optional(),
+  outcomeSide: outcomeSide.optional(),
+  price: decimalString,
+  shares: decimalString,
+  amount: decimalString.optional(),
+  fee: z.union([z.number(), decimalString]).nullish(),
+  feeFormatted: decimalString.optional(),
+  createdAt: z.number().int(),
+});
+export const OpinionOrderDataSchema = z.looseObject({
+  orderId: z.string().min(1),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  statusEnum: z.enum(['Pending', 'Finished', 'Canceled', 'Expired', 'Failed']).optional(),
+  marketId: z.number().int(),
+  side: z.number().int().optional(),
+  tradingMethod: z.number().int().optional(),
+  price: decimalString.optional(),
+  orderShares: decimalString.optional(),
+  orderAmount: decimalString.optional(),
+  filledShares: decimalString,
+  filledAmount: decimalString.optional(),
+  createdAt: z.number().int().optional(),
+  trades: z.array(OpinionTradeSchema).nullish(),
+});
+export const OpinionOrderSchema = OpinionEnvelopeSchema(z.looseObject({ orderData: OpinionOrderDataSchema }));
+export const OpinionCancelSchema = OpinionEnvelopeSchema(z.looseObject({ result: z.boolean().optional() }));
+export const OpinionPositionSchema = z.looseObject({
+  marketId: z.number().int(),
+  tokenId: z.string(),
+  outcomeSide: outcomeSide.optional(),
+  sharesOwned: decimalString,
+  sharesFrozen: decimalString.optional(),
+  avgEntryPrice: decimalString.optional(),
+  currentValueInQuoteToken: decimalString.optional(),
+  unrealizedPnl: decimalString.optional(),
+});
+export const OpinionPositionsSchema = OpinionEnvelopeSchema(z.looseObject({ total: z.number().int(), list: z.array(OpinionPositionSchema) }));
+const QuoteTokenBalance = z.looseObject({ quoteToken: z.string(), tokenDecimals: z.number().int().optional(), totalBalance: decimalString, availableBalance: decimalString, frozenBalance: decimalString.optional() });
+export const OpinionBalanceSchema = OpinionEnvelopeSchema(z.looseObject({ walletAddress: z.string().optional(), multiSignAddress: z.string().optional(), chainId: z.string().optional(), balances: z.array(QuoteTokenBalance) }));
+export const OpinionQuoteTokensSchema = OpinionEnvelopeSchema(
+  z.looseObject({ total: z.number().int().optional(), list: z.array(z.looseObject({ quoteTokenAddress: z.string(), quoteTokenName: z.string().optional(), ctfExchangeAddress: z.string(), chainId: z.string(), decimal: z.number().int() })) }),
+);
+
 /** The OpenAPI: "All API requests require an API key passed in the `apikey` header" (OPINION_API_KEY). */
 const apikey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (keys.marketData.api_key ? { apikey: keys.marketData.api_key } : {});
+/** The trading credentials' own API key, for the authenticated reads. */
+const userKey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (typeof keys.credentials?.api_key === 'string' ? { apikey: keys.credentials.api_key } : {});
 
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
@@ -100,6 +175,20 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   { endpoint: 'GET /token/orderbook', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/orderbook?token_id=${v.get('token')}` } : null), schema: OpinionOrderbookSchema, headers: apikey },
   { endpoint: 'GET /token/latest-price', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/latest-price?token_id=${v.get('token')}` } : null), schema: OpinionLatestPriceSchema, headers: apikey },
   { endpoint: 'GET /token/price-history', base: 'rest', authenticated: false, request: (v) => (v.get('token') ? { method: 'GET', path: `/token/price-history?token_id=${v.get('token')}&interval=1h` } : null), schema: OpinionPriceHistorySchema, headers: apikey },
+  {
+    // The user's own key (the stored credentials' api_key); the answer names the user's Safe, whose positions come next.
+    endpoint: 'GET /user/balance',
+    base: 'rest',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/user/balance?chain_id=56' }),
+    schema: OpinionBalanceSchema,
+    headers: userKey,
+    remember(response, values) {
+      const safe = (response as { result?: { multiSignAddress?: string } }).result?.multiSignAddress;
+      if (safe) values.set('safe', safe);
+    },
+  },
+  { endpoint: 'GET /positions/user/{walletAddress}', base: 'rest', authenticated: true, request: (v) => (v.get('safe') ? { method: 'GET', path: `/positions/user/${v.get('safe')}?page=1&limit=20` } : null), schema: OpinionPositionsSchema, headers: userKey },
 ];
 
 /** The endpoint name and wire schema of a request path of the adapter (for the drift log). */

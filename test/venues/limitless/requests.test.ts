@@ -1,7 +1,11 @@
 /** Requests against the simulator: the exact paths and query strings the Limitless adapter sends, and the simulator's Socket.IO framing; the request table's exact URLs: fixtures/requests.json, test/venues/static-requests.test.ts. */
 import assert from 'node:assert/strict';
+import { Wallet } from 'ethers';
 import WebSocket from 'ws';
+import { CTF_ORDER_V1_TYPES } from '../../../src/venues/ctf-order.js';
 import { createLimitlessAdapter } from '../../../src/venues/limitless/client.js';
+import { limitlessDomain } from '../../../src/venues/limitless/signing.js';
+import { createLimitlessTradingClient } from '../../../src/venues/limitless/trading.js';
 import { LIMITLESS_SIM_SOCKET_PATH, startLimitlessSimulator } from '../../../src/venues/limitless/sim/simulator.js';
 import type { RunningSimulator } from '../../../src/sim/types.js';
 
@@ -12,6 +16,27 @@ describe('limitless requests', () => {
       sim = await startLimitlessSimulator({ tickMs: 0 });
     });
     after(() => sim.stop());
+
+    it('POST /orders sends the order\'s numbers as the official SDK does: salt, amounts, nonce, feeRateBps, side, signatureType as JSON numbers; tokenId, expiration strings', async () => {
+      const list = (await (await fetch(`${sim.baseUrls.rest}/markets/active?tradeType=clob&limit=25`)).json()) as { data: { slug: string; venue?: { exchange?: string }; tokens?: { yes: string } }[] };
+      const m = list.data.find((x) => x.venue?.exchange && x.tokens)!;
+      const wallet = new Wallet(`0x${'7e'.repeat(32)}`);
+      await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: 'body-key', address: wallet.address }) });
+      // Signed as the trading client prepares it: uint256 fields as decimal strings.
+      const o = { salt: '4242', maker: wallet.address, signer: wallet.address, taker: '0x0000000000000000000000000000000000000000', tokenId: String(m.tokens!.yes), makerAmount: '10000', takerAmount: '1000000', expiration: '0', nonce: '0', feeRateBps: '0', side: 0, signatureType: 0 };
+      const signedOrder = { ...o, signature: await wallet.signTypedData(limitlessDomain(m.venue!.exchange!), CTF_ORDER_V1_TYPES, o), verifyingContract: m.venue!.exchange! };
+      const client = createLimitlessTradingClient({ baseUrls: sim.baseUrls, timeoutMs: 5_000 });
+      sim.server.requests.length = 0;
+      await client.place({ api_key: 'body-key' }, { marketId: m.slug, outcome: String(m.tokens!.yes), side: 'buy', type: 'limit', price: 0.01, size: 1, timeInForce: 'gtc', expiresAt: null, clientId: 'body-1', signedOrder });
+      const post = sim.server.requests.find((r) => r.method === 'POST' && r.path === '/orders')!;
+      const sent = (post.body as { order: Record<string, unknown> }).order;
+      assert.deepEqual(
+        Object.fromEntries(['salt', 'makerAmount', 'takerAmount', 'nonce', 'feeRateBps', 'side', 'signatureType', 'price', 'tokenId', 'expiration', 'signature'].map((k) => [k, typeof sent[k]])),
+        { salt: 'number', makerAmount: 'number', takerAmount: 'number', nonce: 'number', feeRateBps: 'number', side: 'number', signatureType: 'number', price: 'number', tokenId: 'string', expiration: 'string', signature: 'string' },
+      );
+      assert.deepEqual([sent.salt, sent.makerAmount, sent.nonce, sent.feeRateBps], [4242, 10000, 0, 0]);
+      assert.equal('verifyingContract' in sent, false);
+    });
 
     it('listMarkets walks page numbers (<= 25) until the last page', async () => {
       const adapter = createLimitlessAdapter({ baseUrls: sim.baseUrls });

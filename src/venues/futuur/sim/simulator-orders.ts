@@ -11,7 +11,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SimActivity } from '../../../sim/activity.js';
+import { simHoldings } from '../../../sim/holdings.js';
 import { SimOrderEngine, type SimOrder } from '../../../sim/orders.js';
+import { hashString } from '../../../sim/rng.js';
 import { json, type SimRequest, type SimResponse, type SimServer } from '../../../sim/server.js';
 
 export const FUTUUR_SIM_MAX_SKEW_S = 60;
@@ -23,6 +25,8 @@ export interface FutuurOrdersOptions {
   activity: SimActivity;
   /** Key pairs known from the start (public -> private). */
   keys: Record<string, string>;
+  /** The event a market belongs to (for a wager's `event` URL). */
+  eventOf?: (marketId: string) => number | undefined;
   now?: () => number;
 }
 
@@ -140,21 +144,32 @@ export function registerFutuurOrders(server: SimServer, opts: FutuurOrdersOption
   server.route('PATCH', `${P}/orders/:id/cancel`, authed((req, account) => {
     const o = engine.get(req.params.id);
     if (!o || o.account !== account) return err(404, 'not_found', 'Not found.');
-    const r = engine.cancel(o.id);
-    return r.ok ? json(wire(r.order)) : err(400, 'order_not_cancelable', 'only open orders can be canceled');
+    // 204 and no body, as the venue answers a cancel.
+    return engine.cancel(o.id).ok ? { status: 204 } : err(400, 'order_not_cancelable', 'only open orders can be canceled');
   }));
 
-  server.get(`${P}/wagers`, authed((_req, account) => {
-    const results = engine.positions(account).map((p) => {
-      const long = p.yes > 0;
-      const shares = Math.abs(p.yes);
-      const avgYes = Math.abs(p.cost) / shares;
-      return { market: Number(p.marketId), position: long ? 'long' : 'short', shares: shares.toFixed(4), avg_price: (long ? avgYes : 1 - avgYes).toFixed(4), current_value: null };
+  // WagerList rows (futuur/wire.ts): `market`, `event` and `user` are resource URLs, `shares` and the
+  // cost basis numbers, the amounts decimal strings. Only active (purchased) wagers are held here.
+  server.get(`${P}/wagers`, authed((req, account) => {
+    const url = (path: string) => `${server.baseUrl}${P}/${path}/`;
+    const limit = Math.min(Number(req.query.get('limit') ?? 50) || 50, 100);
+    const offset = Math.max(Number(req.query.get('offset') ?? 0) || 0, 0);
+    const all = simHoldings(engine, opts.activity, (o) => o.account === account).map((h) => {
+      const at = new Date(now()).toISOString();
+      return {
+        id: Number(h.marketId) * 2 + (h.yes ? 0 : 1), status: 'purchased', status_display: 'Purchased', user: url(`users/${hashString(account) % 100_000}`),
+        event: url(`events/${opts.eventOf?.(h.marketId) ?? 0}`), market: url(`markets/${h.marketId}`), position: h.yes ? 'long' : 'short', position_display: h.yes ? 'Long' : 'Short', currency: 'USDC',
+        shares: h.size, shares_in_canonical: h.size, total_amount: h.cost.toFixed(2), purchases_amount: h.cost, active_purchases_amount: h.cost.toFixed(2),
+        roi: h.cost > 0 ? (((h.value - h.cost) / h.cost) * 100).toFixed(2) : '0.00', earnings: (h.value - h.cost).toFixed(2), amount_on_win: h.size.toFixed(2), amount_on_sell: h.value.toFixed(2),
+        current_profit: (h.value - h.cost).toFixed(2), last_profit: null, last_sell_amount: null, last_purchase: at, last_update: at, last_action: null, actions_count: 1,
+      };
     });
-    return json({ pagination: { total: results.length, next: null, previous: null }, results });
+    const next = offset + limit < all.length ? `${server.baseUrl}${P}/wagers/?limit=${limit}&offset=${offset + limit}` : null;
+    return json({ pagination: { total: all.length, next, previous: null, page_size: limit, offset }, results: all.slice(offset, offset + limit) });
   }));
 
-  server.get(`${P}/me/balances`, authed((_req, account) => json({ results: [{ currency: 'USDC', available: engine.balance(account).toFixed(2), total: engine.balance(account).toFixed(2) }] })));
+  // A bare array of `{currency, amount}` rows, one per currency, as the venue answers.
+  server.get(`${P}/me/balances`, authed((_req, account) => json([{ currency: 'OOM', amount: '0.00' }, { currency: 'USDC', amount: (engine.balance(account) - engine.held(account)).toFixed(2) }])));
 
   return engine;
 }

@@ -207,7 +207,7 @@ export async function startFutuurSimulator(opts: SimulatorOptions = {}): Promise
   });
 
   // The trading API (orders, wagers, balances): simulator-orders.ts.
-  registerFutuurOrders(server, { prefix: P, activity, keys: { [FUTUUR_SIM_CREDENTIALS.publicKey]: FUTUUR_SIM_CREDENTIALS.privateKey } });
+  registerFutuurOrders(server, { prefix: P, activity, keys: { [FUTUUR_SIM_CREDENTIALS.publicKey]: FUTUUR_SIM_CREDENTIALS.privateKey }, eventOf: (id) => marketById.get(id)?.e.id });
 
   return launchSimulator({
     exchange: 'futuur',

@@ -68,7 +68,9 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
       const price = outcomePrice(o, f.price);
       return {
         orderNo: o.id, tradeNo: `${o.id}-${i + 1}`, txHash: `0x${createHash('sha256').update(f.id).digest('hex')}`, marketId: Number(o.marketId),
-        side: buy ? 'Buy' : 'Sell', outcomeSide: o.extra.yes ? 1 : 2, outcomeSideEnum: o.extra.yes ? 'Yes' : 'No', price: fx(price), shares: fx(f.size), amount: fx(price * f.size), fee: '0', createdAt: Math.floor(f.t / 1000),
+        side: buy ? 'Buy' : 'Sell', outcomeSide: o.extra.yes ? 1 : 2, outcomeSideEnum: o.extra.yes ? 'Yes' : 'No', price: fx(price), shares: fx(f.size), amount: fx(price * f.size),
+        // TradeData: `fee` a number, `feeFormatted` its display string (no fees here).
+        fee: 0, feeFormatted: '0', createdAt: Math.floor(f.t / 1000),
       };
     });
     const filledAmount = o.fills.reduce((n, f) => n + outcomePrice(o, f.price) * f.size, 0);
@@ -80,7 +82,8 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
     };
   };
 
-  server.get(`${P}/quoteToken`, () => ok({ list: [{ quoteTokenName: 'USDT', quoteTokenAddress: USDT.address, decimal: USDT.decimals, ctfExchangeAddress: OPINION_SIM_EXCHANGE, chainId: 56 }] }));
+  // QuoteTokenData: `chainId` is a string.
+  server.get(`${P}/quoteToken`, () => ok({ total: 1, list: [{ quoteTokenName: 'USDT', quoteTokenAddress: USDT.address, decimal: USDT.decimals, ctfExchangeAddress: OPINION_SIM_EXCHANGE, chainId: '56' }] }));
 
   server.post(`${P}/order`, authed((req, account) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -133,7 +136,9 @@ export function registerOpinionOrders(server: SimServer, opts: OpinionOrdersOpti
     return ok({ total: list.length, list: list.slice((page - 1) * limit, page * limit) });
   }));
 
-  server.get(`${P}/user/balance`, authed((_req, account) => {
+  // The query's `chain_id` is required (the generated client's GetUserBalanceData).
+  server.get(`${P}/user/balance`, authed((req, account) => {
+    if (req.query.get('chain_id') !== '56') return fail(10400, 'chain_id is required (56)');
     const total = engine.balance(account.safe);
     const frozen = engine.held(account.safe);
     return ok({ walletAddress: account.signer, multiSignAddress: account.safe, chainId: '56', balances: [{ quoteToken: USDT.address, tokenDecimals: USDT.decimals, totalBalance: fx(total), availableBalance: fx(total - frozen), frozenBalance: fx(frozen) }] });
