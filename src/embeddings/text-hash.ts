@@ -2,8 +2,8 @@
 // the text itself, so all three go into the hash: changing the model or a token budget makes new
 // keys instead of silently serving vectors of another model or another cut.
 import { createHash } from 'node:crypto';
-import { MODEL_NAME } from './model-spec.js';
+import { MODEL_NAME, type EmbeddingModelName } from './model-spec.js';
 
-export function embeddingTextHash(text: string, maxTokens: number): string {
-  return createHash('sha256').update(`${MODEL_NAME}\u0000${maxTokens}\u0000${text}`).digest('base64url');
+export function embeddingTextHash(text: string, maxTokens: number, model: EmbeddingModelName = MODEL_NAME): string {
+  return createHash('sha256').update(`${model}\u0000${maxTokens}\u0000${text}`).digest('base64url');
 }

@@ -8,12 +8,14 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../util/worker-thread.js';
-import { EMBEDDING_DIMENSIONS, MAX_MODEL_TOKENS } from './model-spec.js';
+import { EMBEDDING_DIMENSIONS, MAX_MODEL_TOKENS, embeddingModel, type EmbeddingModelName, type EmbeddingModelSpec } from './model-spec.js';
 import { ModelCorruptError, ModelMissingError, verifyModelFolder } from './model-files.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
 
 export interface WorkerPoolOptions {
   modelDir: string;
+  /** Which model to load from `modelDir` (default DEFAULT_EMBEDDING_MODEL). */
+  model?: EmbeddingModelName;
   /**
    * Worker threads (default 1, using every core through ONNX Runtime's own threads). More than one
    * is possible but not the default: onnxruntime-node >= 1.21 can abort the process when sessions
@@ -88,6 +90,8 @@ export class EmbeddingWorkerPool {
   private nextRequestId = 1;
   private closed = false;
   private readonly init: WorkerInit;
+  /** The model the workers run (its prefixes and name are the embedder's business). */
+  readonly model: EmbeddingModelSpec;
   private readonly maxQueryBatch: number;
   private readonly bulkBatchTokens: number;
   private readonly maxBulkBatch: number;
@@ -96,8 +100,10 @@ export class EmbeddingWorkerPool {
 
   private constructor(private readonly options: WorkerPoolOptions, private readonly workerCount: number) {
     const cores = os.availableParallelism();
+    this.model = embeddingModel(options.model);
     this.init = {
       modelDir: options.modelDir,
+      model: this.model.name,
       threads: options.threadsPerWorker ?? Math.max(1, Math.floor(cores / workerCount)),
     };
     this.maxQueryBatch = options.maxQueryBatch ?? 32;
@@ -107,7 +113,7 @@ export class EmbeddingWorkerPool {
 
   /** Verifies the model folder, starts the workers and waits until each has loaded the model. */
   static async start(options: WorkerPoolOptions): Promise<EmbeddingWorkerPool> {
-    if (!options.skipVerify) await verifyModelFolder(options.modelDir);
+    if (!options.skipVerify) await verifyModelFolder(options.modelDir, options.model);
     const count = options.workers ?? 1;
     const pool = new EmbeddingWorkerPool(options, count);
     try {

@@ -1,8 +1,10 @@
 // Messages between the worker pool (main thread) and an embedding worker thread.
+import type { EmbeddingModelName } from './model-spec.js';
 
 export interface WorkerInit {
   modelDir: string;
   threads: number;
+  model: EmbeddingModelName;
 }
 
 export type ToWorker =
