@@ -5,7 +5,7 @@
  *   before: a full listing (what every scheduled run did before the incremental sync), and, after the
  *   same amount of change again,
  *   after: the incremental run the descriptor's `sync.incremental` allows;
- * each with the requests the venue answered (counted at the simulator) and the rows written.
+ * each with the requests the adapter sent (retries included) and the rows written.
  *   npx tsx bench/sync/incremental.ts [--scale 10000] [--change-share 0.02] [--only kalshi,polymarket]
  * `--scale N` serves N synthetic markets on the venues with a scale mode (src/sim/scale.ts), the
  * simulators' own listings elsewhere.
@@ -22,6 +22,7 @@ import { systemClock } from '../../src/util/clock.js';
 import { isExchangeCode, type ExchangeCode } from '../../src/venues/exchanges.js';
 import { VENUES } from '../../src/venues/index.js';
 import { createAdapter } from '../../src/venues/registry.js';
+import { RequestCounter } from '../../src/venues/request-counter.js';
 import { simulatedExchanges, simulatorFor } from '../../src/venues/simulators.js';
 
 const scale = arg('scale') ? Number(arg('scale')) : undefined;
@@ -51,15 +52,17 @@ try {
   for (const code of codes) {
     const incremental = VENUES.find((v) => v.code === code)!.sync.incremental;
     const sim = await (await simulatorFor(code))({ tickMs: 0, seed: 1, scale });
-    const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: HTTP });
+    // Counted at the adapter (retries too): the simulators keep only their latest requests in their log.
+    const counter = new RequestCounter();
+    const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: { ...HTTP, fetch: counter.wrap() } });
     const rng = createRng(`bench-incremental:${code}`);
     try {
       const sync = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: PAGE, vacuumAfterWrites: true, incremental });
       const measured = async (kind: 'full' | 'incremental'): Promise<{ r: SyncResult; requests: number }> => {
-        const before = sim.server.requests.length;
+        const before = counter.count;
         const r = await sync.run({ kind });
         if (!r.ok) throw new Error(`${code} ${kind} sync failed: ${r.error}`);
-        return { r, requests: sim.server.requests.length - before };
+        return { r, requests: counter.count - before };
       };
       const first = await measured('full');
       // the venues' clocks tick in seconds: changes land after the last run began

@@ -17,6 +17,7 @@ import { startPolymarketSimulator } from '../../src/venues/polymarket/sim/simula
 import { makeMarket } from '../../src/venues/records.js';
 import { createAdapter } from '../../src/venues/registry.js';
 import { RequestCounter } from '../../src/venues/request-counter.js';
+import { VENUES } from '../../src/venues/index.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const query = (r: { search: string }): URLSearchParams => new URLSearchParams(r.search);
@@ -107,6 +108,42 @@ describe('incremental venue sync', function () {
       assert.equal((await due.run()).kind, 'full', 'a day (here a minute) after the last full listing');
       const never = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: PAGE });
       assert.equal((await never.run()).kind, 'full', 'a venue without an incremental mode always lists everything');
+    });
+  });
+
+  describe('a venue that orders on change time (polymarket, order=updatedAt, as its descriptor says)', () => {
+    let sim: RunningSimulator;
+    let adapter: VenueAdapter;
+    let counter: RequestCounter;
+    before(async () => {
+      sim = await startPolymarketSimulator({ tickMs: 0, seed: 5 });
+      counter = new RequestCounter();
+      adapter = createAdapter('polymarket', { baseUrls: sim.baseUrls, http: { ...FAST_HTTP, fetch: counter.wrap() } });
+    });
+    after(async () => {
+      await adapter?.close?.();
+      await sim?.stop();
+    });
+
+    it('a short run reads only the markets changed since the last one, open and closed, in a few requests', async () => {
+      const incremental = VENUES.find((v) => v.code === 'polymarket')!.sync.incremental;
+      assert.equal(incremental, 'updated_since');
+      const sync = new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: PAGE, incremental, overlapMs: 0, requests: counter });
+      const full = await sync.run();
+      assert.deepEqual([full.kind, full.ok], ['full', true], full.error ?? '');
+      await new Promise((r) => setTimeout(r, 5));
+      const pick = async (closed: boolean, n: number): Promise<string[]> =>
+        (await db.pool.query<{ market_id: string }>("SELECT market_id FROM markets WHERE exchange = 'polymarket' AND closed = $1 ORDER BY market_id LIMIT $2", [closed, n])).rows.map((r) => r.market_id);
+      const moved = [...(await pick(false, 2)), ...(await pick(true, 1))];
+      for (const id of moved) sim.activity.stepMarket(id);
+
+      const since = sim.server.requests.length;
+      const short = await sync.run();
+      assert.deepEqual([short.kind, short.ok, short.removed, short.refetched], ['incremental', true, 0, 0], short.error ?? '');
+      const listings = sim.server.requests.slice(since).filter((r) => r.path.endsWith('/markets/keyset'));
+      assert.deepEqual(listings.map((r) => [query(r).get('closed'), query(r).get('order'), query(r).get('ascending')]), [['false', 'updatedAt', 'false'], ['true', 'updatedAt', 'false']]);
+      assert.equal(short.markets, moved.length, `the venue returned the ${moved.length} changed markets, not ${short.markets}`);
+      assert.equal(short.requests, 2, `one page of each status, whatever the catalog's size (the full listing: ${full.requests})`);
     });
   });
 

@@ -30,6 +30,16 @@ export const polymarketRequests = {
     path: '/markets/keyset',
     query: { limit: o.limit, after_cursor: o.cursor || undefined, closed: o.status === 'open' ? false : undefined },
   }),
+  /**
+   * One status's markets, most recently changed first: `order` takes the market's JSON field names
+   * (camelCase: `updatedAt`), `ascending=false` sorts newest first, and `closed` (false when absent)
+   * picks open or closed markets (docs.polymarket.com, "List markets (keyset pagination)", Gamma
+   * OpenAPI `GET /markets/keyset`, as indexed 2026-11).
+   */
+  marketsChangedFirst: (o: { cursor?: string | null; limit: number; closed: boolean }): Req => ({
+    path: '/markets/keyset',
+    query: { limit: o.limit, after_cursor: o.cursor || undefined, closed: o.closed, order: 'updatedAt', ascending: false },
+  }),
   marketByCondition: (conditionId: string): Req => ({ path: '/markets/keyset', query: { condition_ids: conditionId, limit: 1 } }),
   marketById: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
   eventsKeyset: (o: { cursor?: string | null; limit: number }): Req => ({ path: '/events/keyset', query: { limit: o.limit, after_cursor: o.cursor || undefined } }),
@@ -91,26 +101,61 @@ export class PolymarketAdapter implements VenueAdapter {
     }
   }
 
+  /**
+   * Lists the keyset pages in the venue's order, or with `updatedSince` only the markets changed since
+   * then: the open markets, then the closed ones (the keyset listing takes one `closed` value), each
+   * most recently changed first until the first market changed before the cut-off. A market changed
+   * while the listing runs moves ahead of the pages already read; its change time then falls after
+   * this listing began, so the next run (which asks from this one's start) reads it.
+   */
   listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? GAMMA_MAX_MARKETS_PAGE, 1), GAMMA_MAX_MARKETS_PAGE);
+    if (opts.updatedSince) return this.listChangedMarkets(limit, Date.parse(opts.updatedSince), opts.signal);
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
       const r = polymarketRequests.marketsKeyset({ cursor, limit, status: opts.status });
-      const body = await this.gamma.getJson<{ markets?: GammaMarketWire[]; next_cursor?: string | null }>('listMarkets', r.path, r.query, opts.signal);
-      checkWire(GammaMarketsKeysetSchema, body, { exchange: 'polymarket', endpoint: 'GET /markets/keyset' });
-      const raws = body.markets ?? [];
-      const fetchedAt = this.now();
-      const { markets, events, skipped } = normaliseListingPage(
-        raws,
-        (raw, page) => {
-          page.markets.push(normaliseMarket(raw, { fetchedAt }));
-          this.remember(raw);
-          const ev = raw.events?.[0];
-          if (ev) page.addEventOnce(String(ev.id), () => normaliseEvent({ ...ev, markets: undefined }, { fetchedAt }));
-        },
-        (raw) => raw?.conditionId ?? null,
-      );
-      return { markets, events, cursor: body.next_cursor ? body.next_cursor : null, rawCount: raws.length, skipped };
+      const body = await this.getKeysetPage(r, opts.signal);
+      return this.listingPage(body.markets ?? [], body.next_cursor ? body.next_cursor : null);
     });
+  }
+
+  private async *listChangedMarkets(limit: number, sinceMs: number, signal?: AbortSignal): AsyncGenerator<MarketPage, void, undefined> {
+    for (const closed of [false, true]) {
+      let cursor: string | null = null;
+      do {
+        const r = polymarketRequests.marketsChangedFirst({ cursor, limit, closed });
+        const body = await this.getKeysetPage(r, signal);
+        const raws = body.markets ?? [];
+        // A market without a readable change time is kept: it cannot be shown to be unchanged.
+        const cutoff = raws.findIndex((raw) => Date.parse(raw.updatedAt ?? '') < sinceMs);
+        cursor = cutoff < 0 && body.next_cursor ? body.next_cursor : null;
+        // Such a listing is never resumed (a short run asks again from its cut-off): its cursor only
+        // says whether pages follow, and the open markets' last page is followed by the closed ones.
+        const page = this.listingPage(cutoff < 0 ? raws : raws.slice(0, cutoff), cursor ?? (closed ? null : 'closed'));
+        page.rawCount = raws.length;
+        yield page;
+      } while (cursor);
+    }
+  }
+
+  private async getKeysetPage(r: Req, signal?: AbortSignal): Promise<{ markets?: GammaMarketWire[]; next_cursor?: string | null }> {
+    const body = await this.gamma.getJson<{ markets?: GammaMarketWire[]; next_cursor?: string | null }>('listMarkets', r.path, r.query, signal);
+    checkWire(GammaMarketsKeysetSchema, body, { exchange: 'polymarket', endpoint: 'GET /markets/keyset' });
+    return body;
+  }
+
+  private listingPage(raws: GammaMarketWire[], cursor: string | null): MarketPage {
+    const fetchedAt = this.now();
+    const { markets, events, skipped } = normaliseListingPage(
+      raws,
+      (raw, page) => {
+        page.markets.push(normaliseMarket(raw, { fetchedAt }));
+        this.remember(raw);
+        const ev = raw.events?.[0];
+        if (ev) page.addEventOnce(String(ev.id), () => normaliseEvent({ ...ev, markets: undefined }, { fetchedAt }));
+      },
+      (raw) => raw?.conditionId ?? null,
+    );
+    return { markets, events, cursor, rawCount: raws.length, skipped };
   }
 
   private async fetchMarket(call: string, marketId: string): Promise<GammaMarketWire | null> {

@@ -28,7 +28,9 @@ export const polymarketFacts = defineVenueFacts({
     data: 'https://data-api.polymarket.com',
     ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
   },
-  sync: { incremental: 'open_only', how: 'Gamma GET /markets/keyset?closed=false: the keyset listing filters on start/end dates and status, none on a change time' },
+  // docs.polymarket.com "List markets (keyset pagination)" (Gamma OpenAPI, as indexed 2026-11): `order`
+  // takes the market's JSON field names, `ascending` the direction, `closed` one status (false when absent).
+  sync: { incremental: 'updated_since', how: 'Gamma GET /markets/keyset?closed=false|true&order=updatedAt&ascending=false, each read until updatedAt passes the cut-off' },
   limits: {
     page: { markets: 100, events: 500, trades: 500 },
     rate: { gamma: { perSecond: 25, burst: 30 }, clob: { perSecond: 100, burst: 100 }, data: { perSecond: 15, burst: 20 } },

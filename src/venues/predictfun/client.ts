@@ -45,7 +45,9 @@ type Req = { path: string; query?: Query };
 
 /** Every request the adapter makes: pinned by the static request tests. */
 export const predictfunRequests = {
-  markets: (o: { first: number; after?: string | null }): Req => ({ path: '/markets', query: { first: o.first, after: o.after || undefined } }),
+  // `status=OPEN` leaves out the resolved markets (dev.predict.fun "Get markets": the listing filters
+  // by status; read 2026-11-28), the rest of a venue whose listing is mostly settled markets.
+  markets: (o: { first: number; after?: string | null; status?: 'OPEN' }): Req => ({ path: '/markets', query: { first: o.first, after: o.after || undefined, status: o.status } }),
   market: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}` }),
   stats: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}/stats` }),
   orderbook: (id: string): Req => ({ path: `/markets/${encodeURIComponent(id)}/orderbook` }),
@@ -103,7 +105,7 @@ export class PredictfunAdapter implements VenueAdapter {
     const first = Math.min(Math.max(opts.pageSize ?? PREDICTFUN_MAX_PAGE, 1), PREDICTFUN_MAX_PAGE);
     let categories: Map<string, PredictCategoryWire | null> | undefined;
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
-      const body = await this.get<PredictMarketWire[]>('listMarkets', predictfunRequests.markets({ first, after: cursor }), opts.signal);
+      const body = await this.get<PredictMarketWire[]>('listMarkets', predictfunRequests.markets({ first, after: cursor, status: opts.status === 'open' ? 'OPEN' : undefined }), opts.signal);
       const raws = body.data ?? [];
       const fetchedAt = this.now();
       categories ??= await this.readCategories(fetchedAt, opts.signal);

@@ -22,7 +22,9 @@ export const predictfunFacts = defineVenueFacts({
     rest: 'https://api.predict.fun/v1',
     ws: 'wss://ws.predict.fun/ws',
   },
-  sync: { incremental: 'none', how: 'GET /v1/markets pages with first/after only: no status or change-time filter' },
+  // dev.predict.fun "Get markets" (read 2026-11-28): the listing filters by status; it sorts on nothing
+  // that says when a market changed, so a short run lists the unresolved markets.
+  sync: { incremental: 'open_only', how: 'GET /v1/markets?status=OPEN&first=100 (cursor `after`): the markets not resolved; no change-time filter or order' },
   limits: {
     page: { markets: 100, events: 100, trades: 100 },
     // Third-party clients report 240 requests/minute per key.

@@ -22,6 +22,8 @@ function keysetNormalises(page: { markets: never[] }): void {
 
 export const endpoints: readonly EndpointFixture[] = [
   { call: 'marketsKeyset', fixture: 'gamma_markets_keyset.json', schema: wire.GammaMarketsKeysetSchema, normalises: keysetNormalises },
+  // The same endpoint and answer, ordered (order=updatedAt&ascending=false) and for one status.
+  { call: 'marketsChangedFirst', fixture: 'gamma_markets_keyset.json', schema: wire.GammaMarketsKeysetSchema, normalises: keysetNormalises },
   { call: 'marketByCondition', fixture: 'gamma_markets_keyset.json', schema: wire.GammaMarketsKeysetSchema, normalises: keysetNormalises },
   {
     call: 'marketById',

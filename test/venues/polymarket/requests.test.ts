@@ -24,6 +24,38 @@ describe('polymarket requests', () => {
       for (const s of sent.slice(1)) assert.match(s, /^\/gamma\/markets\/keyset\?limit=25&after_cursor=[\w%]+$/);
     });
 
+    it('listMarkets with updatedSince reads open then closed markets most recently changed first, and stops at the cut-off', async () => {
+      const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
+      const all: { id: string; closed: boolean }[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 100 })) all.push(...p.markets.map((m) => ({ id: m.market_id, closed: m.closed })));
+      const since = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, 5));
+      const open = all.filter((m) => !m.closed).slice(0, 3).map((m) => m.id);
+      const closed = all.filter((m) => m.closed).slice(0, 1).map((m) => m.id);
+      for (const id of [...open, ...closed]) sim.activity.stepMarket(id);
+      sim.server.requests.length = 0;
+      const listed: string[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 25, updatedSince: since })) listed.push(...p.markets.map((m) => m.market_id));
+      assert.deepEqual(listed.sort(), [...open, ...closed].sort(), 'exactly the markets changed since the cut-off');
+      assert.deepEqual(sim.server.requests.map((r) => `${r.path}?${r.search}`), [
+        '/gamma/markets/keyset?limit=25&closed=false&order=updatedAt&ascending=false',
+        '/gamma/markets/keyset?limit=25&closed=true&order=updatedAt&ascending=false',
+      ], 'one page of each status: the first market older than the cut-off ends it');
+    });
+
+    it('the keyset listing orders on a field newest first and refuses a field it does not know, as Gamma does', async () => {
+      const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
+      const first = await adapter.listMarkets({ pageSize: 50, status: 'open' })[Symbol.asyncIterator]().next();
+      const id = (first.value as MarketPage).markets[10].market_id;
+      sim.activity.stepMarket(id);
+      const res = await fetch(`${sim.baseUrls.gamma}/markets/keyset?limit=5&closed=false&order=updatedAt&ascending=false`);
+      const body = (await res.json()) as { markets: { conditionId: string; updatedAt: string }[] };
+      assert.equal(body.markets[0].conditionId, id, 'the market changed last comes first');
+      const times = body.markets.map((m) => Date.parse(m.updatedAt));
+      assert.deepEqual(times, [...times].sort((a, b) => b - a));
+      assert.equal((await fetch(`${sim.baseUrls.gamma}/markets/keyset?limit=5&order=no_such_field`)).status, 422);
+    });
+
     it('book and history go to the CLOB by YES token id; trades to the Data API by condition id', async () => {
       const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
       const first = await adapter.listMarkets({ pageSize: 5 })[Symbol.asyncIterator]().next();

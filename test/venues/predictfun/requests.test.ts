@@ -38,6 +38,20 @@ describe('predictfun requests', () => {
       assert.ok(sim.server.requests.every((r) => r.headers['x-api-key'] === PREDICTFUN_SIM_API_KEY));
     });
 
+    it('status open lists the unresolved markets with status=OPEN on every page, and the venue refuses an unknown status', async () => {
+      const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls });
+      const all: { id: string; status: string }[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 10 })) all.push(...p.markets.map((m) => ({ id: m.market_id, status: m.status })));
+      sim.server.requests.length = 0;
+      const open: string[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 10, status: 'open' })) open.push(...p.markets.map((m) => m.market_id));
+      const listings = sim.server.requests.filter((r) => r.path === '/v1/markets');
+      assert.ok(listings.length >= 1 && listings.every((r) => new URLSearchParams(r.search).get('status') === 'OPEN'), 'every page asks for status=OPEN');
+      assert.deepEqual(open.sort(), all.filter((m) => m.status !== 'resolved').map((m) => m.id).sort(), 'exactly the markets not resolved');
+      assert.ok(open.length < all.length, `the resolved ones are left out (${open.length} of ${all.length})`);
+      assert.equal((await fetch(`${sim.baseUrls.rest}/markets?first=5&status=SOMETIMES`)).status, 400);
+    });
+
     it('a wrong key is a 401 that names the venue', async () => {
       const adapter = createPredictfunAdapter({ baseUrls: sim.baseUrls, http: { headers: { 'x-api-key': 'wrong' }, retries: 0 } });
       await assert.rejects(adapter.getMarket('4100'), (e: unknown) => e instanceof VenueError && e.status === 401 && e.exchange === 'predictfun');

@@ -28,6 +28,8 @@ function decodeCursor(c: string | null): number | null {
   }
 }
 const px = (p: number): string => String(Math.round(p * 1000) / 1000);
+/** Fields the keyset listing's `order` takes (the market's JSON names); others are refused with 422. */
+const ORDER_FIELDS = new Set(['updatedAt', 'createdAt', 'startDate', 'endDate', 'volumeNum', 'liquidityNum', 'volume24hr', 'id']);
 
 /** Test controls of the Polymarket simulator. */
 export interface PolymarketSimulatorControls {
@@ -65,6 +67,8 @@ function scaledPolymarketMarket(m: GammaMarketWire, v: ScaleVariant): GammaMarke
     startDate: shiftIso(m.startDate, v),
     endDate: shiftIso(m.endDate, v),
     createdAt: shiftIso(m.createdAt, v),
+    // A settled market last changed when it settled, days ago.
+    updatedAt: v.open ? m.updatedAt : shiftIso(m.updatedAt, v),
     closed: !v.open,
     active: true,
     acceptingOrders: v.open,
@@ -159,7 +163,10 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
     const yes = (bid + ask) / 2;
     const o = decodeOutcomes(m);
     const prices = o.labels.map((_, i) => px(i === o.yesIndex ? yes : 1 - yes));
-    return { ...m, bestBid: bid, bestAsk: ask, spread: Math.round((ask - bid) * 1000) / 1000, lastTradePrice: s.last, outcomePrices: JSON.stringify(prices), volumeNum: (m.volumeNum ?? 0) + s.volume, updatedAt: new Date().toISOString() };
+    // updatedAt is the last change (a move or a fill), not the last read: a listing ordered on it
+    // returns what really changed.
+    const updatedAt = s.changedAt !== null ? new Date(s.changedAt).toISOString() : m.updatedAt;
+    return { ...m, bestBid: bid, bestAsk: ask, spread: Math.round((ask - bid) * 1000) / 1000, lastTradePrice: s.last, outcomePrices: JSON.stringify(prices), volumeNum: (m.volumeNum ?? 0) + s.volume, updatedAt };
   };
 
   /** The book of one token; the NO token's book mirrors the YES book (bid p on NO = ask 1-p on YES). */
@@ -180,7 +187,7 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
   // ---- Gamma -------------------------------------------------------------------------------------
   const filterMarkets = (q: URLSearchParams): Sliceable<GammaMarketWire> => {
     const closed = q.get('closed');
-    const onlyStatus = [...q.keys()].every((k) => ['closed', 'limit', 'after_cursor', 'offset'].includes(k));
+    const onlyStatus = [...q.keys()].every((k) => ['closed', 'limit', 'after_cursor', 'offset', 'order', 'ascending'].includes(k));
     // The full and the by-status listings page through the catalog without building it.
     if (onlyStatus && (closed === null || closed === 'true' || closed === 'false')) return storeListing(markets, closed === null ? 'all' : closed === 'false' ? 'open' : 'closed', (m) => !m.closed);
     const cid = q.getAll('condition_ids').flatMap((v) => v.split(','));
@@ -199,13 +206,34 @@ export async function startPolymarketSimulator(opts: SimulatorOptions & { exchan
     return list;
   };
 
+  /**
+   * The listing sorted on the named fields as served (`updatedAt` is the last change), descending
+   * unless `ascending=true`, as Gamma's `order`/`ascending`; ties keep the catalog's order. It builds
+   * every market of the status asked: an ordered listing is a short run's few pages, not a full one.
+   */
+  const orderMarkets = (list: GammaMarketWire[], fields: string[], ascending: boolean): GammaMarketWire[] => {
+    const keyOf = (m: GammaMarketWire, f: string): number => {
+      const v = (render(m) as unknown as Record<string, unknown>)[f];
+      const n = typeof v === 'number' ? v : typeof v === 'string' ? (/^\d+(\.\d+)?$/.test(v) ? Number(v) : Date.parse(v)) : NaN;
+      return Number.isNaN(n) ? -Infinity : n;
+    };
+    const keyed = list.map((m, i) => ({ m, i, k: fields.map((f) => keyOf(m, f)) }));
+    keyed.sort((a, b) => {
+      for (let j = 0; j < fields.length; j++) if (a.k[j] !== b.k[j]) return (a.k[j] < b.k[j] ? -1 : 1) * (ascending ? 1 : -1);
+      return a.i - b.i;
+    });
+    return keyed.map((x) => x.m);
+  };
+
   server.get('/gamma/markets/keyset', (req) => {
     const q = req.query;
     if (q.has('offset')) return err(400, 'offset is not supported on keyset endpoints');
     const limit = intParam(q, 'limit', 20, 100) || 20;
     const start = decodeCursor(q.get('after_cursor'));
     if (start === null) return err(400, 'invalid cursor');
-    const list = filterMarkets(q);
+    const order = q.get('order');
+    if (order !== null && !order.split(',').every((f) => ORDER_FIELDS.has(f))) return err(422, 'order fields are not valid');
+    const list = order === null ? filterMarkets(q) : orderMarkets(filterMarkets(q).slice(), order.split(','), q.get('ascending') === 'true');
     const slice = list.slice(start, start + limit).map(render);
     const body: Record<string, unknown> = { markets: slice };
     if (start + limit < list.length) body.next_cursor = encodeCursor(start + limit);

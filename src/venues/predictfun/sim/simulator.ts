@@ -124,7 +124,11 @@ export async function startPredictfunSimulator(opts: SimulatorOptions = {}): Pro
   };
 
   route('/markets', (req) => {
-    const p = page(storeListing(markets, 'all', tradable), req.query);
+    // `status=OPEN`: every market not resolved (paused ones too); no status: all of them.
+    const status = req.query.get('status');
+    if (status !== null && status !== 'OPEN' && status !== 'RESOLVED') return fail(400, 'BAD_REQUEST', `invalid status ${status}`);
+    const unresolved = (m: PredictMarketWire): boolean => m.status !== 'RESOLVED' && !m.resolution;
+    const p = page(storeListing(markets, status === null ? 'all' : status === 'OPEN' ? 'open' : 'closed', unresolved), req.query);
     return p ? ok(p.items, p.cursor) : fail(400, 'BAD_REQUEST', 'invalid cursor');
   });
   route('/markets/:id', (req) => {
