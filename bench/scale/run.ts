@@ -53,6 +53,7 @@ import { systemClock } from '../../src/util/clock.js';
 import type { ExchangeCode } from '../../src/venues/exchanges.js';
 import { VENUES } from '../../src/venues/index.js';
 import { createAdapter } from '../../src/venues/registry.js';
+import { RequestCounter } from '../../src/venues/request-counter.js';
 import { simulatorFor } from '../../src/venues/simulators.js';
 import { runLoad, type LoadResult } from '../search/harness.js';
 import { startKeyedApp } from '../support/keyed-app.js';
@@ -128,23 +129,25 @@ try {
   const rssBeforeSims = process.memoryUsage().rss;
   for (const code of reused > 0 ? [] : SCALED) sims.set(code, await (await simulatorFor(code))({ tickMs: 0, seed: 1, scale: perVenue }));
   if (reused === 0) row('simulators', `${SCALED.length} venues x ${perVenue} markets`, `built in ${((performance.now() - tSims) / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rssBeforeSims) / 1e6).toFixed(0)} MB for them (scale mode builds markets on demand)`);
-  const syncs = new Map<ExchangeCode, { sync: VenueSync; sim: RunningSimulator }>();
+  const syncs = new Map<ExchangeCode, { sync: VenueSync; counter: RequestCounter }>();
   for (const [code, sim] of sims) {
-    const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: HTTP });
+    // Counted at the adapter (retries too): the simulators keep only their latest requests in their log.
+    const counter = new RequestCounter();
+    const adapter = createAdapter(code, { baseUrls: sim.baseUrls, http: { ...HTTP, fetch: counter.wrap() } });
     cleanups.push(async () => adapter.close?.());
     const incremental = VENUES.find((v) => v.code === code)!.sync.incremental;
-    syncs.set(code, { sim, sync: new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: 500, vacuumAfterWrites: db.kind === 'embedded', incremental }) });
+    syncs.set(code, { counter, sync: new VenueSync({ pool: db.pool, adapter, clock: systemClock, pageSize: 500, vacuumAfterWrites: db.kind === 'embedded', incremental }) });
   }
   const syncAll = async (kind: 'full' | 'incremental'): Promise<{ seconds: number; requests: number; written: number; markets: number }> => {
     const t0 = performance.now();
     let requests = 0;
     let written = 0;
     let markets = 0;
-    for (const { sync, sim } of syncs.values()) {
-      const before = sim.server.requests.length;
+    for (const { sync, counter } of syncs.values()) {
+      const before = counter.count;
       const r = await sync.run({ kind });
       if (!r.ok) throw new Error(`${sync.exchange} ${kind} sync failed: ${r.error}`);
-      requests += sim.server.requests.length - before;
+      requests += counter.count - before;
       written += r.changed;
       markets += r.markets;
     }
