@@ -22,13 +22,20 @@ export const GAMMA_MAX_EVENTS_PAGE = polymarketFacts.limits.page.events;
 const TRADES_PAGE = polymarketFacts.limits.page.trades;
 
 type Req = { path: string; query?: Query };
+/** The prefix of a listing cursor in the closed markets' pass (see `listEveryMarket`). */
+const CLOSED_PASS = 'closed:';
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
 
 /** Every request the adapter makes: pinned by the static request tests. */
 export const polymarketRequests = {
-  marketsKeyset: (o: { cursor?: string | null; limit: number; status?: 'open' | 'all' }): Req => ({
+  /**
+   * One status's markets in the venue's order. `closed` is always sent: the keyset listing takes one
+   * value and reads an absent one as false (open markets only), so a listing of every market asks
+   * for each status in turn.
+   */
+  marketsKeyset: (o: { cursor?: string | null; limit: number; closed: boolean }): Req => ({
     path: '/markets/keyset',
-    query: { limit: o.limit, after_cursor: o.cursor || undefined, closed: o.status === 'open' ? false : undefined },
+    query: { limit: o.limit, after_cursor: o.cursor || undefined, closed: o.closed },
   }),
   /**
    * One status's markets, most recently changed first: `order` takes the market's JSON field names
@@ -111,11 +118,34 @@ export class PolymarketAdapter implements VenueAdapter {
   listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage, void, undefined> {
     const limit = Math.min(Math.max(opts.pageSize ?? GAMMA_MAX_MARKETS_PAGE, 1), GAMMA_MAX_MARKETS_PAGE);
     if (opts.updatedSince) return this.listChangedMarkets(limit, Date.parse(opts.updatedSince), opts.signal);
-    return paginate<MarketPage>(opts.cursor, async (cursor) => {
-      const r = polymarketRequests.marketsKeyset({ cursor, limit, status: opts.status });
-      const body = await this.getKeysetPage(r, opts.signal);
-      return this.listingPage(body.markets ?? [], body.next_cursor ? body.next_cursor : null);
-    });
+    if (opts.status === 'open') {
+      return paginate<MarketPage>(opts.cursor, async (cursor) => {
+        const body = await this.getKeysetPage(polymarketRequests.marketsKeyset({ cursor, limit, closed: false }), opts.signal);
+        return this.listingPage(body.markets ?? [], body.next_cursor ? body.next_cursor : null);
+      });
+    }
+    return this.listEveryMarket(limit, opts.cursor ?? null, opts.signal);
+  }
+
+  /**
+   * The open markets, then the closed ones. The page cursor says which: the venue's own cursor in the
+   * open pass, `closed:` and the venue's cursor in the closed pass (so a listing resumed from a stored
+   * cursor goes on in the right pass).
+   */
+  private async *listEveryMarket(limit: number, start: string | null, signal?: AbortSignal): AsyncGenerator<MarketPage, void, undefined> {
+    const inClosed = start?.startsWith(CLOSED_PASS) ?? false;
+    for (const closed of inClosed ? [true] : [false, true]) {
+      const resume = closed ? (inClosed ? start!.slice(CLOSED_PASS.length) : '') : (start ?? '');
+      const pages = paginate<MarketPage>(resume || null, async (cursor) => {
+        const body = await this.getKeysetPage(polymarketRequests.marketsKeyset({ cursor, limit, closed }), signal);
+        return this.listingPage(body.markets ?? [], body.next_cursor ? body.next_cursor : null);
+      });
+      for await (const page of pages) {
+        // the venue's cursor ends its pass; the open pass's last page leads on to the closed one
+        const next = page.cursor !== null ? (closed ? CLOSED_PASS + page.cursor : page.cursor) : closed ? null : CLOSED_PASS;
+        yield { ...page, cursor: next };
+      }
+    }
   }
 
   private async *listChangedMarkets(limit: number, sinceMs: number, signal?: AbortSignal): AsyncGenerator<MarketPage, void, undefined> {

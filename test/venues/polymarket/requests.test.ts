@@ -13,15 +13,36 @@ describe('polymarket requests', () => {
     });
     after(() => sim.stop());
 
-    it('listMarkets follows next_cursor with after_cursor until it is absent', async () => {
+    it('listMarkets lists the open markets, then the closed ones, naming `closed` on every request (absent, the keyset listing reads it as false), following next_cursor with after_cursor', async () => {
       const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
       sim.server.requests.length = 0;
-      let pages = 0;
-      for await (const _ of adapter.listMarkets({ pageSize: 25 })) pages++;
+      const listed: { id: string; closed: boolean }[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 25 })) listed.push(...p.markets.map((m) => ({ id: m.market_id, closed: m.closed })));
       const sent = sim.server.requests.map((r) => `${r.path}?${r.search}`);
-      assert.equal(sent.length, pages);
-      assert.equal(sent[0], '/gamma/markets/keyset?limit=25');
-      for (const s of sent.slice(1)) assert.match(s, /^\/gamma\/markets\/keyset\?limit=25&after_cursor=[\w%]+$/);
+      const firstClosed = sent.indexOf('/gamma/markets/keyset?limit=25&closed=true');
+      assert.equal(sent[0], '/gamma/markets/keyset?limit=25&closed=false');
+      assert.ok(firstClosed > 0, `the closed markets' pass: ${sent.join(' ')}`);
+      for (const s of sent.slice(1, firstClosed)) assert.match(s, /^\/gamma\/markets\/keyset\?limit=25&after_cursor=[\w%]+&closed=false$/);
+      for (const s of sent.slice(firstClosed + 1)) assert.match(s, /^\/gamma\/markets\/keyset\?limit=25&after_cursor=[\w%]+&closed=true$/);
+      const open = listed.findIndex((m) => m.closed);
+      assert.ok(open > 0 && listed.slice(open).every((m) => m.closed), 'open markets first, then every closed one');
+      assert.equal(new Set(listed.map((m) => m.id)).size, listed.length, 'no market listed twice');
+    });
+
+    it('a full listing resumed from a stored cursor goes on in the pass the cursor names', async () => {
+      const adapter = createPolymarketAdapter({ baseUrls: sim.baseUrls });
+      const cursors: (string | null)[] = [];
+      const ids: string[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 25 })) {
+        cursors.push(p.cursor);
+        ids.push(...p.markets.map((m) => m.market_id));
+      }
+      const intoClosed = cursors.findIndex((c) => c?.startsWith('closed:') ?? false);
+      assert.ok(intoClosed >= 0);
+      const rest: string[] = [];
+      for await (const p of adapter.listMarkets({ pageSize: 25, cursor: cursors[intoClosed] })) rest.push(...p.markets.map((m) => m.market_id));
+      assert.deepEqual(rest, ids.slice(ids.length - rest.length), 'the pages after that cursor, no more');
+      assert.ok(rest.length > 0);
     });
 
     it('listMarkets with updatedSince reads open then closed markets most recently changed first, and stops at the cut-off', async () => {
