@@ -3,7 +3,7 @@
 // status and the venue's own category word. One read by primary key for the page's results (no
 // venue call); a result whose market left the catalog meanwhile keeps nulls.
 import type { CatalogReader, SearchAnswerFields } from '../catalog/catalog-repository.js';
-import { MicroBatcher } from './semantic/micro-batcher.js';
+import { MicroBatcher } from '../util/micro-batcher.js';
 
 export type ResultFields = SearchAnswerFields;
 

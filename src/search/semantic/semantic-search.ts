@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import type { Embedder } from '../../embeddings/embedder.js';
 import { queryKeywordGroups, TitleWords } from './keyword-boost.js';
-import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
+import { MicroBatcher, type MicroBatcherStats } from '../../util/micro-batcher.js';
 import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-count-repository.js';
 import { MarketDisplayRows } from './market-display-row-repository.js';
 import { SemanticCandidateSearch, type CandidateSearch } from './semantic-candidate-repository.js';
