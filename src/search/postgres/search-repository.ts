@@ -4,7 +4,8 @@
 // Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
 //   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (every word
 //   within an edit or two) 25; then text closeness (ts_rank), log10 volume and an open market's
-//   OPEN_BONUS (../engine.ts: open and upcoming markets before closed ones of similar relevance).
+//   OPEN_BONUS (../engine.ts: open and upcoming markets before closed ones of similar relevance; in a
+//   query naming a year, the markets closing in that year before the others: ../named-years.ts).
 // When every word together finds fewer than a page, the search widens to most content words, then
 // any one (../widening.ts, same tiers as Elasticsearch); when even that finds nothing, a pg_trgm
 // word-similarity query is the last resort.
@@ -15,6 +16,7 @@ import {
   groupKey,
   OPEN_BONUS,
   SearchUnavailableError,
+  YEAR_QUERY_OPEN_BONUS,
   type AutocompleteQuery,
   type BulkResult,
   type MarketHit,
@@ -29,6 +31,7 @@ import {
   type Suggestion,
 } from '../engine.js';
 import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
+import { namedYears, yearRanges } from '../named-years.js';
 import { domainSynonyms, querySlots } from '../synonyms.js';
 import { Vocabulary } from './vocabulary.js';
 import { MIN_TYPO_CHARS, STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
@@ -41,6 +44,19 @@ const TRIGRAM_MODE = 'trgm';
 const STORED_OPEN_BONUS = 6;
 /** Popularity with the whole OPEN_BONUS: the stored column plus the rest for open markets. */
 const RANKED_POPULARITY = `(popularity + CASE WHEN closed THEN 0 ELSE ${OPEN_BONUS - STORED_OPEN_BONUS} END)`;
+
+/**
+ * The ranking's popularity for a query naming these years (../named-years.ts): a market closing in a
+ * named year takes the whole OPEN_BONUS, open or not, and an open one YEAR_QUERY_OPEN_BONUS on top
+ * (the stored column's part of it traded for that); RANKED_POPULARITY when the query names none.
+ */
+function rankedPopularity(p: Params, years: readonly number[]): string {
+  if (years.length === 0) return RANKED_POPULARITY;
+  const inYear = yearRanges(years)
+    .map((r) => `(close_time >= ${p.add(r.from)}::timestamptz AND close_time < ${p.add(r.to)}::timestamptz)`)
+    .join(' OR ');
+  return `(popularity + CASE WHEN closed THEN 0 ELSE ${YEAR_QUERY_OPEN_BONUS - STORED_OPEN_BONUS} END + CASE WHEN ${inYear} THEN ${OPEN_BONUS} ELSE 0 END)`;
+}
 
 /** Folded, punctuation runs as single spaces: how titles and queries compare for "exact". */
 export function exactForm(text: string): string {
@@ -323,7 +339,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     const vocabulary = nq.terms.length ? await this.words() : null;
     const t = vocabulary ? termsOf(q.q, vocabulary) : null;
     const where = filterSql(p, q);
-    const popularity = RANKED_POPULARITY;
+    const popularity = rankedPopularity(p, namedYears(q.q));
     let score: string;
     if (t && mode.kind === 'trigram') {
       const words = p.add(t.words);
@@ -473,7 +489,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     const t = termsOf(q.q, vocabulary)!;
     const p = new Params();
     const where = filterSql(p, q);
-    const popularity = RANKED_POPULARITY;
+    const popularity = rankedPopularity(p, namedYears(q.q));
     let score: string;
     const plan = mode.kind === 'wide' ? widePlan(normaliseQuery(q.q), mode.required) : null;
     if (plan) {
