@@ -77,8 +77,8 @@ export function statusFilter(p: { status?: StatusFilter; active_only?: boolean }
  * that one event cannot fill a page; `cluster`: one result per cross-venue cluster with its `venues`
  * and `best` prices; `none`: every market. One market per event because it is the one number at which
  * the kept results, the total and the cursors stay exact on every engine (a collapse keeps one row
- * per group). On PostgreSQL the collapse looks among the page's best few candidates first, at about
- * the cost of an ungrouped page (bench/HISTORY.md, "Grouped keyword search on PostgreSQL").
+ * per group). On PostgreSQL the collapse looks among the page's best few candidates first: 1.0-1.4x
+ * the time of an ungrouped page (bench/HISTORY.md, "Grouped keyword search on PostgreSQL, cheaper").
  */
 export const groupParam = z.enum(['event', 'cluster', 'none']).openapi({
   description:
