@@ -32,7 +32,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
-import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
+import { MicroBatcher } from '../../src/util/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { startKeyedApp } from '../support/keyed-app.js';
 import { benchmarkQueries, closedLoop, withFilters, type Body } from '../semantic/load.js';

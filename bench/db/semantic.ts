@@ -52,7 +52,7 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { serverUrl, startServer, stopServer } from '../../src/db/local-server.js';
 import { createSemanticRouter } from '../../src/http/routes/semantic-search.js';
 import { MarketEmbeddingStore } from '../../src/search/semantic/market-embedding-repository.js';
-import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
+import { MicroBatcher } from '../../src/util/micro-batcher.js';
 import { SemanticSearchService } from '../../src/search/semantic/semantic-search.js';
 import { Synonyms } from '../../src/search/synonyms.js';
 import { startKeyedApp } from '../support/keyed-app.js';

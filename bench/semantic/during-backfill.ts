@@ -1,6 +1,6 @@
 // Semantic search latency while the embedding indexer backfills rules texts, next to the idle
 // figures, in one run: bulk passes up to DEFAULT_BULK_BATCH_TOKENS, vectors written
-// DEFAULT_WRITE_CHUNK_ROWS per transaction, searches batched (src/search/semantic/micro-batcher.ts).
+// DEFAULT_WRITE_CHUNK_ROWS per transaction, searches batched (src/util/micro-batcher.ts).
 // One embedding worker serves both the searches and the indexer, as in the service. It measures idle
 // at 1 and 4 clients, then starts the rules pass of the indexer (a full backfill of the rules not
 // embedded yet) and measures 1 and 4 clients while it runs. The same with the scheduling before

@@ -3,7 +3,7 @@
 // title and rules embeddings; see prepare-corpus.ts), in one run:
 //   1. distinct queries, recent-answers cache off, closed loop at 1, 4 and 20 clients: every request
 //      embeds its query and searches pgvector (the in-memory query-embedding cache is off too),
-//      searches that arrive together batched (src/search/semantic/micro-batcher.ts);
+//      searches that arrive together batched (src/util/micro-batcher.ts);
 //   2. a skewed workload (Zipf, s = 1.07, over 2,000 distinct requests) at 20 clients through the
 //      route with its recent-answers cache (src/search/semantic/result-cache.ts), from cold and warm.
 // Each request's time embedding the query and in PostgreSQL/pgvector comes from its Server-Timing

@@ -279,6 +279,7 @@ export interface SemanticDisplayFields {
   svc_id: string | null;
   removed: boolean;
   event_id: string | null;
+  close_time: Date | null;
 }
 
 /** Markets of one venue in one status (tombstones as `removed`), for the operator's metrics. */
@@ -631,7 +632,7 @@ export class CatalogReader {
   async semanticDisplayFieldsByKeys(exchanges: readonly string[], marketIds: readonly string[]): Promise<SemanticDisplayFields[]> {
     const { rows } = await this.pool.query<SemanticDisplayFields>({
       name: 'semantic_market_display_rows',
-      text: `SELECT m.exchange, m.market_id, m.title, m.category, lower(m.category) AS category_key, m.closed, m.svc_id, m.removed, m.event_id
+      text: `SELECT m.exchange, m.market_id, m.title, m.category, lower(m.category) AS category_key, m.closed, m.svc_id, m.removed, m.event_id, m.close_time
   FROM unnest($1::text[], $2::text[]) AS k(exchange, market_id)
   JOIN markets m ON m.exchange = k.exchange AND m.market_id = k.market_id`,
       values: [exchanges, marketIds],

@@ -20,6 +20,13 @@ export type SearchSort = 'relevance' | 'volume' | 'close_time';
 export const OPEN_BONUS = 20;
 
 /**
+ * In a query that names a year (./named-years.ts) a market closing in a named year takes OPEN_BONUS,
+ * open or not, and being open adds only this much: open first within the named year, and a closed
+ * market of the named year before an open one of another year whatever their volumes.
+ */
+export const YEAR_QUERY_OPEN_BONUS = 6;
+
+/**
  * One market as the search index holds it: the catalog's change-feed row (its searchable fields and
  * change_seq, so that older writes never overwrite newer ones), with the close time as ISO 8601 and
  * every venue of the market's cluster (just its own when unclustered).

@@ -1,8 +1,8 @@
 // Grouped keyword search over the catalog and the PostgreSQL engine fed from it by the search
 // indexer: with group=event one result per venue event (a strike ladder, a bracket set) with
-// `more_in_event`, `event=` to list an event's markets, `group=cluster` with every venue's market of
-// a cluster and the best prices across them, `group=none` as before; pages and totals count results as
-// grouped; bad values are 400s. Runs on both databases (TEST_DATABASE=server); the engines' collapse
+// `more_in_event` (the default, so that one event cannot fill a page), `event=` to list an event's
+// markets, `group=cluster` with every venue's market of a cluster and the best prices across them,
+// `group=none` every market; pages and totals count results as grouped; bad values are 400s. Runs on both databases (TEST_DATABASE=server); the engines' collapse
 // itself is in the contract suite (support/contract.ts) on PostgreSQL and OpenSearch.
 import assert from 'node:assert/strict';
 import { indexChangedMarkets } from '../../src/indexers/search-indexer.js';
@@ -29,8 +29,16 @@ const CLUSTER: SeedMarket[] = [
   { exchange: 'manifold', market_id: 'copper-6', title: 'Copper over 6 dollars by year end?', status: 'open', yes_price: 0.6, yes_bid: 0.55, yes_ask: 0.65, volume: 5, svc_id: 'svc_copper000006', cluster_id: 'c-copper' },
 ];
 const ALONE: SeedMarket[] = [{ exchange: 'limitless', market_id: 'copper-strike', title: 'Copper mine strike in Chile?', status: 'open', yes_price: 0.3, volume: 1 }];
+// a price ladder of 30 strikes in one event, each traded more than any of 25 other nickel markets
+const LONG_LADDER: SeedMarket[] = Array.from({ length: 30 }, (_, i) => ({
+  exchange: 'kalshi', market_id: `KXNICKEL-26DEC-T${10 + i}`, event_id: 'KXNICKEL-26DEC', title: `Nickel above $${10 + i} on Dec 31?`,
+  status: 'open', yes_price: 0.5, volume: 100_000 - i,
+}));
+const OTHER_NICKEL: SeedMarket[] = Array.from({ length: 25 }, (_, i) => ({
+  exchange: 'polymarket', market_id: `0xnickel${i}`, title: `Nickel question ${i}: will nickel mines reopen?`, status: 'open', yes_price: 0.5, volume: 10 + i,
+}));
 
-describe('grouped keyword search: group=event, group=cluster, event=, none by default', function () {
+describe('grouped keyword search: group=event by default, group=cluster, event=, none', function () {
   this.timeout(120_000);
   let db: TestDatabase;
   let accounts: TestDatabase;
@@ -55,7 +63,7 @@ describe('grouped keyword search: group=event, group=cluster, event=, none by de
   before(async () => {
     db = await openTestDatabase();
     accounts = await openTestDatabase();
-    await seedCatalogMarkets(db.pool, [...LADDER, ...BRACKETS, ...CLUSTER, ...ALONE]);
+    await seedCatalogMarkets(db.pool, [...LADDER, ...BRACKETS, ...CLUSTER, ...ALONE, ...LONG_LADDER, ...OTHER_NICKEL]);
     const engine = new PostgresSearchEngine({ pool: db.pool });
     await engine.ensureIndex();
     await indexChangedMarkets({ pool: db.pool, writer: engine });
@@ -96,13 +104,29 @@ describe('grouped keyword search: group=event, group=cluster, event=, none by de
     assert.deepEqual([alone.event, alone.more_in_event], [null, 0]);
   });
 
-  it('event= lists every market of the event, paged; by default (group=none) every market is a result as before', async () => {
+  it('by default one event cannot fill a page: a ladder of 30 is one result of a page of 20, the other events fill it', async () => {
+    const page = await get('/api/v1/search/markets?q=nickel&limit=20');
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    const ladder = page.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC');
+    assert.equal(ladder.length, 1, JSON.stringify(page.body.results.map((r: { market_id: string }) => r.market_id)));
+    assert.deepEqual([ladder[0].market_id, ladder[0].more_in_event], ['KXNICKEL-26DEC-T10', 29]);
+    assert.equal(page.body.count, 20);
+    assert.equal(page.body.total, 26);
+    // small pages, where the ladder outnumbers the candidates a page looks at, page the same results
+    const pages = await allPages('/api/v1/search/markets?q=nickel&limit=2');
+    assert.ok(pages.every((p) => p.total === 26 && p.count <= 2));
+    const all = await get('/api/v1/search/markets?q=nickel&limit=50');
+    assert.deepEqual(pages.flatMap((p) => p.results.map((r: { market_id: string }) => r.market_id)), all.body.results.map((r: { market_id: string }) => r.market_id));
+    assert.equal(all.body.count, 26);
+  });
+
+  it('event= lists every market of the event, paged; with group=none every market is a result', async () => {
     const pages = await allPages('/api/v1/search/markets?q=copper&event=kalshi:KXCOPPER-26DEC&limit=4');
     const ids = pages.flatMap((p) => p.results.map((r: { market_id: string }) => r.market_id));
     assert.deepEqual([...ids].sort(), LADDER.map((m) => m.market_id).sort());
     assert.equal(pages[0].total, 6);
     assert.ok(pages.flatMap((p) => p.results).every((r) => r.more_in_event === undefined && r.event === 'kalshi:KXCOPPER-26DEC'));
-    const none = await get('/api/v1/search/markets?q=copper&limit=50');
+    const none = await get('/api/v1/search/markets?q=copper&limit=50&group=none');
     assert.equal(none.body.total, 13);
     assert.equal(none.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXCOPPER-26DEC').length, 6);
   });

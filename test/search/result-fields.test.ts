@@ -1,10 +1,11 @@
 // The catalog fields of search answers (src/search/result-fields.ts): answers that arrive together
-// share one read of the catalog, and each still gets its own markets' fields. Both databases
+// share one read of the catalog, and each still gets its own markets' fields; a market read for one
+// answer answers the next ones for RESULT_FIELDS_MAX_AGE_MS, then is read again. Both databases
 // (TEST_DATABASE=server).
 import assert from 'node:assert/strict';
 import { seedCatalogMarkets } from '../../scripts/lib/catalog-seed.js';
 import { CatalogReader } from '../../src/catalog/catalog-repository.js';
-import { withResultFields } from '../../src/search/result-fields.js';
+import { RESULT_FIELDS_MAX_AGE_MS, withResultFields } from '../../src/search/result-fields.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const MARKETS = Array.from({ length: 30 }, (_, i) => ({
@@ -55,5 +56,30 @@ describe('search answers: the catalog fields', function () {
     // not in the catalog: the index's own values stand
     const unlisted = results[5][3];
     assert.deepEqual([unlisted.market_id, unlisted.status, unlisted.yes_price, unlisted.svc_id], ['NOT-LISTED', 'closed', null, 'svc_x']);
+  });
+
+  it('a market read for one answer serves the next answers for RESULT_FIELDS_MAX_AGE_MS, then is read again', async () => {
+    const catalog = new CatalogReader(db.pool);
+    const reads: string[][] = [];
+    const read = catalog.searchAnswerFields.bind(catalog);
+    catalog.searchAnswerFields = (keys) => {
+      reads.push(keys.map((k) => k.market_id));
+      return read(keys);
+    };
+    const item = (i: number) => ({ exchange: MARKETS[i].exchange, market_id: MARKETS[i].market_id, closed: false, svc_id: null as string | null });
+    const first = await withResultFields(catalog, [item(1), item(2)]);
+    assert.deepEqual(reads, [['M-1', 'M-2']]);
+    assert.equal(first[0].yes_price, MARKETS[1].yes_price);
+    // a sync's new price within the window: the answer shows the price read a moment ago
+    await seedCatalogMarkets(db.pool, [{ ...MARKETS[1], yes_price: 0.77 }]);
+    const started = Date.now();
+    const second = await withResultFields(catalog, [item(1), item(2), item(3)]);
+    // only the market not read before is read
+    assert.deepEqual(reads, [['M-1', 'M-2'], ['M-3']]);
+    assert.deepEqual(second.map((r) => r.yes_price), [MARKETS[1].yes_price, MARKETS[2].yes_price, MARKETS[3].yes_price]);
+    await new Promise((r) => setTimeout(r, Math.max(0, RESULT_FIELDS_MAX_AGE_MS - (Date.now() - started)) + 50));
+    const later = await withResultFields(catalog, [item(1), item(2)]);
+    assert.deepEqual(reads.slice(2), [['M-1', 'M-2']]);
+    assert.equal(later[0].yes_price, 0.77);
   });
 });

@@ -1,7 +1,7 @@
-// POST /api/v1/search/semantic grouped: with group=event one result per venue event (a strike ladder's
-// markets are each other's nearest neighbours and would fill the page), `event` to rank an event's
-// markets, `group: "cluster"` with every venue's market of a cluster and the best prices, `group:
-// "none"` as before; cursors count results as grouped. Real app, embedded database, real model.
+// POST /api/v1/search/semantic grouped: with group=event, the default, one result per venue event (a
+// strike ladder's markets are each other's nearest neighbours and would fill the page), `event` to
+// rank an event's markets, `group: "cluster"` with every venue's market of a cluster and the best
+// prices, `group: "none"` every market; cursors count results as grouped. Real app, embedded database, real model.
 import assert from 'node:assert/strict';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
@@ -15,6 +15,11 @@ const CLUSTER: SeedMarket[] = [
   { exchange: 'polymarket', market_id: '0xcopper6', title: 'Will copper close above $6 a pound this year?', status: 'open', yes_bid: 0.69, yes_ask: 0.72, svc_id: 'svc_copper000006', cluster_id: 'c-copper' },
   { exchange: 'manifold', market_id: 'copper-6', title: 'Copper over 6 dollars per pound by year end?', status: 'open', yes_bid: 0.55, yes_ask: 0.65, svc_id: 'svc_copper000006', cluster_id: 'c-copper' },
 ];
+// a price ladder of 30 strikes of one event
+const LONG_LADDER: SeedMarket[] = Array.from({ length: 30 }, (_, i) => ({
+  exchange: 'kalshi', market_id: `KXNICKEL-26DEC-T${10 + i}`, event_id: 'KXNICKEL-26DEC', title: `Nickel price above $${10 + i} per pound on December 31?`,
+  status: 'open', yes_price: 0.5, volume: 1000 - i, category: 'Commodities',
+}));
 const QUERY = 'copper price per pound at the end of the year';
 
 describe('semantic search grouped by event or cluster', function () {
@@ -30,7 +35,7 @@ describe('semantic search grouped by event or cluster', function () {
   before(async () => {
     h = await startSemanticHarness();
     key = await h.keyFor('max');
-    await seedCatalogMarkets(h.db.pool, [...LADDER, ...CLUSTER]);
+    await seedCatalogMarkets(h.db.pool, [...LADDER, ...CLUSTER, ...LONG_LADDER]);
     await h.indexer.runOnce();
   });
   after(async () => {
@@ -49,8 +54,21 @@ describe('semantic search grouped by event or cluster', function () {
     }
   });
 
-  it('group event makes the ladder one result with more_in_event; by default (none) its markets come one by one', async () => {
-    const none = await post({ limit: 10 });
+  it('by default a ladder of 30 is one result of a page of 20; with group none its markets fill the page', async () => {
+    const query = 'nickel price per pound at the end of December';
+    const none = await h.post({ query, group: 'none', limit: 20 }, key);
+    assert.ok(none.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC').length >= 15, JSON.stringify(none.body.results.map((r: { market_id: string }) => r.market_id)));
+    const byDefault = await h.post({ query, limit: 20 }, key);
+    assert.equal(byDefault.status, 200, JSON.stringify(byDefault.body));
+    const ladder = byDefault.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC');
+    assert.equal(ladder.length, 1, JSON.stringify(byDefault.body.results.map((r: { market_id: string }) => r.market_id)));
+    // the ladder's other markets among the ranked candidates: at least those it would have shown
+    assert.ok(ladder[0].more_in_event >= 14 && ladder[0].more_in_event <= 29, String(ladder[0].more_in_event));
+    assert.equal(byDefault.body.count, 20);
+  });
+
+  it('group event makes the ladder one result with more_in_event; with group none its markets come one by one', async () => {
+    const none = await post({ group: 'none', limit: 10 });
     assert.ok(none.results.filter((r: { event: string }) => r.event === 'kalshi:KXCOPPER-26DEC').length >= 4, JSON.stringify(none.results.map((r: { market_id: string }) => r.market_id)));
     const grouped = await post({ group: 'event', limit: 10 });
     const ladder = grouped.results.filter((r: { event: string }) => r.event === 'kalshi:KXCOPPER-26DEC');

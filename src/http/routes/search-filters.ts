@@ -72,18 +72,18 @@ export function statusFilter(p: { status?: StatusFilter; active_only?: boolean }
 }
 
 /**
- * How results are grouped. `none` (default): every market; `event`: one result per event (the
- * strikes or brackets of a ladder, the markets of one venue event), its best match standing for it
- * with `more_in_event`; `cluster`: one result per cross-venue cluster with its `venues` and `best`
- * prices. One market per event because it is the one number at which the kept results, the total
- * and the cursors stay exact on every engine (a collapse keeps one row per group). Not the default:
- * on PostgreSQL a grouped search sorts every match per page, 3-4x the time of a broad query
- * (bench/HISTORY.md, "Grouped keyword search on PostgreSQL").
+ * How results are grouped. `event` (default): one result per event (the strikes or brackets of a
+ * ladder, the markets of one venue event), its best match standing for it with `more_in_event`, so
+ * that one event cannot fill a page; `cluster`: one result per cross-venue cluster with its `venues`
+ * and `best` prices; `none`: every market. One market per event because it is the one number at which
+ * the kept results, the total and the cursors stay exact on every engine (a collapse keeps one row
+ * per group). On PostgreSQL the collapse looks among the page's best few candidates first: 1.0-1.4x
+ * the time of an ungrouped page (bench/HISTORY.md, "Grouped keyword search on PostgreSQL, cheaper").
  */
 export const groupParam = z.enum(['event', 'cluster', 'none']).openapi({
   description:
-    'none (default): every market its own result; event: one result per venue event (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
-    '`more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its ' +
+    'event (default): one result per venue event, so that one event cannot fill a page (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
+    '`more_in_event` says how many more matched; `event=` lists them); none: every market its own result; cluster: one result per cross-venue cluster (`svc_id`), listing its ' +
     '`venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped.',
 });
 
@@ -105,7 +105,7 @@ export const eventParam = z
 
 /** The engines' collapse for a `group` (none within one event: grouping it by event leaves one market). */
 export function collapseFor(group: 'event' | 'cluster' | 'none' | undefined, event: EventRef | undefined): Collapse | undefined {
-  const g = group ?? 'none';
+  const g = group ?? 'event';
   if (g === 'none' || (g === 'event' && event)) return undefined;
   return g;
 }

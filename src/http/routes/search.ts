@@ -28,7 +28,7 @@ export const SearchMarketsQuery = z
     sort: z.enum(['relevance', 'volume', 'close_time']).default('relevance'),
     limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Results per page (groups, when grouped)' }),
     cursor: z.string().max(2000).optional().openapi({ description: 'next_cursor of the previous page (same query)' }),
-    group: groupParam.default('none'),
+    group: groupParam.default('event'),
     event: eventParam.optional(),
   })
   .strict();
@@ -121,7 +121,7 @@ const SearchMarketsResponse = openapi.register(
     count: z.number().int().openapi({ description: 'Results on this page' }),
     total: z.number().int().openapi({
       description:
-        'Results over all pages, as grouped: events (group=event), clusters (group=cluster) or markets (group=none) matching the query and filters. ' +
+        'Results over all pages, as grouped: events (group=event, the default), clusters (group=cluster) or markets (group=none) matching the query and filters. ' +
         'Exact; on Elasticsearch/OpenSearch a grouped total above 40,000 is an estimate within a few percent',
     }),
     results: z.array(SearchResult),
@@ -189,8 +189,8 @@ const SEARCH_ROUTES = [
       'a first page may be served from a cache of at most 30 s). An unknown query parameter is a 400 naming it. ' +
       'Accents, case and punctuation are ignored; query syntax characters are plain text. ' +
       'A higher `score` is more relevant (semantic search\'s `score` runs the other way: lower is better). ' +
-      'Grouping (`group`, default `none`: every market its own result): `group=event` gives one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; ' +
-      '`event=` lists its markets); `group=cluster` gives one result per cross-venue cluster with its `venues` and `best` prices (one more catalog read per page); ' +
+      'Grouping (`group`, default `event`): one result per venue event, so that a ladder of strikes or brackets is one result (its best match, with `more_in_event`; ' +
+      '`event=` lists its markets) and one event cannot fill a page; `group=none` gives every market its own result; `group=cluster` gives one result per cross-venue cluster with its `venues` and `best` prices (one more catalog read per page); ' +
       '`limit`, `total` and cursors count results as grouped.',
     query: SearchMarketsQuery,
     responses: {

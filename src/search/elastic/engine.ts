@@ -26,7 +26,7 @@ import {
 import { normaliseQuery, type NormalisedQuery } from '../query-text.js';
 import { wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
 import { loadIndexDefinition, versionedIndexName, type IndexDefinition } from './mapping.js';
-import { autocompleteBody, collapsedAutocompleteBody, searchBody, wideAutocompleteBody, widenedAutocompleteBody } from './queries.js';
+import { autocompleteBody, COLLAPSE_FIELD, collapsedAutocompleteBody, groupSizesBody, searchBody, wideAutocompleteBody, widenedAutocompleteBody } from './queries.js';
 
 export interface ElasticEngineOptions {
   client: Client;
@@ -77,7 +77,7 @@ interface StoredDoc extends MarketSearchDoc {
 
 // only what the engine reads back: smaller responses, less JSON to parse per search
 const SEARCH_FILTER_PATH = ['hits.total', 'hits.hits._source', 'hits.hits._score', 'hits.hits.sort'];
-const COLLAPSED_FILTER_PATH = [...SEARCH_FILTER_PATH, 'hits.hits.inner_hits.group.hits.total', 'aggregations.groups.value'];
+const COLLAPSED_FILTER_PATH = [...SEARCH_FILTER_PATH, 'hits.hits.fields', 'aggregations.groups.value'];
 
 /** Marks the cursor of a collapsed page: `[FROM_OFFSET, offset]`, a widening marker after it. */
 const FROM_OFFSET = 'from';
@@ -167,6 +167,7 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     // filter_path drops `hits.hits` entirely when nothing matched
     const raw = res.hits?.hits ?? [];
     const page = raw.slice(0, q.limit);
+    const sizes = q.collapse ? await this.groupSizes({ ...q, collapse: q.collapse }, nq, plan, page) : null;
     const hits: MarketHit[] = page.map((h) => {
       const s = h._source!;
       return {
@@ -178,7 +179,7 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
         score: roundScore(h._score ?? 0),
         svc_id: s.svc_id ?? null,
         event_id: s.event_id ?? null,
-        collapsed: q.collapse ? Math.max(0, totalOf(h.inner_hits?.group?.hits?.total, 1) - 1) : 0,
+        collapsed: sizes ? Math.max(0, (sizes.get(collapseValue(h, q.collapse!) ?? '') ?? 1) - 1) : 0,
       };
     });
     const groups = (res.aggregations?.groups as { value?: number } | undefined)?.value;
@@ -189,6 +190,22 @@ export class ElasticSearchEngine implements SearchEngine, SearchIndexWriter {
     else if (raw.length > q.limit && last?.sort) position = last.sort as SortPosition;
     const next = position && plan ? wideCursor(position, plan.required) : position;
     return { total, hits, next };
+  }
+
+  /** The matches of each kept hit's group (one terms aggregation over the page's groups). */
+  private async groupSizes(
+    q: MarketSearchQuery & { collapse: NonNullable<MarketSearchQuery['collapse']> },
+    nq: NormalisedQuery,
+    plan: WidePlan | null,
+    page: { fields?: Record<string, unknown> }[],
+  ): Promise<Map<string, number>> {
+    const keys = [...new Set(page.map((h) => collapseValue(h, q.collapse)).filter((k): k is string => k !== undefined))];
+    if (keys.length === 0) return new Map();
+    const res = await this.guarded('search', () =>
+      this.client.search({ index: this.alias, filter_path: ['aggregations.sizes.buckets'], ...groupSizesBody(q, nq, plan, keys) }, this.read),
+    );
+    const buckets = (res.aggregations?.sizes as { buckets?: { key: string; doc_count: number }[] } | undefined)?.buckets ?? [];
+    return new Map(buckets.map((b) => [b.key, b.doc_count]));
   }
 
   async autocomplete(q: AutocompleteQuery): Promise<Suggestion[]> {
@@ -493,6 +510,12 @@ function isTransientItemFailure(status: number): boolean {
 
 async function sleep(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
+}
+
+/** The collapse field's value of a collapsed hit (the engine returns it in `fields`). */
+function collapseValue(hit: { fields?: Record<string, unknown> }, collapse: NonNullable<MarketSearchQuery['collapse']>): string | undefined {
+  const v = hit.fields?.[COLLAPSE_FIELD[collapse]];
+  return Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
 }
 
 /** A hits total as the engine reports it (a number, or `{value}`), `otherwise` when absent. */

@@ -6,7 +6,8 @@
 // Clauses add up (an exact match also matches every lower tier). Inside a tier, BM25 (x0.5) and
 // log10 volume (0..~9) order the hits, and an open or upcoming market adds OPEN_BONUS (20, see
 // ../engine.ts): open markets come before closed and resolved ones of their tier, and may pass a
-// closed one of the next tier up, never two. BM25 only scores: a title must match every word in some tier, unless the
+// closed one of the next tier up, never two (in a query naming a year, the markets closing in that
+// year take it, open or not, and open ones YEAR_QUERY_OPEN_BONUS: ../named-years.ts). BM25 only scores: a title must match every word in some tier, unless the
 // search is widened (../widening.ts: most content words, then any one, when fewer than a page).
 //
 // Cost (bench/search/profile-clauses.ts, same node and queries, 4 clients): fuzzy AUTO and
@@ -15,7 +16,8 @@
 // AUTO:5,8); the popularity `function_score` and
 // exact `track_total_hits` cost little, so they stay (a rescore of the top N would rank short
 // prefixes with thousands of equal matches by an arbitrary N instead of by popularity).
-import { OPEN_BONUS, type AutocompleteQuery, type MarketSearchQuery } from '../engine.js';
+import { OPEN_BONUS, YEAR_QUERY_OPEN_BONUS, type AutocompleteQuery, type MarketSearchQuery } from '../engine.js';
+import { namedYears, yearRanges } from '../named-years.js';
 import type { NormalisedQuery } from '../query-text.js';
 import { domainSynonyms, expandedWordings } from '../synonyms.js';
 import { STRICT_BONUS, TERM_WEIGHT, type WidePlan, type WideTerm } from '../widening.js';
@@ -40,13 +42,23 @@ function filters(q: { exchanges?: string[]; category?: string; status?: MarketSe
   return out;
 }
 
-/** Open markets and traded volume as tie-breakers (added to the text score). */
-function popularity(query: Json, openBonus = OPEN_BONUS): Json {
+/**
+ * Open markets and traded volume as tie-breakers (added to the text score); in a query naming years
+ * (`text`, the user's words), the markets closing in one of them instead of every open one.
+ */
+function popularity(query: Json, text: string): Json {
+  const years = namedYears(text);
+  const timely: Json[] = years.length
+    ? [
+        { filter: { term: { closed: false } }, weight: YEAR_QUERY_OPEN_BONUS },
+        { filter: { bool: { should: yearRanges(years).map((r) => ({ range: { close_time: { gte: r.from, lt: r.to } } })), minimum_should_match: 1 } }, weight: OPEN_BONUS },
+      ]
+    : [{ filter: { term: { closed: false } }, weight: OPEN_BONUS }];
   return {
     function_score: {
       query,
       functions: [
-        { filter: { term: { closed: false } }, weight: openBonus },
+        ...timely,
         { field_value_factor: { field: 'volume', modifier: 'log1p', factor: VOLUME_FACTOR, missing: 0 } },
       ],
       score_mode: 'sum',
@@ -156,12 +168,13 @@ export const GROUP_COUNT_PRECISION = 40_000;
 /**
  * A keyword search; `plan` widens it (../widening.ts), `after` is the engine's own sort values.
  * Collapsed (one hit per event or cluster), a page is `from` an offset: the engine's `collapse`
- * does not combine with `search_after` on this sort; each kept hit counts its group's matches
- * (an inner hit of size 0) and the groups are counted by a cardinality aggregation.
+ * does not combine with `search_after` on this sort; the groups are counted by a cardinality
+ * aggregation, and the kept hits' group sizes by one more request (groupSizesBody): an inner hit per
+ * kept hit ran a query per result and made a grouped page ~5x an ungrouped one (bench/HISTORY.md).
  */
 export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery, plan: WidePlan | null = null, after: MarketSearchQuery['after'] = q.after, from = 0): Json {
   const body: Json = {
-    query: popularity(textQuery(q, nq, plan)),
+    query: popularity(textQuery(q, nq, plan), q.q),
     sort: sortFor(q.sort),
     track_total_hits: true,
     track_scores: true,
@@ -173,8 +186,18 @@ export function searchBody(q: MarketSearchQuery, nq: NormalisedQuery, plan: Wide
   return {
     ...body,
     from,
-    collapse: { field, inner_hits: { name: 'group', size: 0 } },
+    collapse: { field },
     aggs: { groups: { cardinality: { field, precision_threshold: GROUP_COUNT_PRECISION } } },
+  };
+}
+
+/** How many matches of the search each of these groups (`keys`, values of the collapse field) has. */
+export function groupSizesBody(q: MarketSearchQuery & { collapse: NonNullable<MarketSearchQuery['collapse']> }, nq: NormalisedQuery, plan: WidePlan | null, keys: string[]): Json {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: textQuery(q, nq, plan),
+    aggs: { sizes: { terms: { field: COLLAPSE_FIELD[q.collapse], include: keys, size: keys.length } } },
   };
 }
 
@@ -191,7 +214,7 @@ export function autocompleteBody(q: AutocompleteQuery, nq: NormalisedQuery, size
   ];
   const text: Json = { bool: { should, minimum_should_match: 1, filter: filters(q) } };
   return {
-    query: popularity(text),
+    query: popularity(text, q.q),
     // Score order alone (ties in index order): a `key` tie-break, needed only by paginated
     // search, made the engine sort by field and cost ~40% of an autocomplete; nor does a
     // suggestion list need a total. (profile-clauses.ts: 846 -> 1,415 q/s at 4 clients.)
@@ -224,7 +247,7 @@ export function widenedAutocompleteBody(q: AutocompleteQuery, nq: NormalisedQuer
 export function wideAutocompleteBody(q: AutocompleteQuery, plan: WidePlan): Json {
   const text: Json = { bool: { filter: filters(q), should: plan.terms.map(wideTermClause), minimum_should_match: plan.required } };
   return {
-    query: popularity(text),
+    query: popularity(text, q.q),
     track_total_hits: false,
     size: q.limit,
     // one suggestion per cluster from the engine: this tier is the rare fallback, so the cost of

@@ -4,7 +4,8 @@
 // Relevance uses the same tiers as the Elasticsearch engine (src/search/elastic/queries.ts):
 //   exact title 1000, phrase 200, all words stemmed 100, all words as prefixes 50, typo (every word
 //   within an edit or two) 25; then text closeness (ts_rank), log10 volume and an open market's
-//   OPEN_BONUS (../engine.ts: open and upcoming markets before closed ones of similar relevance).
+//   OPEN_BONUS (../engine.ts: open and upcoming markets before closed ones of similar relevance; in a
+//   query naming a year, the markets closing in that year before the others: ../named-years.ts).
 // When every word together finds fewer than a page, the search widens to most content words, then
 // any one (../widening.ts, same tiers as Elasticsearch); when even that finds nothing, a pg_trgm
 // word-similarity query is the last resort.
@@ -15,6 +16,7 @@ import {
   groupKey,
   OPEN_BONUS,
   SearchUnavailableError,
+  YEAR_QUERY_OPEN_BONUS,
   type AutocompleteQuery,
   type BulkResult,
   type MarketHit,
@@ -29,6 +31,7 @@ import {
   type Suggestion,
 } from '../engine.js';
 import { foldText, normaliseQuery, wordTokens } from '../query-text.js';
+import { namedYears, yearRanges } from '../named-years.js';
 import { domainSynonyms, querySlots } from '../synonyms.js';
 import { Vocabulary } from './vocabulary.js';
 import { MIN_TYPO_CHARS, STRICT_BONUS, TERM_WEIGHT, wideCursor, widePlan, wideRequired, type WidePlan } from '../widening.js';
@@ -41,6 +44,19 @@ const TRIGRAM_MODE = 'trgm';
 const STORED_OPEN_BONUS = 6;
 /** Popularity with the whole OPEN_BONUS: the stored column plus the rest for open markets. */
 const RANKED_POPULARITY = `(popularity + CASE WHEN closed THEN 0 ELSE ${OPEN_BONUS - STORED_OPEN_BONUS} END)`;
+
+/**
+ * The ranking's popularity for a query naming these years (../named-years.ts): a market closing in a
+ * named year takes the whole OPEN_BONUS, open or not, and an open one YEAR_QUERY_OPEN_BONUS on top
+ * (the stored column's part of it traded for that); RANKED_POPULARITY when the query names none.
+ */
+function rankedPopularity(p: Params, years: readonly number[]): string {
+  if (years.length === 0) return RANKED_POPULARITY;
+  const inYear = yearRanges(years)
+    .map((r) => `(close_time >= ${p.add(r.from)}::timestamptz AND close_time < ${p.add(r.to)}::timestamptz)`)
+    .join(' OR ');
+  return `(popularity + CASE WHEN closed THEN 0 ELSE ${YEAR_QUERY_OPEN_BONUS - STORED_OPEN_BONUS} END + CASE WHEN ${inYear} THEN ${OPEN_BONUS} ELSE 0 END)`;
+}
 
 /** Folded, punctuation runs as single spaces: how titles and queries compare for "exact". */
 export function exactForm(text: string): string {
@@ -168,6 +184,71 @@ interface SearchRow {
 /** The column a collapsed search keeps one row per value of (migrations 030, 320). */
 const COLLAPSE_COLUMN = { event: 'event_key', cluster: 'group_key' } as const;
 
+/**
+ * How many candidates, per result of the page, a collapsed search ranks before it falls back to
+ * collapsing every match: enough that a page of 20 from events of up to ~5 matching markets each is
+ * found in one statement.
+ */
+const COLLAPSE_CANDIDATES_PER_RESULT = 5;
+
+interface CollapsedSqlParts {
+  /** every match with its score and collapse key (no cursor) */
+  matched: string;
+  order: string;
+  /** the cursor's condition on a match (TRUE on the first page) */
+  after: string;
+  /** the parameter holding the page's size plus one */
+  limit: string;
+}
+
+/**
+ * The collapse as a page needs it, without sorting every match. A group's result is its first match
+ * in the page's order; past the cursor, every match ranking before a candidate is itself a
+ * candidate, so among the best `candidates` matches past the cursor (a top-N sort, as an ungrouped
+ * page does) those first of their group among the candidates and of a group with no match before the
+ * cursor are exactly the page's groups, as long as the candidates hold a page of them (the caller
+ * checks `candidates` and falls back to collapsedByWindowSql). One hash aggregate over the matches
+ * counts the groups (the total), each group's matches (group_size) and whether one was before the
+ * cursor.
+ */
+function collapsedFromCandidatesSql(s: CollapsedSqlParts & { candidates: number; browse: boolean }): string {
+  // the matches are kept once for the two passes over them, except when browsing: without words the
+  // scan is cheaper than keeping every row and reading it twice
+  return `
+    WITH matched AS ${s.browse ? 'NOT MATERIALIZED' : 'MATERIALIZED'} (${s.matched}),
+    groups AS MATERIALIZED (
+      SELECT collapse_key, count(*) AS group_size, bool_or(NOT (${s.after})) AS shown_before
+      FROM matched GROUP BY collapse_key),
+    candidates AS MATERIALIZED (
+      SELECT * FROM matched WHERE ${s.after} ORDER BY ${s.order} LIMIT ${Math.trunc(s.candidates)}),
+    ranked AS (
+      SELECT *, row_number() OVER (PARTITION BY collapse_key ORDER BY ${s.order}) AS group_rank FROM candidates),
+    kept AS (
+      SELECT r.*, g.group_size FROM ranked r JOIN groups g USING (collapse_key)
+      WHERE r.group_rank = 1 AND NOT g.shown_before
+      ORDER BY ${s.order}
+      LIMIT ${s.limit})
+    SELECT k.*, (SELECT count(*) FROM groups) AS total, (SELECT count(*) FROM candidates) AS candidates
+    FROM kept k
+    ORDER BY ${s.order}`;
+}
+
+/** The collapse over every match: each group's first row in the page's order (a sort of every match). */
+function collapsedByWindowSql(s: CollapsedSqlParts): string {
+  return `
+    WITH matched AS (${s.matched}),
+    grouped AS (
+      SELECT *, row_number() OVER (PARTITION BY collapse_key ORDER BY ${s.order}) AS group_rank,
+        count(*) OVER (PARTITION BY collapse_key) AS group_size
+      FROM matched),
+    kept AS (SELECT * FROM grouped WHERE group_rank = 1)
+    SELECT k.*, (SELECT count(*) FROM kept) AS total
+    FROM kept k
+    WHERE ${s.after}
+    ORDER BY ${s.order}
+    LIMIT ${s.limit}`;
+}
+
 export interface PostgresEngineOptions {
   pool: pg.Pool;
   /** how old the in-memory word list may get before a background reload (typo expansion) */
@@ -258,11 +339,12 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     const vocabulary = nq.terms.length ? await this.words() : null;
     const t = vocabulary ? termsOf(q.q, vocabulary) : null;
     const where = filterSql(p, q);
+    const popularity = rankedPopularity(p, namedYears(q.q));
     let score: string;
     if (t && mode.kind === 'trigram') {
       const words = p.add(t.words);
       where.push(`${words} <% title_words`);
-      score = `10 * word_similarity(${words}, title_words) + ${RANKED_POPULARITY}`;
+      score = `10 * word_similarity(${words}, title_words) + ${popularity}`;
     } else if (t) {
       const exact = p.add(t.exact);
       const words = p.add(t.words);
@@ -279,7 +361,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
         + (CASE WHEN tsv_words @@ ${prefixQ} THEN 50 ELSE 0 END)
         + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
         + 10 * ts_rank(tsv_stemmed, to_tsquery('english', ${any}), 1)
-        + ${RANKED_POPULARITY}`;
+        + ${popularity}`;
       const plan = mode.kind === 'wide' ? widePlan(nq, mode.required) : null;
       if (plan) {
         const wide = wideTermSql(p, plan, vocabulary!);
@@ -290,7 +372,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
         score = tiers;
       }
     } else {
-      score = RANKED_POPULARITY;
+      score = popularity;
     }
     const order =
       q.sort === 'volume'
@@ -299,30 +381,34 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
           ? 'close_time ASC NULLS LAST, key ASC'
           : 'score DESC, key ASC';
     const after = q.after ? this.afterCondition(p, q.sort, q.after) : 'TRUE';
+    const whereSql = where.length ? where.join(' AND ') : 'TRUE';
     const matched = `
         SELECT exchange, market_id, key, title, category, closed, svc_id, event_id, volume, close_time, ${score} AS score
           ${q.collapse ? `, ${COLLAPSE_COLUMN[q.collapse]} AS collapse_key` : ''}
         FROM market_search
-        WHERE ${where.length ? where.join(' AND ') : 'TRUE'}`;
-    // collapsed: each group's first row in the page's order stands for it, the pages and the total
-    // count those rows (the window sorts every match once: the cost of collapsing)
-    const kept = q.collapse
-      ? `matched AS (${matched}),
-         grouped AS (
-           SELECT *, row_number() OVER (PARTITION BY collapse_key ORDER BY ${order}) AS group_rank,
-             count(*) OVER (PARTITION BY collapse_key) AS group_size
-           FROM matched),
-         kept AS (SELECT * FROM grouped WHERE group_rank = 1)`
-      : `kept AS (SELECT *, 1 AS group_size FROM (${matched}) m)`;
-    const sql = `
-      WITH ${kept}
-      SELECT k.*, (SELECT count(*) FROM kept) AS total
-      FROM kept k
-      WHERE ${after}
-      ORDER BY ${order}
-      LIMIT ${p.add(q.limit + 1)}`;
-    const res = await this.query<SearchRow>('search', sql, p.values);
-    const rows = res.rows;
+        WHERE ${whereSql}`;
+    const limit = p.add(q.limit + 1);
+    let rows: SearchRow[];
+    if (q.collapse) {
+      const candidates = (q.limit + 1) * COLLAPSE_CANDIDATES_PER_RESULT;
+      const sql = collapsedFromCandidatesSql({ matched, order, after, limit, candidates, browse: !t });
+      const found = (await this.query<SearchRow & { candidates: number }>('search', sql, p.values)).rows;
+      rows = found;
+      // the candidates ran out before a page's groups did (a long ladder at the top): the exact
+      // collapse over every match
+      if (found.length <= q.limit && Number(found[0]?.candidates ?? candidates) >= candidates) {
+        rows = (await this.query<SearchRow>('search', collapsedByWindowSql({ matched, order, after, limit }), p.values)).rows;
+      }
+    } else {
+      const sql = `
+        WITH kept AS (SELECT *, 1 AS group_size FROM (${matched}) m)
+        SELECT k.*, (SELECT count(*) FROM kept) AS total
+        FROM kept k
+        WHERE ${after}
+        ORDER BY ${order}
+        LIMIT ${limit}`;
+      rows = (await this.query<SearchRow>('search', sql, p.values)).rows;
+    }
     const page = rows.slice(0, q.limit);
     const hits: MarketHit[] = page.map((r) => ({
       exchange: r.exchange,
@@ -403,17 +489,18 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
     const t = termsOf(q.q, vocabulary)!;
     const p = new Params();
     const where = filterSql(p, q);
+    const popularity = rankedPopularity(p, namedYears(q.q));
     let score: string;
     const plan = mode.kind === 'wide' ? widePlan(normaliseQuery(q.q), mode.required) : null;
     if (plan) {
       // the widened tier only: its strict matches were the strict statement's answer
       const wide = wideTermSql(p, plan, vocabulary);
       where.push(`${wide.anyTerm} AND ${wide.matchedCount} >= ${p.add(plan.required)}`);
-      score = `${wide.points} + ${RANKED_POPULARITY}`;
+      score = `${wide.points} + ${popularity}`;
     } else if (mode.kind === 'trigram') {
       const words = p.add(t.words);
       where.push(`${words} <% title_words`);
-      score = `10 * word_similarity(${words}, title_words) + ${RANKED_POPULARITY}`;
+      score = `10 * word_similarity(${words}, title_words) + ${popularity}`;
     } else {
       const exact = p.add(t.exact);
       const prefixQ = `to_tsquery('simple', ${p.add(t.prefix)})`;
@@ -424,7 +511,7 @@ export class PostgresSearchEngine implements SearchEngine, SearchIndexWriter {
             + (CASE WHEN ${fuzzy} THEN 25 ELSE 0 END)
             + (CASE WHEN tsv_words @@ to_tsquery('simple', ${p.add(t.phrasePrefix)}) THEN 10 ELSE 0 END)
             + 10 * ts_rank(tsv_words, ${prefixQ}, 1)
-            + ${RANKED_POPULARITY}`;
+            + ${popularity}`;
     }
     type Row = { title: string; exchange: string; market_id: string; svc_id: string | null; cluster_exchanges: string[]; group_key: string; closed: boolean };
     const scored = `SELECT title, exchange, market_id, key, svc_id, cluster_exchanges, group_key, closed, ${score} AS score

@@ -21,6 +21,8 @@ export interface MarketDisplayRow {
   removed: boolean;
   /** the venue's event (results of one event collapse into one by default) */
   event_id: string | null;
+  /** the UTC year the market closes in (a query naming a year ranks that year's markets first) */
+  closeYear: number | null;
 }
 
 export interface MarketDisplayRowsOptions {
@@ -87,7 +89,7 @@ export class MarketDisplayRows {
     const keep = generation === this.generation; // else the copy was dropped meanwhile: answer, keep nothing
     const read = new Map<string, MarketDisplayRow>();
     for (const r of rows) {
-      const row: MarketDisplayRow = { title: r.title, category: r.category, categoryKey: r.category_key, closed: r.closed, svc_id: r.svc_id, removed: r.removed, event_id: r.event_id };
+      const row: MarketDisplayRow = { title: r.title, category: r.category, categoryKey: r.category_key, closed: r.closed, svc_id: r.svc_id, removed: r.removed, event_id: r.event_id, closeYear: r.close_time ? new Date(r.close_time).getUTCFullYear() : null };
       read.set(readKey(r.exchange, r.market_id), row);
       if (keep) this.keep(r.exchange, r.market_id, row);
     }

@@ -5,13 +5,14 @@
 //   score = cosine distance to the nearer of the market's title and rules embeddings
 //           - up to 0.2 for the query's keywords (or their synonyms) found in the title
 //           - up to HYBRID_WEIGHT by the market's rank in the keyword engine's answer
-//           + 0.1 when the market is closed or resolved (CLOSED_PENALTY: open ones first)
+//           + 0.1 when the market is closed or resolved (CLOSED_PENALTY: open ones first; in a query
+//             naming a year, that year's markets first: timelinessPenalty)
 // (lower is more relevant). The boosts can reorder, so more candidates than `limit` are fetched per
 // kind and the exact score is computed for all of them before cutting to `limit`.
 import type pg from 'pg';
 import type { Embedder } from '../../embeddings/embedder.js';
 import { queryKeywordGroups, TitleWords } from './keyword-boost.js';
-import { MicroBatcher, type MicroBatcherStats } from './micro-batcher.js';
+import { MicroBatcher, type MicroBatcherStats } from '../../util/micro-batcher.js';
 import { FilterRowCounts, type FilterRows, type SearchFilters } from './filter-row-count-repository.js';
 import { MarketDisplayRows } from './market-display-row-repository.js';
 import { SemanticCandidateSearch, type CandidateSearch } from './semantic-candidate-repository.js';
@@ -19,7 +20,8 @@ import { MarketEmbeddingStore } from './market-embedding-repository.js';
 import { domainSynonyms, type Synonyms } from '../synonyms.js';
 import { toPgVector } from '../../embeddings/vector-codec.js';
 import { CatalogReader } from '../../catalog/catalog-repository.js';
-import { eventKey, groupKey, type Collapse, type EventRef } from '../engine.js';
+import { eventKey, groupKey, OPEN_BONUS, YEAR_QUERY_OPEN_BONUS, type Collapse, type EventRef } from '../engine.js';
+import { namedYears } from '../named-years.js';
 import { collapseRanked } from '../grouped-results.js';
 
 export const DEFAULT_LIMIT = 20;
@@ -36,6 +38,19 @@ export const MAX_EVENT_MARKETS = 1_000;
  * something else is usually tenths away.
  */
 export const CLOSED_PENALTY = 0.1;
+
+/**
+ * What a market's status and year add to its score (lower is better): CLOSED_PENALTY for a closed one;
+ * in a query naming years (../named-years.ts), as keyword search ranks them (OPEN_BONUS and
+ * YEAR_QUERY_OPEN_BONUS, ../engine.ts), CLOSED_PENALTY for a market not closing in a named year and
+ * the part of it YEAR_QUERY_OPEN_BONUS is of OPEN_BONUS for a closed one: that year's closed market
+ * before another year's open one.
+ */
+export function timelinessPenalty(row: { closed: boolean; closeYear: number | null }, years: readonly number[]): number {
+  if (years.length === 0) return row.closed ? CLOSED_PENALTY : 0;
+  const inYear = row.closeYear !== null && years.includes(row.closeYear);
+  return (inYear ? 0 : CLOSED_PENALTY) + (row.closed ? (CLOSED_PENALTY * YEAR_QUERY_OPEN_BONUS) / OPEN_BONUS : 0);
+}
 
 /**
  * The most taken off the score of the keyword engine's first match (hybrid retrieval); its n-th
@@ -146,6 +161,7 @@ interface CandidateRow extends Candidate {
   closed: boolean;
   svc_id: string | null;
   event_id: string | null;
+  closeYear: number | null;
 }
 
 /**
@@ -268,9 +284,10 @@ export class SemanticSearchService {
       return rank === undefined ? 0 : (this.hybridWeight * (HYBRID_RANK_K + 1)) / (HYBRID_RANK_K + 1 + rank);
     };
     const onlyClosed = request.status === 'closed';
+    const years = namedYears(request.query);
     const ranked = rows
       .filter((row) => !onlyClosed || row.closed)
-      .map((row) => ({ row, score: row.distance - boost(row.title) - hybrid(row) + (row.closed ? CLOSED_PENALTY : 0) }))
+      .map((row) => ({ row, score: row.distance - boost(row.title) - hybrid(row) + timelinessPenalty(row, years) }))
       .sort((a, b) => a.score - b.score || a.row.exchange.localeCompare(b.row.exchange) || a.row.market_id.localeCompare(b.row.market_id));
     const end = Math.min(offset + limit, MAX_DEPTH);
     const collapse = request.collapse;
@@ -399,7 +416,7 @@ export class SemanticSearchService {
         const m = markets[at++];
         if (!m || m.removed || (onlyOpen && m.closed) || (category !== null && m.categoryKey !== category)) continue;
         if (exchanges !== null && !exchanges.includes(c.exchange)) continue;
-        out.push({ exchange: c.exchange, market_id: c.market_id, distance: c.distance, title: m.title, category: m.category, closed: m.closed, svc_id: m.svc_id, event_id: m.event_id });
+        out.push({ exchange: c.exchange, market_id: c.market_id, distance: c.distance, title: m.title, category: m.category, closed: m.closed, svc_id: m.svc_id, event_id: m.event_id, closeYear: m.closeYear });
       }
       return out;
     });

@@ -1,7 +1,7 @@
 // The one contract every SearchEngine passes (run against Elasticsearch/OpenSearch and PostgreSQL).
 import assert from 'node:assert/strict';
 import { eventKey, groupKey, type MarketHit, type MarketSearchQuery, type SearchEngine, type SearchIndexWriter } from '../../../src/search/engine.js';
-import { CORPUS, CORPUS_SIZE, LADDERS } from './corpus.js';
+import { CORPUS, CORPUS_SIZE, LADDERS, SEASONS } from './corpus.js';
 
 export interface EngineUnderTest {
   engine: SearchEngine;
@@ -389,6 +389,36 @@ export function searchContract(name: string, open: (ctx: Mocha.Context) => Promi
         assert.equal(zinc.length, 13);
         assert.equal(new Set(zinc.map(groupKey)).size, 13);
         assert.equal(zinc.find((h) => h.svc_id === 'svc_zzzzzzzzzzzz')!.collapsed, 1);
+      });
+    });
+    describe('a query naming a year ranks that year\'s markets first, open or not', () => {
+      before(async () => {
+        const res = await e!.writer.upsert(SEASONS);
+        assert.equal(res.failed.length, 0, JSON.stringify(res.failed));
+        await e!.writer.refresh();
+      });
+
+      it('the 2021-22 markets of "quidditch cup 2022" come before the open 2026 ones with a thousand times the volume', async () => {
+        for (const q of ['quidditch cup 2022', 'who wins the quidditch cup in 2022']) {
+          const hits = ids((await search(q)).hits);
+          assert.deepEqual(hits.slice(0, 2), ['0xquidditch-2122-a', '0xquidditch-2122-b'], `${q}: ${JSON.stringify(hits)}`);
+        }
+        // a season as the titles write it names its second year too
+        assert.deepEqual(ids((await search('quidditch cup 2021-22')).hits).slice(0, 2), ['0xquidditch-2122-a', '0xquidditch-2122-b']);
+        // the year named picks its own markets: 2024's before the open ones
+        assert.equal(ids((await search('quidditch cup 2024')).hits)[0], '0xquidditch-2024');
+      });
+
+      it('without a year the open markets still come first; with the open season\'s year, open ones first as well', async () => {
+        const plain = ids((await search('quidditch cup')).hits);
+        assert.deepEqual(plain.slice(0, 4).sort(), SEASONS.filter((d) => !d.closed).map((d) => d.market_id).sort(), JSON.stringify(plain));
+        const open = ids((await search('quidditch cup 2026')).hits);
+        assert.deepEqual(open.slice(0, 4).sort(), SEASONS.filter((d) => !d.closed).map((d) => d.market_id).sort(), JSON.stringify(open));
+      });
+
+      it('autocomplete ranks the named year\'s markets first too', async () => {
+        const s = await engine().autocomplete({ q: 'quidditch cup 2022', limit: 8 });
+        assert.deepEqual(s.slice(0, 2).map((x) => x.market_id), ['0xquidditch-2122-a', '0xquidditch-2122-b'], JSON.stringify(s));
       });
     });
   });

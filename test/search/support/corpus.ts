@@ -114,3 +114,15 @@ export const LADDERS: MarketSearchDoc[] = [
   }),
   doc('manifold', 'zinc-mine', 'Zinc mine reopens in 2026?', { category: 'finance', volume: 5 }),
 ];
+
+/**
+ * One question of three seasons: last season's resolved markets (one of them, the 2021-22 edition,
+ * with less volume than any open one) and this season's open ones, with far more volume.
+ */
+export const SEASONS: MarketSearchDoc[] = [
+  doc('polymarket', '0xquidditch-2122-a', 'Will the Harpies win the 2021-22 Quidditch Cup?', { closed: true, status: 'resolved', close_time: '2022-06-20T00:00:00.000Z', volume: 3000 }),
+  doc('polymarket', '0xquidditch-2122-b', 'Will the Tornados win the 2021-22 Quidditch Cup?', { closed: true, status: 'resolved', close_time: '2022-06-20T00:00:00.000Z', volume: 800 }),
+  doc('polymarket', '0xquidditch-2024', 'Will the Harpies win the 2024 Quidditch Cup?', { closed: true, status: 'resolved', close_time: '2024-06-20T00:00:00.000Z', volume: 90_000 }),
+  ...['Harpies', 'Tornados', 'Falcons', 'Magpies'].map((team, i) =>
+    doc('polymarket', `0xquidditch-2026-${i}`, `Will the ${team} win the 2026 Quidditch Cup?`, { close_time: '2026-06-30T00:00:00.000Z', volume: 1_000_000 * (i + 1) })),
+];

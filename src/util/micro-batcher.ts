@@ -1,5 +1,6 @@
-// One stage of semantic search that serves many requests per call (the query embedding: one forward
-// pass for many queries; the pgvector search: one statement for many query vectors). Requests that
+// One stage that serves many requests per call (semantic search's query embedding: one forward pass
+// for many queries; its pgvector search: one statement for many query vectors; the catalog read of
+// search answers' fields: one statement for many pages, src/search/result-fields.ts). Requests that
 // arrive while the stage is busy wait for the call in flight and then go together; a request that
 // finds the stage idle goes at once, unless `shouldWait` says more are on their way (other searches
 // in progress), and then it waits at most `maxWaitMs` for them. So a lone query is never delayed,

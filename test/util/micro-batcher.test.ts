@@ -1,9 +1,9 @@
-// The batching stage of semantic search (src/search/semantic/micro-batcher.ts), with a plain async
+// The batching stage of semantic search and search answers (src/util/micro-batcher.ts), with a plain async
 // function as the stage: a lone item goes at once, items arriving while a call is in flight go
 // together in the next call, the wait for company happens only when asked for and is bounded, a
 // failing call fails exactly its own items, and nothing is lost or answered twice.
 import assert from 'node:assert/strict';
-import { MicroBatcher } from '../../src/search/semantic/micro-batcher.js';
+import { MicroBatcher } from '../../src/util/micro-batcher.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
