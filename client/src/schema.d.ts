@@ -3146,7 +3146,7 @@ export interface paths {
                     limit?: number;
                     /** @description next_cursor of the previous page (same query) */
                     cursor?: string;
-                    /** @description event (default): one result per venue event, so that one event cannot fill a page (a ladder's strikes or brackets count as one, the best match stands for them, `more_in_event` says how many more matched; `event=` lists them); none: every market its own result; cluster: one result per cross-venue cluster (`svc_id`), listing its `venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped. */
+                    /** @description none (default): every market its own result; event: one result per venue event, so that one event cannot fill a page (a ladder's strikes or brackets count as one, the best match stands for them, `more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its `venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped. */
                     group?: "event" | "cluster" | "none";
                     /** @description Only the markets of this event: a result's `event` (`<exchange>:<event id>`), e.g. to list what `more_in_event` counted */
                     event?: string;
@@ -3281,7 +3281,7 @@ export interface paths {
         put?: never;
         /**
          * Semantic (meaning-based) search over market titles and rules
-         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search's: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). `group` as in keyword search (default `event`): `event` one result per venue event, so that one event cannot fill a page (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), `cluster` one result per cross-venue cluster with its `venues` and `best` prices, `none` every market; `limit` and cursors count results as grouped. The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.
+         * @description Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search's `score` runs the other way: higher is better). Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search's: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). `group` as in keyword search (default `none`): `event` one result per venue event, so that one event cannot fill a page (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), `cluster` one result per cross-venue cluster with its `venues` and `best` prices, `none` every market; `limit` and cursors count results as grouped. The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). Such a change shows in every answer, cached or not, within about a second with a PostgreSQL server and within a few seconds on the embedded database.
          */
         post: {
             parameters: {
@@ -8125,7 +8125,7 @@ export interface components {
             query: string;
             /** @description Results on this page */
             count: number;
-            /** @description Results over all pages, as grouped: events (group=event, the default), clusters (group=cluster) or markets (group=none) matching the query and filters. Exact; on Elasticsearch/OpenSearch a grouped total above 40,000 is an estimate within a few percent */
+            /** @description Results over all pages, as grouped: markets (group=none, the default), events (group=event) or clusters (group=cluster) matching the query and filters. Exact; on Elasticsearch/OpenSearch a grouped total above 40,000 is an estimate within a few percent */
             total: number;
             results: {
                 exchange: string;
@@ -8885,7 +8885,7 @@ export interface components {
             /** @description next_cursor of the previous page (same request otherwise); pages reach the 200 best results (as grouped) */
             cursor?: string;
             /**
-             * @description event (default): one result per venue event, so that one event cannot fill a page (a ladder's strikes or brackets count as one, the best match stands for them, `more_in_event` says how many more matched; `event=` lists them); none: every market its own result; cluster: one result per cross-venue cluster (`svc_id`), listing its `venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped.
+             * @description none (default): every market its own result; event: one result per venue event, so that one event cannot fill a page (a ladder's strikes or brackets count as one, the best match stands for them, `more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its `venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped.
              * @enum {string}
              */
             group?: "event" | "cluster" | "none";

@@ -1,8 +1,8 @@
 // Grouped keyword search over the catalog and the PostgreSQL engine fed from it by the search
 // indexer: with group=event one result per venue event (a strike ladder, a bracket set) with
-// `more_in_event` (the default, so that one event cannot fill a page), `event=` to list an event's
+// `more_in_event` (so that one event cannot fill a page), `event=` to list an event's
 // markets, `group=cluster` with every venue's market of a cluster and the best prices across them,
-// `group=none` every market; pages and totals count results as grouped; bad values are 400s. Runs on both databases (TEST_DATABASE=server); the engines' collapse
+// `group=none`, the default, every market; pages and totals count results as grouped; bad values are 400s. Runs on both databases (TEST_DATABASE=server); the engines' collapse
 // itself is in the contract suite (support/contract.ts) on PostgreSQL and OpenSearch.
 import assert from 'node:assert/strict';
 import { indexChangedMarkets } from '../../src/indexers/search-indexer.js';
@@ -104,8 +104,8 @@ describe('grouped keyword search: group=event by default, group=cluster, event=,
     assert.deepEqual([alone.event, alone.more_in_event], [null, 0]);
   });
 
-  it('by default one event cannot fill a page: a ladder of 30 is one result of a page of 20, the other events fill it', async () => {
-    const page = await get('/api/v1/search/markets?q=nickel&limit=20');
+  it('with group=event one event cannot fill a page: a ladder of 30 is one result of a page of 20, the other events fill it', async () => {
+    const page = await get('/api/v1/search/markets?q=nickel&limit=20&group=event');
     assert.equal(page.status, 200, JSON.stringify(page.body));
     const ladder = page.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC');
     assert.equal(ladder.length, 1, JSON.stringify(page.body.results.map((r: { market_id: string }) => r.market_id)));
@@ -113,9 +113,9 @@ describe('grouped keyword search: group=event by default, group=cluster, event=,
     assert.equal(page.body.count, 20);
     assert.equal(page.body.total, 26);
     // small pages, where the ladder outnumbers the candidates a page looks at, page the same results
-    const pages = await allPages('/api/v1/search/markets?q=nickel&limit=2');
+    const pages = await allPages('/api/v1/search/markets?q=nickel&limit=2&group=event');
     assert.ok(pages.every((p) => p.total === 26 && p.count <= 2));
-    const all = await get('/api/v1/search/markets?q=nickel&limit=50');
+    const all = await get('/api/v1/search/markets?q=nickel&limit=50&group=event');
     assert.deepEqual(pages.flatMap((p) => p.results.map((r: { market_id: string }) => r.market_id)), all.body.results.map((r: { market_id: string }) => r.market_id));
     assert.equal(all.body.count, 26);
   });

@@ -33,7 +33,7 @@ describe('search HTTP routes', function () {
     assert.equal(r.body.count, 2);
     assert.equal(r.body.total, 4);
     assert.deepEqual(Object.keys(r.body.results[0]).sort(), [
-      'category', 'close_time', 'closed', 'event', 'exchange', 'market_id', 'more_in_event', 'score', 'status', 'svc_id', 'title', 'venue_category', 'volume', 'yes_ask', 'yes_bid', 'yes_price',
+      'category', 'close_time', 'closed', 'event', 'exchange', 'market_id', 'score', 'status', 'svc_id', 'title', 'venue_category', 'volume', 'yes_ask', 'yes_bid', 'yes_price',
     ]);
     assert.equal(r.body.results[0].market_id, 'ETH-EXACT');
     assert.equal(typeof r.body.next_cursor, 'string');

@@ -1,7 +1,7 @@
-// POST /api/v1/search/semantic grouped: with group=event, the default, one result per venue event (a
+// POST /api/v1/search/semantic grouped: with group=event one result per venue event (a
 // strike ladder's markets are each other's nearest neighbours and would fill the page), `event` to
 // rank an event's markets, `group: "cluster"` with every venue's market of a cluster and the best
-// prices, `group: "none"` every market; cursors count results as grouped. Real app, embedded database, real model.
+// prices, `group: "none"`, the default, every market; cursors count results as grouped. Real app, embedded database, real model.
 import assert from 'node:assert/strict';
 import { seedCatalogMarkets, type SeedMarket } from '../../scripts/lib/catalog-seed.js';
 import { startSemanticHarness, type SemanticHarness } from './harness.js';
@@ -54,17 +54,19 @@ describe('semantic search grouped by event or cluster', function () {
     }
   });
 
-  it('by default a ladder of 30 is one result of a page of 20; with group none its markets fill the page', async () => {
+  it('with group event a ladder of 30 is one result of a page of 20; with group none, the default, its markets fill the page', async () => {
     const query = 'nickel price per pound at the end of December';
     const none = await h.post({ query, group: 'none', limit: 20 }, key);
     assert.ok(none.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC').length >= 15, JSON.stringify(none.body.results.map((r: { market_id: string }) => r.market_id)));
     const byDefault = await h.post({ query, limit: 20 }, key);
-    assert.equal(byDefault.status, 200, JSON.stringify(byDefault.body));
-    const ladder = byDefault.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC');
-    assert.equal(ladder.length, 1, JSON.stringify(byDefault.body.results.map((r: { market_id: string }) => r.market_id)));
+    assert.deepEqual(byDefault.body.results.map((r: { market_id: string }) => r.market_id), none.body.results.map((r: { market_id: string }) => r.market_id), 'none is the default');
+    const grouped = await h.post({ query, group: 'event', limit: 20 }, key);
+    assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
+    const ladder = grouped.body.results.filter((r: { event: string }) => r.event === 'kalshi:KXNICKEL-26DEC');
+    assert.equal(ladder.length, 1, JSON.stringify(grouped.body.results.map((r: { market_id: string }) => r.market_id)));
     // the ladder's other markets among the ranked candidates: at least those it would have shown
     assert.ok(ladder[0].more_in_event >= 14 && ladder[0].more_in_event <= 29, String(ladder[0].more_in_event));
-    assert.equal(byDefault.body.count, 20);
+    assert.equal(grouped.body.count, 20);
   });
 
   it('group event makes the ladder one result with more_in_event; with group none its markets come one by one', async () => {

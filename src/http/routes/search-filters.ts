@@ -82,8 +82,8 @@ export function statusFilter(p: { status?: StatusFilter; active_only?: boolean }
  */
 export const groupParam = z.enum(['event', 'cluster', 'none']).openapi({
   description:
-    'event (default): one result per venue event, so that one event cannot fill a page (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
-    '`more_in_event` says how many more matched; `event=` lists them); none: every market its own result; cluster: one result per cross-venue cluster (`svc_id`), listing its ' +
+    'none (default): every market its own result; event: one result per venue event, so that one event cannot fill a page (a ladder\'s strikes or brackets count as one, the best match stands for them, ' +
+    '`more_in_event` says how many more matched; `event=` lists them); cluster: one result per cross-venue cluster (`svc_id`), listing its ' +
     '`venues` with their catalog prices and the `best` prices across them. Pages, `total` and cursors count results as grouped.',
 });
 
@@ -105,7 +105,7 @@ export const eventParam = z
 
 /** The engines' collapse for a `group` (none within one event: grouping it by event leaves one market). */
 export function collapseFor(group: 'event' | 'cluster' | 'none' | undefined, event: EventRef | undefined): Collapse | undefined {
-  const g = group ?? 'event';
+  const g = group ?? 'none';
   if (g === 'none' || (g === 'event' && event)) return undefined;
   return g;
 }

@@ -28,7 +28,7 @@ export const SearchMarketsQuery = z
     sort: z.enum(['relevance', 'volume', 'close_time']).default('relevance'),
     limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Results per page (groups, when grouped)' }),
     cursor: z.string().max(2000).optional().openapi({ description: 'next_cursor of the previous page (same query)' }),
-    group: groupParam.default('event'),
+    group: groupParam.default('none'),
     event: eventParam.optional(),
   })
   .strict();
@@ -121,7 +121,7 @@ const SearchMarketsResponse = openapi.register(
     count: z.number().int().openapi({ description: 'Results on this page' }),
     total: z.number().int().openapi({
       description:
-        'Results over all pages, as grouped: events (group=event, the default), clusters (group=cluster) or markets (group=none) matching the query and filters. ' +
+        'Results over all pages, as grouped: markets (group=none, the default), events (group=event) or clusters (group=cluster) matching the query and filters. ' +
         'Exact; on Elasticsearch/OpenSearch a grouped total above 40,000 is an estimate within a few percent',
     }),
     results: z.array(SearchResult),

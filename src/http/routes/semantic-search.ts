@@ -106,7 +106,7 @@ const route = defineRoute({
     'Plans: max, admin, enterprise. Relevance combines embedding similarity over titles and rules with a boost for exact keyword matches in titles; a lower `score` is more relevant (keyword search\'s `score` runs the other way: higher is better). ' +
     'Open and upcoming markets come before closed and resolved ones of similar relevance. The filters are keyword search\'s: `exchange` (one or many), `status` or `active_only`, `category`; an unknown field is a 400 naming it. ' +
     'Each result carries its price, bid/ask, volume and close time from the catalog (as of the last sync; an answer may be served from a cache of at most 60 s). ' +
-    '`group` as in keyword search (default `event`): `event` one result per venue event, so that one event cannot fill a page (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), ' +
+    '`group` as in keyword search (default `none`): `event` one result per venue event, so that one event cannot fill a page (`more_in_event` counts its other markets among the ranked candidates; `event` ranks all of them), ' +
     '`cluster` one result per cross-venue cluster with its `venues` and `best` prices, `none` every market; `limit` and cursors count results as grouped. ' +
     'The response carries a Server-Timing header (embed, db; `cache;desc=hit` when the answer was served from the recent-answers cache, ' +
     'which is dropped when a title, category, status, cluster or stored embedding changes; price-only changes keep it). ' +
@@ -120,7 +120,7 @@ const route = defineRoute({
   },
   middleware: (deps: SemanticRouterDeps) => [deps.requireFeature('semantic_search')],
   handle: async (deps: SemanticRouterDeps, { body: parsed }, req, res) => {
-    const { cursor, group = 'event', ...rest } = parsed;
+    const { cursor, group = 'none', ...rest } = parsed;
     const base: SemanticSearchRequest = { ...rest, active_only: undefined, status: statusFilter(parsed, 'body field'), collapse: collapseFor(group, parsed.event) };
     const fingerprint = requestFingerprint(base);
     const offset = cursor === undefined ? 0 : decodeOffset(cursor, fingerprint);
