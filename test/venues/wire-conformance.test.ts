@@ -22,6 +22,7 @@ import type { RunningSimulator } from '../../src/sim/types.js';
 import { WsMarketMessageSchema } from '../../src/venues/polymarket/wire.js';
 import { PredictWsBookMessageSchema } from '../../src/venues/predictfun/wire.js';
 import { PREDICTFUN_SIM_API_KEY } from '../../src/venues/predictfun/sim/simulator.js';
+import { FUTUUR_SIM_CREDENTIALS } from '../../src/venues/futuur/sim/simulator.js';
 import { venueDrift } from '../../src/venues/wire.js';
 import { Wallet } from 'ethers';
 
@@ -245,6 +246,34 @@ describe('venue wire schemas and the conformance command', function () {
       assert.match(find(await run({ ...credentials, api_key: 'wrong' })).detail, /HTTP 401/);
       const noWallet = find(await run({ api_key: PREDICTFUN_SIM_API_KEY }));
       assert.deepEqual([noWallet.outcome, /address/.test(noWallet.detail)], ['skipped', true], noWallet.detail);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('futuur: the account\'s checks run HMAC-signed with its key pair and fit the schemas, an unknown order id is the expected 404; a wrong private key is a 401; a balances answer without a field is drifted', async () => {
+    const sim = await (await simulatorFor('futuur'))({ tickMs: 0, seed: 2 });
+    try {
+      const credentials = { public_key: FUTUUR_SIM_CREDENTIALS.publicKey, private_key: FUTUUR_SIM_CREDENTIALS.privateKey };
+      const run = (baseUrls: Record<string, string>, creds: Record<string, unknown>) => runVenueConformance({ descriptor: descriptor('futuur'), baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true });
+      const signed = ['GET /me/balances/', 'GET /wagers/', 'GET /orders/{unknown id}/ (expects 404)'];
+      const ok = await run(sim.baseUrls, credentials);
+      assert.deepEqual(ok.results.filter((r) => signed.includes(r.endpoint)), signed.map((endpoint) => ({ venue: 'futuur', endpoint, outcome: 'ok', detail: '' })), formatConformance({ results: ok.results, noNetwork: false }));
+      const forged = await run(sim.baseUrls, { ...credentials, private_key: 'not-the-key' });
+      for (const endpoint of signed) {
+        const r = forged.results.find((x) => x.endpoint === endpoint)!;
+        assert.deepEqual([r.outcome, /HTTP 401/.test(r.detail)], ['failed', true], `${endpoint}: ${r.detail}`);
+      }
+      const origin = new URL(sim.baseUrls.rest).origin;
+      const venue = await changedVenue(origin, (path, body) => {
+        if (path.endsWith('/me/balances/')) delete body[1].amount;
+      });
+      try {
+        const balances = (await run(rebased(sim.baseUrls, origin, venue.via), credentials)).results.find((r) => r.endpoint === 'GET /me/balances/')!;
+        assert.deepEqual([balances.outcome, /\[1\]\.amount/.test(balances.detail)], ['drifted', true], balances.detail);
+      } finally {
+        venue.close();
+      }
     } finally {
       await sim.stop();
     }

@@ -14,7 +14,8 @@
  * recorded fixtures hold, and the prose docs' `{count, next, results}` list envelope is accepted too.
  */
 import { z } from 'zod';
-import type { ConformanceCheck } from '../wire.js';
+import type { ConformanceCheck, ConformanceKeys, ConformanceRequest } from '../wire.js';
+import { signFutuurRequest } from './auth.js';
 
 const isoOrNull = z.string().nullable().optional();
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -118,6 +119,13 @@ export const FutuurWagerSchema = z.looseObject({
 export const FutuurWagersPageSchema = page(FutuurWagerSchema);
 export const FutuurBalancesSchema = z.array(z.looseObject({ currency: z.string(), amount: decimalString }));
 
+/** A not-found answer (`{detail}`, Django REST framework's error body, as the reference pages show it). */
+export const FutuurErrorSchema = z.looseObject({ detail: z.string() });
+
+/** The stored key pair's signature of a GET over its query parameters, as the order client signs it (auth.ts). */
+const signedByKeyPair = (_r: ConformanceRequest, keys: ConformanceKeys, nowMs: number, url: URL): Record<string, string> =>
+  signFutuurRequest(Object.fromEntries(url.searchParams), { publicKey: String(keys.credentials?.public_key ?? ''), privateKey: String(keys.credentials?.private_key ?? '') }, Math.floor(nowMs / 1000));
+
 export const conformanceChecks: readonly ConformanceCheck[] = [
   {
     endpoint: 'GET /events/',
@@ -136,4 +144,17 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   { endpoint: 'GET /markets/{id}/book/', base: 'rest', authenticated: false, request: (v) => (v.get('market') ? { method: 'GET', path: `/markets/${v.get('market')}/book/?currency_mode=real_money&position=long` } : null), schema: FutuurBookSchema },
   { endpoint: 'GET /events/{id}/price_history/', base: 'rest', authenticated: false, request: (v) => (v.get('event') ? { method: 'GET', path: `/events/${v.get('event')}/price_history/?currency_mode=real_money&time_interval=week` } : null), schema: FutuurPriceHistorySchema },
   { endpoint: 'GET /events/{id}/actions/', base: 'rest', authenticated: false, request: (v) => (v.get('event') ? { method: 'GET', path: `/events/${v.get('event')}/actions/?currency_mode=real_money&limit=20&offset=0` } : null), schema: FutuurActionsPageSchema },
+  // The account's reads the order client relies on, signed with the stored key pair.
+  { endpoint: 'GET /me/balances/', base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/me/balances/' }), schema: FutuurBalancesSchema, headers: signedByKeyPair },
+  { endpoint: 'GET /wagers/', base: 'rest', authenticated: true, request: () => ({ method: 'GET', path: '/wagers/?active=true&currency_mode=real_money&limit=10&offset=0' }), schema: FutuurWagersPageSchema, headers: signedByKeyPair },
+  {
+    // A signed read of an order id the account has none of: Futuur answers 404, and nothing changes.
+    endpoint: 'GET /orders/{unknown id}/ (expects 404)',
+    base: 'rest',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/orders/2147483647/' }),
+    expectStatus: 404,
+    schema: FutuurErrorSchema,
+    headers: signedByKeyPair,
+  },
 ];
