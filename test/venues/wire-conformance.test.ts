@@ -279,6 +279,33 @@ describe('venue wire schemas and the conformance command', function () {
     }
   });
 
+  it('opinion: a read of an order id the account has none of runs with its key and answers an error code; an unknown key is a 401; a success code there is drifted', async () => {
+    const sim = await (await simulatorFor('opinion'))({ tickMs: 0, seed: 2 });
+    try {
+      const credentials = { api_key: 'conformance-key' };
+      const registered = await fetch(`${sim.server.baseUrl}/_sim/api_keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...credentials, signer: new Wallet(`0x${'44'.repeat(32)}`).address, multi_sig_addr: new Wallet(`0x${'45'.repeat(32)}`).address }) });
+      assert.equal(registered.status < 300, true);
+      const endpoint = 'GET /order/{unknown id} (expects an error code)';
+      const run = async (baseUrls: Record<string, string>, creds: Record<string, unknown>) =>
+        (await runVenueConformance({ descriptor: descriptor('opinion'), baseUrls, keys: { marketData: {}, credentials: creds } }, { timeoutMs: 5_000, withCredentials: true })).results.find((r) => r.endpoint === endpoint)!;
+      assert.deepEqual(await run(sim.baseUrls, credentials), { venue: 'opinion', endpoint, outcome: 'ok', detail: '' });
+      const stranger = await run(sim.baseUrls, { api_key: 'unknown' });
+      assert.deepEqual([stranger.outcome, /HTTP 401/.test(stranger.detail)], ['failed', true], stranger.detail);
+      const origin = new URL(sim.baseUrls.rest).origin;
+      const venue = await changedVenue(origin, (path, body) => {
+        if (path.includes('/order/')) body.errno = 0;
+      });
+      try {
+        const changed = await run(rebased(sim.baseUrls, origin, venue.via), credentials);
+        assert.deepEqual([changed.outcome, /errno/.test(changed.detail)], ['drifted', true], changed.detail);
+      } finally {
+        venue.close();
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
   it('reports the drifted field, a failed endpoint, and what it could not ask', async () => {
     // An Opinion that changed a status word and breaks its book.
     const server = http.createServer((req, res) => {

@@ -153,6 +153,13 @@ export const OpinionQuoteTokensSchema = OpinionEnvelopeSchema(
 /** The OpenAPI: "All API requests require an API key passed in the `apikey` header" (OPINION_API_KEY). */
 const apikey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (keys.marketData.api_key ? { apikey: keys.marketData.api_key } : {});
 /** The trading credentials' own API key, for the authenticated reads. */
+const errorCode = z.number().int().refine((n) => n !== 0, 'a non-zero error code');
+/** An error in either spelling of the envelope: a non-zero code and no result (Opinion answers errors with HTTP 200). */
+export const OpinionErrorEnvelopeSchema = z.union([
+  z.looseObject({ code: errorCode, msg: z.string().nullish(), result: z.null().optional() }),
+  z.looseObject({ errno: errorCode, errmsg: z.string().nullish(), result: z.null().optional() }),
+]);
+
 const userKey = (_r: unknown, keys: ConformanceKeys): Record<string, string> => (typeof keys.credentials?.api_key === 'string' ? { apikey: keys.credentials.api_key } : {});
 
 export const conformanceChecks: readonly ConformanceCheck[] = [
@@ -189,6 +196,15 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
     },
   },
   { endpoint: 'GET /positions/user/{walletAddress}', base: 'rest', authenticated: true, request: (v) => (v.get('safe') ? { method: 'GET', path: `/positions/user/${v.get('safe')}?page=1&limit=20` } : null), schema: OpinionPositionsSchema, headers: userKey },
+  {
+    // A signed read of an order id the account has none of: Opinion answers its envelope with an error code and no result, and nothing changes.
+    endpoint: 'GET /order/{unknown id} (expects an error code)',
+    base: 'rest',
+    authenticated: true,
+    request: () => ({ method: 'GET', path: '/order/00000000-0000-4000-8000-000000000000' }),
+    schema: OpinionErrorEnvelopeSchema,
+    headers: userKey,
+  },
 ];
 
 /** The endpoint name and wire schema of a request path of the adapter (for the drift log). */
