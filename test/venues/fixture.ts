@@ -27,7 +27,7 @@ export function fixtureSource(venue: string, name: string): string | null {
   const payload = read(venue, name);
   if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
     const source = (payload as Record<string, unknown>)._source;
-    return typeof source === 'string' && source.trim() ? source : null;
+    if (typeof source === 'string' && source.trim()) return source;
   }
   const note = fixtureUrl(venue, name.replace(/\.json$/, '.source.md'));
   return existsSync(note) ? readFileSync(fileURLToPath(note), 'utf8').trim() || null : null;

@@ -1,9 +1,11 @@
 /**
  * Probable adapter (read-only; x7 offers market, markets, orderbook, prices and tradehistory). Two
  * public APIs: the market API (`/markets/?page&limit&active`, `/markets/{id}`) and the orderbook API
- * (`/book`, `/midpoint`, `/prices-history`, `/trades`), both keyed differently: markets by numeric id,
- * book data by CLOB token id. Market objects carry no prices, so listings add the YES token's
- * midpoint (one `/midpoint` call per open market, a few at a time); token ids are cached per market.
+ * (`/book`, `POST /prices`, `/midpoint`, `/prices-history`, `/trades`), both keyed differently: markets
+ * by numeric id, book data by CLOB token id. Market objects carry no prices, so a listing page prices
+ * its open markets' YES tokens with batched `POST /prices` (both sides; the price is their middle, as
+ * `/midpoint` gives it); one market, or a venue without the batch read, uses `/midpoint`. Token ids
+ * are cached per market.
  */
 import { FIDELITY_MINUTES, paginate, type ListMarketsOptions, type MarketPage, type PriceInterval, type TimeRange, type VenueAdapter } from '../adapter.js';
 import { capabilitiesOf } from '../descriptor.js';
@@ -20,11 +22,13 @@ import {
   normaliseEvent,
   normaliseMarket,
   normaliseMidpoint,
+  normaliseSidePrices,
   normalisePriceHistory,
   normaliseTrade,
   probableStatus,
   type ProbableBookWire,
   type ProbableMarketWire,
+  type ProbableSidePricesWire,
   type ProbableTradeWire,
 } from './normalise.js';
 
@@ -32,8 +36,16 @@ export const PROBABLE_DEFAULT_BASE_URLS = probableFacts.baseUrls;
 
 export const PROBABLE_MAX_MARKETS_PAGE = probableFacts.limits.page.markets;
 const MIDPOINT_CONCURRENCY = 6;
+/**
+ * Tokens per `POST /prices` (two items each, BUY and SELL). Neither the developer docs (Orderbook
+ * Data, "Get Prices", read 2026-11-28) nor the official SDK (@prob/clob 0.5.0, 2026-08-24,
+ * `getPrices`) state a limit, so a conservative 50 tokens (100 items) per request.
+ */
+export const PROBABLE_PRICES_BATCH_TOKENS = 50;
+/** Statuses that say the venue has no batch price read (or refuses its body): price by `/midpoint`. */
+const NO_BATCH_PRICES = new Set([400, 404, 405, 501]);
 
-type Req = { path: string; query?: Query };
+type Req = { path: string; query?: Query; method?: 'POST'; body?: unknown };
 
 /** Our point spacing as the venue's `fidelity` (minutes between points). */
 const DEFAULT_SPAN_MS: Record<PriceInterval, number> = { '1m': 86_400_000, '1h': 14 * 86_400_000, '1d': 365 * 86_400_000 };
@@ -48,6 +60,8 @@ export const probableRequests = {
   // 2026-08-24, `getMidpoint`) sends `type_id`. The docs as read today are the later word and the
   // SDK's own README agrees with them, so `token_id` is sent (docs/venue-notes.md §7).
   midpoint: (tokenId: string): Req => ({ path: '/midpoint', query: { token_id: tokenId } }),
+  // Both sides of each token (developer docs, "Get Prices"; GetPricesParams in @prob/clob 0.5.0).
+  prices: (tokenIds: readonly string[]): Req => ({ method: 'POST', path: '/prices', body: tokenIds.flatMap((id) => [{ token_id: id, side: 'BUY' }, { token_id: id, side: 'SELL' }]) }),
   // `interval` is a look-back window ending now ('1m' is a month) and excludes startTs/endTs;
   // `fidelity` is the resolution in minutes (@prob/clob 0.5.0, 2026-08-24: GetPricesHistoryParams,
   // PriceHistoryInterval; the CLOB it forks reads them the same way).
@@ -150,6 +164,37 @@ export class ProbableAdapter implements VenueAdapter {
     }
   }
 
+  /**
+   * Prices of the tokens (null entries stay null) by batched `POST /prices`; by `/midpoint`, one per
+   * token, when the venue refuses the batch read (noted once in the drift log).
+   */
+  private async yesPrices(tokenIds: (string | null)[], signal?: AbortSignal): Promise<(number | null)[]> {
+    const wanted = [...new Set(tokenIds.filter((t): t is string => t !== null))];
+    if (wanted.length === 0) return tokenIds.map(() => null);
+    const prices = new Map<string, number | null>();
+    try {
+      for (let i = 0; i < wanted.length; i += PROBABLE_PRICES_BATCH_TOKENS) {
+        const batch = wanted.slice(i, i + PROBABLE_PRICES_BATCH_TOKENS);
+        const r = probableRequests.prices(batch);
+        const res = await this.orderbook.request<Record<string, ProbableSidePricesWire> | null>('listMarkets.prices', { method: r.method, path: r.path, body: r.body, signal });
+        const body = this.checked(r, res.body) ?? {};
+        for (const id of batch) {
+          try {
+            prices.set(id, normaliseSidePrices(body[id], `prices ${id}`));
+          } catch {
+            prices.set(id, null);
+          }
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof VenueError) || e.kind !== 'http' || e.status === null || !NO_BATCH_PRICES.has(e.status)) throw e;
+      venueDrift.note('probable', 'POST /prices', 'shape', `answered ${e.status}: listings priced by GET /midpoint per market`);
+      const mids = await mapLimited(wanted, MIDPOINT_CONCURRENCY, (id) => this.midpoint('listMarkets.midpoint', id, signal));
+      wanted.forEach((id, i) => prices.set(id, mids[i]));
+    }
+    return tokenIds.map((t) => (t === null ? null : (prices.get(t) ?? null)));
+  }
+
   listMarkets(opts: ListMarketsOptions = {}): AsyncIterable<MarketPage> {
     const pageSize = Math.min(Math.max(opts.pageSize ?? PROBABLE_MAX_MARKETS_PAGE, 1), PROBABLE_MAX_MARKETS_PAGE);
     return paginate<MarketPage>(opts.cursor, async (cursor) => {
@@ -158,7 +203,7 @@ export class ProbableAdapter implements VenueAdapter {
       const body = this.checked(r, await this.market.getJson<{ markets?: ProbableMarketWire[]; pagination?: { hasMore?: boolean; totalPages?: number } }>('listMarkets', r.path, r.query, opts.signal));
       if (!body || !Array.isArray(body.markets)) throw new VenueError('probable', 'listMarkets', 'parse', 'expected { markets: [...] }');
       const raws = body.markets;
-      const mids = await mapLimited(raws, MIDPOINT_CONCURRENCY, async (raw) => {
+      const yesTokens = raws.map((raw) => {
         const info = this.remember(raw);
         let live = false;
         try {
@@ -166,8 +211,9 @@ export class ProbableAdapter implements VenueAdapter {
         } catch {
           live = false;
         }
-        return live ? this.midpoint('listMarkets.midpoint', info.yes, opts.signal) : null;
+        return live ? info.yes : null;
       });
+      const mids = await this.yesPrices(yesTokens, opts.signal);
       const fetchedAt = this.now();
       const { markets, events, skipped } = normaliseListingPage(
         raws,

@@ -238,6 +238,24 @@ export function normaliseMidpoint(raw: { mid?: unknown } | null | undefined, wha
   return probOrNull(raw?.mid, what);
 }
 
+/** One token's entry of `POST /prices` (`{BUY?: "0.65", SELL?: "0.60"}`). */
+export interface ProbableSidePricesWire {
+  BUY?: unknown;
+  SELL?: unknown;
+}
+
+/**
+ * A token's price from its `POST /prices` entry: the middle of the two sides when both are quoted
+ * (what `/midpoint` answers for the same book), else the one side quoted; null without either.
+ */
+export function normaliseSidePrices(raw: ProbableSidePricesWire | null | undefined, what = 'prices'): number | null {
+  const buy = probOrNull(raw?.BUY, `${what}.BUY`);
+  const sell = probOrNull(raw?.SELL, `${what}.SELL`);
+  // Rounded to 1e-6 so 0.45 and 0.40 give 0.425, not its float neighbour (quotes have few decimals).
+  if (buy !== null && sell !== null) return Math.round(((buy + sell) / 2) * 1e6) / 1e6;
+  return buy ?? sell;
+}
+
 export function normalisePriceHistory(raw: { history?: { t: number | string; p: number | string }[] } | { t: number | string; p: number | string }[]): PricePoint[] {
   const rows = Array.isArray(raw) ? raw : (raw.history ?? []);
   return rows

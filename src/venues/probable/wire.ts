@@ -89,6 +89,9 @@ export const ProbableBookSchema = z.looseObject({
 
 export const ProbableMidpointSchema = z.looseObject({ mid: decimal });
 
+/** `POST /prices`: token id -> the quoted sides (a side without orders is absent; GetPricesResponse, @prob/clob 0.5.0). */
+export const ProbablePricesSchema = z.record(z.string(), z.looseObject({ BUY: decimal.optional(), SELL: decimal.optional() }));
+
 export const ProbablePriceHistorySchema = z.looseObject({ history: z.array(z.looseObject({ t: z.number(), p: z.number() })) });
 
 const side = z.enum(['BUY', 'SELL']);
@@ -103,6 +106,7 @@ export function probableWireFor(path: string): { endpoint: string; schema: z.Zod
   if (path === '/markets/') return { endpoint: 'GET /markets/', schema: ProbableMarketsPageSchema };
   if (/^\/markets\/[^/]+$/.test(path)) return { endpoint: 'GET /markets/{id}', schema: ProbableMarketSchema };
   if (path === '/book') return { endpoint: 'GET /book', schema: ProbableBookSchema };
+  if (path === '/prices') return { endpoint: 'POST /prices', schema: ProbablePricesSchema };
   if (path === '/midpoint') return { endpoint: 'GET /midpoint', schema: ProbableMidpointSchema };
   if (path === '/prices-history') return { endpoint: 'GET /prices-history', schema: ProbablePriceHistorySchema };
   if (path === '/trades') return { endpoint: 'GET /trades', schema: ProbableTradesSchema };
@@ -138,6 +142,13 @@ export const conformanceChecks: readonly ConformanceCheck[] = [
   { endpoint: 'GET /markets/{id}', base: 'market', authenticated: false, request: (v) => (v.get('id') ? { method: 'GET', path: `/markets/${v.get('id')}` } : null), schema: ProbableMarketSchema },
   { endpoint: 'GET /book', base: 'orderbook', authenticated: false, request: withToken('/book?token_id='), schema: ProbableBookSchema },
   { endpoint: 'GET /midpoint', base: 'orderbook', authenticated: false, request: withToken('/midpoint?token_id='), schema: ProbableMidpointSchema },
+  {
+    endpoint: 'POST /prices',
+    base: 'orderbook',
+    authenticated: false,
+    request: (v) => (v.get('token') ? { method: 'POST', path: '/prices', body: [{ token_id: v.get('token')!, side: 'BUY' }, { token_id: v.get('token')!, side: 'SELL' }] } : null),
+    schema: ProbablePricesSchema,
+  },
   {
     endpoint: 'GET /prices-history',
     base: 'orderbook',

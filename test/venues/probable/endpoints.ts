@@ -1,6 +1,6 @@
 /** Probable's response fixture per request-table call (see ../endpoint-fixture.ts). */
 import assert from 'node:assert/strict';
-import { normaliseBook, normaliseMarket, normaliseMidpoint, normalisePriceHistory, normaliseTrade } from '../../../src/venues/probable/normalise.js';
+import { normaliseBook, normaliseMarket, normaliseMidpoint, normalisePriceHistory, normaliseSidePrices, normaliseTrade } from '../../../src/venues/probable/normalise.js';
 import * as wire from '../../../src/venues/probable/wire.js';
 import type { EndpointFixture } from '../endpoint-fixture.js';
 
@@ -49,6 +49,13 @@ export const endpoints: readonly EndpointFixture[] = [
       const b = normaliseBook('456', '0xabc123...', raw, ctx);
       assert.deepEqual([b.bids[0], b.asks[0], b.timestamp], [{ price: 0.65, size: 1000 }, { price: 0.66, size: 800 }, '2024-01-15T09:50:00.000Z']);
     },
+  },
+  {
+    call: 'prices',
+    fixture: 'prices.json',
+    schema: wire.ProbablePricesSchema,
+    // The docs' two examples agree: BUY 0.65 and SELL 0.60 are the book whose /midpoint is 0.625.
+    normalises: (raw) => assert.deepEqual([normaliseSidePrices(raw['0xabc123...']), normaliseSidePrices(raw['0xdef456...']), normaliseSidePrices({ SELL: '0.4' }), normaliseSidePrices(raw.absent)], [0.625, 0.425, 0.4, null]),
   },
   { call: 'midpoint', fixture: 'midpoint.json', schema: wire.ProbableMidpointSchema, normalises: (raw) => assert.equal(normaliseMidpoint(raw), 0.625) },
   {

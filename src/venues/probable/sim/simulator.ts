@@ -1,7 +1,7 @@
 /**
  * A local fake of Probable's two public APIs on one server: the market API under /market-api
  * (`/public/api/v1/markets/` page-numbered with `pagination`, `/markets/{id}`, `/events/`,
- * `/events/{id}`) and the orderbook API under /orderbook-api (`/public/api/v1/book`, `/midpoint`,
+ * `/events/{id}`) and the orderbook API under /orderbook-api (`/public/api/v1/book`, `POST /prices`, `/midpoint`,
  * `/prices-history`, `/trades`), in the Polymarket-style shapes the venue uses. Each market's YES
  * token trades on the core activity ticker; the NO token's book mirrors it.
  */
@@ -228,6 +228,27 @@ export async function startProbableSimulator(opts: SimulatorOptions = {}): Promi
     if (bid === undefined || ask === undefined) return err(404, 'No orderbook exists for the requested token id');
     const mid = (bid + ask) / 2;
     return json({ mid: px(t.yes ? mid : 1 - mid) });
+  });
+
+  // `POST /prices` (GetPricesParams/GetPricesResponse, @prob/clob 0.5.0): `[{token_id, side}]` in,
+  // token id -> {BUY, SELL} out. BUY is the price a buyer pays (the best ask), SELL a seller's (the
+  // best bid), as the docs' example has BUY above SELL; a side without orders, or an unknown token, is absent.
+  server.post(`${O}/prices`, (req) => {
+    const items = req.body;
+    const valid = (x: unknown): x is { token_id: string; side: 'BUY' | 'SELL' } =>
+      typeof x === 'object' && x !== null && typeof (x as { token_id?: unknown }).token_id === 'string' && ((x as { side?: unknown }).side === 'BUY' || (x as { side?: unknown }).side === 'SELL');
+    if (!Array.isArray(items) || items.length === 0 || !items.every(valid)) return err(400, 'body must be a non-empty array of {token_id, side: "BUY"|"SELL"}');
+    const out: Record<string, { BUY?: string; SELL?: string }> = {};
+    for (const { token_id: token, side } of items) {
+      const t = tokens.get(token);
+      const b = t ? activity.book(t.marketId) : undefined;
+      if (!t || !b) continue;
+      // The NO token's book mirrors the YES one: its ask is 1 - the YES bid, its bid 1 - the YES ask.
+      const yesSide = t.yes ? (side === 'BUY' ? b.asks[0] : b.bids[0]) : side === 'BUY' ? b.bids[0] : b.asks[0];
+      if (!yesSide) continue;
+      (out[token] ??= {})[side] = px(t.yes ? yesSide.price : 1 - yesSide.price);
+    }
+    return json(out);
   });
 
   server.get(`${O}/prices-history`, (req) => {
