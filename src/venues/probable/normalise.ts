@@ -245,15 +245,15 @@ export interface ProbableSidePricesWire {
 }
 
 /**
- * A token's price from its `POST /prices` entry: the middle of the two sides when both are quoted
- * (what `/midpoint` answers for the same book), else the one side quoted; null without either.
+ * A token's price from its `POST /prices` entry: the middle of the two sides, what `/midpoint` answers
+ * for the same book; null when a side is not quoted, as `/midpoint` has no price for a one-sided book
+ * (a lone bid or ask is often a far-off resting order, not a price).
  */
 export function normaliseSidePrices(raw: ProbableSidePricesWire | null | undefined, what = 'prices'): number | null {
   const buy = probOrNull(raw?.BUY, `${what}.BUY`);
   const sell = probOrNull(raw?.SELL, `${what}.SELL`);
   // Rounded to 1e-6 so 0.45 and 0.40 give 0.425, not its float neighbour (quotes have few decimals).
-  if (buy !== null && sell !== null) return Math.round(((buy + sell) / 2) * 1e6) / 1e6;
-  return buy ?? sell;
+  return buy !== null && sell !== null ? Math.round(((buy + sell) / 2) * 1e6) / 1e6 : null;
 }
 
 export function normalisePriceHistory(raw: { history?: { t: number | string; p: number | string }[] } | { t: number | string; p: number | string }[]): PricePoint[] {
