@@ -193,7 +193,8 @@ describe('cross-venue views of the page in a browser', function () {
       sockets.push(ws);
     });
     await rc.goto(`${svc.url}/#/cluster/svc_bbbbbbbbbbbb`);
-    await rc.locator('#feed-state[data-state=live]').waitFor({ timeout: 10_000 });
+    // the first connection is not what this test times (a loaded CI machine took over 10 s once)
+    await rc.locator('#feed-state[data-state=live]').waitFor({ timeout: 30_000 });
     assert.equal(await rc.locator('#gap').innerText(), '+1.0¢');
     await sockets[0].close({ code: 1001 });
     await rc.locator('#feed-state[data-state=reconnecting]').waitFor({ timeout: 5_000 });
