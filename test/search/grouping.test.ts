@@ -38,7 +38,7 @@ const OTHER_NICKEL: SeedMarket[] = Array.from({ length: 25 }, (_, i) => ({
   exchange: 'polymarket', market_id: `0xnickel${i}`, title: `Nickel question ${i}: will nickel mines reopen?`, status: 'open', yes_price: 0.5, volume: 10 + i,
 }));
 
-describe('grouped keyword search: group=event by default, group=cluster, event=, none', function () {
+describe('grouped keyword search: group=event, group=cluster, event=, none (the default)', function () {
   this.timeout(120_000);
   let db: TestDatabase;
   let accounts: TestDatabase;
